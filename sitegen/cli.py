@@ -1,0 +1,152 @@
+"""The `sitegen` command: new, pair, check, build, serve, standings, export."""
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+from . import formats
+from .content import load_event
+from .formats.base import Refused
+from .model import ContentError, Event
+from .output import write_atomic
+from .pipeline import build, check
+from .yamlfile import dump_yaml
+
+EXIT_BAD_INPUT = 2
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = _parser()
+    args = parser.parse_args(argv)
+    try:
+        return args.run(args)
+    except ContentError as exc:
+        for problem in exc.problems:
+            print(problem, file=sys.stderr)
+        count = len(exc.problems)
+        print(f"sitegen: {count} problem{'s' if count != 1 else ''} found; nothing was written", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except Refused as exc:
+        print(f"sitegen: {exc}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except KeyboardInterrupt:
+        return 130
+    except BrokenPipeError:  # `sitegen standings ... | head` closed the pipe early
+        return 0
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="sitegen", description="Static standings sites for card-game tournaments.")
+    sub = parser.add_subparsers(title="commands", metavar="COMMAND", required=True)
+
+    p = sub.add_parser("new", help="create an event folder with an event.yaml to fill in")
+    p.add_argument("event_dir", help="the new event's folder, e.g. content/events/my-store-joust")
+    p.add_argument("--format", default="agot-joust", choices=sorted(formats.FORMATS), help="the game format (default agot-joust)")
+    p.add_argument("--name", help="the event's name (default: from the folder name)")
+    p.add_argument("--date", default=time.strftime("%Y-%m-%d"), help="the event's date, YYYY-MM-DD (default today)")
+    p.set_defaults(run=_new)
+
+    p = sub.add_parser("pair", help="pair or seat the next round of an event, write its round file and print it")
+    p.add_argument("event_dir")
+    p.set_defaults(run=_pair)
+
+    p = sub.add_parser("check", help="validate the content without building")
+    p.add_argument("--content", default="content", help="content folder (default content/)")
+    p.set_defaults(run=_check)
+
+    p = sub.add_parser("build", help="build the site")
+    p.add_argument("--content", default="content", help="content folder (default content/)")
+    p.add_argument("--output", default="output", help="output folder (default output/)")
+    p.set_defaults(run=_build)
+
+    p = sub.add_parser("serve", help="build, serve on localhost and rebuild and reload the page on every change")
+    p.add_argument("--content", default="content")
+    p.add_argument("--output", default="output")
+    p.add_argument("--host", default="127.0.0.1")
+    p.add_argument("--port", type=int, default=8000)
+    p.set_defaults(run=_serve)
+
+    p = sub.add_parser("standings", help="print an event's standings")
+    p.add_argument("event_dir")
+    p.set_defaults(run=_standings)
+    return parser
+
+
+def _validated_event(event_dir: str) -> Event:
+    event = load_event(event_dir)
+    problems = formats.validate(event)
+    if problems:
+        raise ContentError(problems)
+    return event
+
+
+def _new(args: argparse.Namespace) -> int:
+    folder = Path(args.event_dir)
+    target = folder / "event.yaml"
+    if target.exists():
+        raise Refused(f"{target} already exists; edit it instead")
+    name = args.name or folder.name.replace("-", " ").title()
+    text = (
+        f"name: {name}\nformat: {args.format}\ndate: {args.date}\n"
+        "# rounds: 4        # Swiss rounds; default from the rules by player count\n"
+        "# cut: 4           # players in the elimination cut; default from the rules\n"
+        "players:\n  - name: First Player\n  - name: Second Player\n"
+    )
+    write_atomic(target, text.encode())
+    print(f"created {target}: list the players, then run `sitegen pair {folder}`")
+    return 0
+
+
+def _pair(args: argparse.Namespace) -> int:
+    event = _validated_event(args.event_dir)
+    proposal = formats.format_of(event).next_round(event)
+    target = Path(args.event_dir) / proposal.filename
+    if target.exists():
+        raise Refused(f"{target} already exists; delete it first if you want it paired again")
+    fmt = formats.format_of(event)
+    header = f"# {event.name}: {proposal.summary}\n# {fmt.result_hint}\n"
+    text = header + dump_yaml(proposal.data)
+    write_atomic(target, text.encode())
+    print(f"wrote {target}\n")
+    print(text, end="")
+    return 0
+
+
+def _check(args: argparse.Namespace) -> int:
+    site = check(args.content)
+    print(f"{args.content}: {len(site.events)} events, {len(site.pages)} pages: no problems found")
+    return 0
+
+
+def _build(args: argparse.Namespace) -> int:
+    started = time.perf_counter()
+    report = build(args.content, args.output)
+    took = time.perf_counter() - started
+    print(f"built {args.output}/: {len(report.written)} written, {report.unchanged} unchanged, {len(report.removed)} removed in {took:.2f} s")
+    return 0
+
+
+def _serve(args: argparse.Namespace) -> int:
+    from .serve import serve
+
+    serve(args.content, args.output, args.host, args.port)
+    return 0
+
+
+def _standings(args: argparse.Namespace) -> int:
+    event = _validated_event(args.event_dir)
+    board = formats.format_of(event).score(event)
+    names = event.player_by_id
+    columns = board.standings_columns
+    header = f"{'#':>4}  {'Player':<28}" + "".join(f"{c.label:>12}" for c in columns)
+    print(f"{event.name} — standings after {len(board.standings_after)} round(s)\n{header}")
+    for row in board.standings:
+        cells = "".join(f"{str(row.values[c.key]):>12}" for c in columns)
+        print(f"{row.rank:>4}  {names[row.player].name[:28]:<28}{cells}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,211 @@
+"""The format plug-in interface, and the format-neutral results a plug-in hands to the site.
+
+A format turns a validated `Event` into a `Scoreboard` (what every page shows) and proposes
+the next round. Pages and templates read only the Scoreboard, so a new game is one module
+here plus its rules template.
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from ..model import Event, Player, Problem, Round, Table, Where
+from ..text import suggest
+
+
+@dataclass(frozen=True)
+class Column:
+    key: str
+    label: str
+    help: str = ""  # spelled out in the page's legend and as the header's title
+
+
+@dataclass
+class SeatRow:
+    """One player's line at a table."""
+
+    player: str
+    seat: int
+    values: dict[str, Any]  # by the format's seat columns
+    winner: bool = False
+
+
+@dataclass
+class TableView:
+    number: int
+    seats: list[SeatRow]
+    pending: bool
+    note: str = ""
+
+
+@dataclass
+class RoundView:
+    round: Round
+    label: str
+    tables: list[TableView]
+    complete: bool
+    byes: tuple[str, ...] = ()
+    sitting_out: tuple[str, ...] = ()
+    notes: list[str] = field(default_factory=list)
+    columns: list[Column] = field(default_factory=list)  # seat columns when they differ from the format's
+
+
+@dataclass
+class StandingRow:
+    rank: int
+    player: str
+    values: dict[str, Any]  # by the format's standings columns
+    coin_toss: bool = False  # order against an equal player was decided at random
+
+
+@dataclass
+class PlayerRound:
+    """One round of a player's event, for the player page."""
+
+    round_slug: str
+    round_label: str
+    table: int | None
+    seat: int | None
+    opponents: list[str]
+    result: str
+    points: str
+    total: str
+    rank: int | None  # standings rank after this round (preliminary rounds only)
+
+
+@dataclass
+class Scoreboard:
+    standings_columns: list[Column]
+    seat_columns: list[Column]
+    rounds: list[RoundView]  # preliminary rounds
+    elims: list[RoundView]  # elimination rounds or the final table(s)
+    standings: list[StandingRow]  # after the last completed preliminary round
+    standings_after: list[list[StandingRow]]  # index i: after preliminary round i + 1
+    player_rounds: dict[str, list[PlayerRound]]
+    final_ranking: list[tuple[int, str]] | None
+    export: dict[str, Any]  # the standings.json document
+    planned_rounds: int
+    cut: int
+
+
+@dataclass(frozen=True)
+class NextRound:
+    filename: str
+    data: dict[str, Any]  # the round file, ready to dump
+    summary: str  # what to tell the TO (e.g. a seating's violation vector)
+
+
+class Refused(Exception):
+    """`pair` cannot go on (pending results, event finished, ...): exit status 2 with this message."""
+
+
+class Format(Protocol):
+    name: str  # the `format:` value in event.yaml
+    title: str
+    event_keys: tuple[str, ...]  # extra event.yaml keys this format reads
+    table_keys: tuple[str, ...]  # result keys of a table
+    deck_keys: tuple[str, ...]  # free per-player fields shown on player pages
+
+    def validate(self, event: Event) -> list[Problem]: ...
+
+    def score(self, event: Event) -> Scoreboard: ...
+
+    def next_round(self, event: Event) -> NextRound: ...
+
+    def rules_context(self) -> dict[str, Any]: ...
+
+
+# Helpers every format shares ------------------------------------------------------------
+
+
+def tiebreak_order(event: Event) -> dict[str, int]:
+    """A seeded random position per player: the last tiebreaker, stable from round to round."""
+    ids = sorted(p.id for p in event.players)
+    random.Random(f"{event.seed}:tiebreak").shuffle(ids)
+    return {pid: i for i, pid in enumerate(ids)}
+
+
+def round_rng(event: Event, slug: str) -> random.Random:
+    """The Random for one pairing: derived from the event seed and the round, so re-pairing is reproducible."""
+    return random.Random(f"{event.seed}:{slug}")
+
+
+def check_keys(problems: list[Problem], keys: dict[str, int], allowed: tuple[str, ...], where: Where, what: str) -> None:
+    for key, line in keys.items():
+        if key not in allowed:
+            problems.append(Problem(Where(where.path, line), f"unknown key '{key}' in {what}; {suggest(key, allowed)}"))
+
+
+def check_common(event: Event, fmt: Format, core_event_keys: tuple[str, ...], core_table_keys: tuple[str, ...]) -> list[Problem]:
+    """Unknown keys in event.yaml, players and tables, against what this format reads."""
+    problems: list[Problem] = []
+    event_keys = {k: v for k, v in event.key_lines.items() if k not in core_event_keys}
+    check_keys(problems, event_keys, fmt.event_keys, event.where, "event.yaml")
+    for player in event.players:
+        extra = {k: player.key_lines.get(k, player.where.line) for k in player.deck}
+        check_keys(problems, extra, fmt.deck_keys, player.where, f"player '{player.id}'")
+    for round_ in event.rounds + event.elims:
+        for table in round_.tables:
+            extra = {k: table.key_lines.get(k, table.where.line) for k in table.result}
+            check_keys(problems, extra, fmt.table_keys, table.where, f"table {table.number}")
+    return problems
+
+
+def check_everyone_seated(event: Event, round_: Round) -> list[Problem]:
+    """Every player active in a preliminary round must be at a table, have a bye or sit out."""
+    seated = set(round_.seated()) | set(round_.byes) | set(round_.sitting_out)
+    return [
+        Problem(
+            round_.where,
+            f"player '{p.id}' takes part in round {round_.number} but is not seated; add them to a table or to 'byes', "
+            f"or set 'dropped: {round_.number - 1}' (or 'joined') in event.yaml",
+        )
+        for p in event.players
+        if p.active_in(round_.number) and p.id not in seated
+    ]
+
+
+def int_mapping(table: Table, key: str, problems: list[Problem], *, minimum: int = 0) -> dict[str, int]:
+    """A `{id: whole number}` result mapping for the players at `table`, problems collected."""
+    raw = table.result.get(key)
+    if raw is None:
+        return {}
+    where = table.at(key)
+    if not isinstance(raw, dict):
+        problems.append(Problem(where, f"'{key}' must map player ids to numbers, e.g. '{key}: {{alice: 12, bob: 9}}'"))
+        return {}
+    values: dict[str, int] = {}
+    for pid, value in raw.items():
+        pid = str(pid)
+        if pid not in table.players:
+            problems.append(Problem(where, f"'{key}' names '{pid}', who is not at table {table.number}"))
+        elif isinstance(value, bool) or not isinstance(value, int) or value < minimum:
+            problems.append(Problem(where, f"{key} of '{pid}' must be a whole number of at least {minimum}, not {value!r}"))
+        else:
+            values[pid] = value
+    return values
+
+
+def player_id(table: Table, key: str, problems: list[Problem]) -> str | None:
+    """A single player id result (`winner: alice`) that must be at the table."""
+    raw = table.result.get(key)
+    if raw is None:
+        return None
+    if str(raw) not in table.players:
+        problems.append(
+            Problem(table.at(key), f"{key} '{raw}' is not at table {table.number}; use one of: {', '.join(table.players)}")
+        )
+        return None
+    return str(raw)
+
+
+def names(event: Event) -> dict[str, Player]:
+    return event.player_by_id
+
+
+def stage_label(stage: str, tables: int, number: int) -> str:
+    """A human name for an elimination round by how many games it has."""
+    if stage == "final" or tables == 1:
+        return "Final"
+    return {2: "Semifinals", 4: "Quarterfinals"}.get(tables, f"Top {tables * 2} (elimination round {number})")

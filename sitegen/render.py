@@ -1,0 +1,53 @@
+"""Render page models to bytes with Jinja2; the site's theme overrides the default theme file by file."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import jinja2
+
+from .model import ContentError, Problem, Site, Where
+from .site import PageModel
+
+BUILTIN_THEMES = Path(__file__).resolve().parent.parent / "themes"
+
+
+def theme_dirs(site: Site) -> list[Path]:
+    """The chosen theme first, then the default one as the fallback for anything it leaves out."""
+    candidates = [Path(site.root) / "themes" / site.theme, BUILTIN_THEMES / site.theme]
+    chosen = next((p for p in candidates if p.is_dir()), None)
+    if chosen is None:
+        raise ContentError([Problem(Where(str(Path(site.root) / "site.yaml"), 1),
+                                    f"theme '{site.theme}' not found in {candidates[0]} nor built in; use 'theme: default'")])
+    default = BUILTIN_THEMES / "default"
+    return [chosen] if chosen == default else [chosen, default]
+
+
+def environment(dirs: list[Path]) -> jinja2.Environment:
+    env = jinja2.Environment(
+        loader=jinja2.ChoiceLoader([jinja2.FileSystemLoader(str(d / "templates")) for d in dirs]),
+        autoescape=True,
+        undefined=jinja2.StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        keep_trailing_newline=True,
+    )
+    return env
+
+
+def render_pages(site: Site, pages: list[PageModel]) -> dict[str, bytes]:
+    """Every output file's bytes, keyed by relative path: pages, data files and the theme's static files."""
+    dirs = theme_dirs(site)
+    env = environment(dirs)
+    files: dict[str, bytes] = {}
+    for page in pages:
+        if page.template is None:
+            files[page.path] = page.body
+        else:
+            html = env.get_template(page.template).render(page.context | {"root": page.root, "page_path": page.path})
+            files[page.path] = html.encode()
+    for theme in reversed(dirs):  # the chosen theme's static files win
+        static = theme / "static"
+        for path in sorted(static.rglob("*")) if static.is_dir() else ():
+            if path.is_file():
+                files["static/" + path.relative_to(static).as_posix()] = path.read_bytes()
+    return files

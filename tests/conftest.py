@@ -1,0 +1,41 @@
+"""Shared fixtures: small content folders written from YAML text, and the CLI run in-process."""
+from __future__ import annotations
+
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from sitegen.cli import main
+
+
+def write_files(root: Path, files: dict[str, str]) -> Path:
+    for rel, text in files.items():
+        path = root / rel
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(textwrap.dedent(text).lstrip("\n"), encoding="utf-8")
+    return root
+
+
+@pytest.fixture
+def make_site(tmp_path):
+    """make_site({"events/x/event.yaml": "...", ...}) -> content folder (site.yaml added if missing)."""
+
+    def make(files: dict[str, str]) -> Path:
+        content = tmp_path / "content"
+        files = {"site.yaml": "title: Test events\n"} | files
+        return write_files(content, files)
+
+    return make
+
+
+@pytest.fixture
+def run_cli(capsys):
+    """run_cli("build", "--content", dir) -> (exit status, stdout, stderr)."""
+
+    def run(*args: str) -> tuple[int, str, str]:
+        status = main([str(a) for a in args])
+        out, err = capsys.readouterr()
+        return status, out, err
+
+    return run

@@ -1,0 +1,115 @@
+"""Play events with seeded random results, through sitegen's own `pair`: the demo content and benchmarks.
+
+    python tools/simulate.py demo content/          # (re)write the embedded demo events
+    python tools/simulate.py field DIR FORMAT N R   # an event of N players with R rounds played (benchmarks)
+"""
+from __future__ import annotations
+
+import random
+import sys
+from pathlib import Path
+
+import yaml
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from sitegen import formats  # noqa: E402
+from sitegen.content import load_event  # noqa: E402
+from sitegen.yamlfile import dump_yaml  # noqa: E402
+
+FIRST = ("Maren Tobias Ilsa Corwin Petra Anselm Juno Halvard Odile Benedikt Rosalind Emrys Talia Ferris Wren Ottilie "
+         "Caspian Liesel Ivo Saskia Dorian Nell Bastian Greer Lorcan Mirela Thaddeus Ysolde Anouk Jarek Philippa Soren "
+         "Clemence Ruairi Hedda Lazlo Verity Matthias Esme Quentin").split()
+LAST = ("Holloway Varga Pennick Ashgrove Lindqvist Okafor Marchetti Brandt Quill Thorne Delacroix Haverford Sato Rooke "
+        "Fairweather Kowal Ellery Strand Morrow Abernathy Castellan Dunmore Ivers Laskaris Vane Whitlock Oyelaran Petrov "
+        "Raines Sorensen Tamsin Ulver Wexley Yardley Zeller Grieve Beaumont Calloway Dray Everly").split()
+FACTIONS = ("Baratheon", "Greyjoy", "Lannister", "Martell", "The Night's Watch", "Stark", "Targaryen", "Tyrell")
+AGENDAS = ("Banner of the Wolf", "The Lord of the Crossing", "Alliance", "The Rains of Castamere", "Kingdoms of the West",
+           "Fealty", "Sea of Blood", "The Free Folk")
+
+
+def invented_names(count: int, rng: random.Random) -> list[str]:
+    names = sorted({f"{f} {l}" for f in FIRST for l in LAST})
+    return rng.sample(names, count)
+
+
+def joust_result(players: list[str], rng: random.Random, elimination: bool) -> dict:
+    a, b = players
+    if elimination or rng.random() < 0.7:
+        return {"winner": rng.choice(players)}
+    return {"power": {a: rng.randint(5, 14), b: rng.randint(5, 14)}}
+
+
+RESULTS = {"agot-joust": joust_result}
+
+
+def write_event(folder: Path, fmt: str, name: str, date: str, players: list[dict], **extra) -> None:
+    folder.mkdir(parents=True, exist_ok=True)
+    data = {"name": name, "format": fmt, "date": date, **extra, "players": players}
+    (folder / "event.yaml").write_text(dump_yaml(data), encoding="utf-8")
+
+
+def pair(folder: Path) -> Path | None:
+    event = load_event(folder)
+    fmt = formats.format_of(event)
+    try:
+        proposal = fmt.next_round(event)
+    except formats.base.Refused:
+        return None
+    path = folder / proposal.filename
+    path.write_text(dump_yaml(proposal.data), encoding="utf-8")
+    return path
+
+
+def fill_results(path: Path, fmt: str, rng: random.Random) -> None:
+    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    elimination = not path.name.startswith("round-")
+    for table in data["tables"]:
+        table.update(RESULTS[fmt](table["players"], rng, elimination))
+    path.write_text(dump_yaml(data), encoding="utf-8")
+
+
+def play(folder: Path, fmt: str, rng: random.Random, rounds: int | None = None, leave_last_pending: bool = False) -> None:
+    """Pair and play until the event is finished (or `rounds` files exist); optionally leave the last one open."""
+    played = 0
+    while rounds is None or played < rounds:
+        path = pair(folder)
+        if path is None:
+            break
+        played += 1
+        if not (leave_last_pending and played == rounds):
+            fill_results(path, fmt, rng)
+
+
+def agot_players(count: int, rng: random.Random) -> list[dict]:
+    return [{"name": n, "faction": rng.choice(FACTIONS), "agenda": rng.choice(AGENDAS)} for n in invented_names(count, rng)]
+
+
+def demo(content: Path) -> None:
+    rng = random.Random(2026)
+    folder = content / "events" / "winter-joust-2026"
+    write_event(folder, "agot-joust", "Winter Joust at the Crow's Nest", "2026-11-14", agot_players(20, rng), seed=1114, cut=4)
+    play(folder, "agot-joust", rng)
+    folder = content / "events" / "thursday-league-joust"
+    players = agot_players(11, rng)
+    players[3]["dropped"] = 1
+    players.append({"name": "Late Arrival " + invented_names(1, rng)[0].split()[1], "faction": "Stark", "agenda": "Alliance", "joined": 2})
+    write_event(folder, "agot-joust", "Thursday League Joust", "2026-11-19", players, seed=1119, rounds=4, cut=0)
+    play(folder, "agot-joust", rng, rounds=3, leave_last_pending=True)
+
+
+def field(folder: Path, fmt: str, count: int, rounds: int) -> None:
+    rng = random.Random(count)
+    names = [f"Player {i:04d}" for i in range(1, count + 1)]
+    write_event(folder, fmt, f"Benchmark {count}", "2026-01-01", [{"name": n} for n in names], seed=count, rounds=rounds + 1, cut=0)
+    play(folder, fmt, rng, rounds=rounds)
+
+
+if __name__ == "__main__":
+    command = sys.argv[1:2]
+    if command == ["demo"]:
+        demo(Path(sys.argv[2]))
+    elif command == ["field"]:
+        field(Path(sys.argv[2]), sys.argv[3], int(sys.argv[4]), int(sys.argv[5]))
+    else:
+        sys.exit(__doc__)
