@@ -11,14 +11,9 @@ from pathlib import Path
 from typing import Any
 
 from .text import slugify, suggest
-from .model import ContentError, Event, Page, Player, Problem, Round, Site, Table, Where
+from .model import EVENT_KEYS, PLAYER_KEYS, ROUND_KEYS, SITE_KEYS, TABLE_KEYS, ContentError, Event, Page, Player, Problem, Round, Site, Table, Where
 from .yamlfile import LineDict, LineList, parse_yaml
 
-SITE_KEYS = ("title", "base_url", "theme", "description")
-EVENT_KEYS = ("name", "format", "date", "seed", "rounds", "cut", "avoid", "players")
-PLAYER_KEYS = ("name", "id", "joined", "dropped")
-ROUND_KEYS = ("tables", "byes", "sitting_out", "start", "minutes")
-TABLE_KEYS = ("table", "players")
 FAILED = object()  # what `read` returns for a file it could not parse (already reported)
 ROUND_FILE = re.compile(r"^(round|elim)-(\d+)\.yaml$|^(final)\.yaml$")
 

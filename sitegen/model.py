@@ -4,6 +4,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+# The keys every format shares: the content contract (formats add their own; none is ever renamed).
+SITE_KEYS = ("title", "base_url", "theme", "description")
+EVENT_KEYS = ("name", "format", "date", "seed", "rounds", "cut", "avoid", "players")
+PLAYER_KEYS = ("name", "id", "joined", "dropped")
+ROUND_KEYS = ("tables", "byes", "sitting_out", "start", "minutes")
+TABLE_KEYS = ("table", "players")
+
 
 @dataclass(frozen=True)
 class Where:

@@ -93,7 +93,7 @@ def demo(content: Path) -> None:
     folder = content / "events" / "thursday-league-joust"
     players = agot_players(11, rng)
     players[3]["dropped"] = 1
-    players.append({"name": "Late Arrival " + invented_names(1, rng)[0].split()[1], "faction": "Stark", "agenda": "Alliance", "joined": 2})
+    players[-1]["joined"] = 2
     write_event(folder, "agot-joust", "Thursday League Joust", "2026-11-19", players, seed=1119, rounds=4, cut=0)
     play(folder, "agot-joust", rng, rounds=3, leave_last_pending=True)
 

@@ -31,7 +31,6 @@ POINTS = {"W": 5, "MW": 4, "D": 2, "ML": 1, "L": 0, "BYE": 5}
 LABEL = {"W": "Win", "MW": "Modified win", "D": "Draw", "ML": "Modified loss", "L": "Loss", "BYE": "Bye"}
 EXPORT = {"W": "win", "MW": "modified-win", "D": "draw", "ML": "modified-loss", "L": "loss", "BYE": "bye"}
 DEFAULT_VICTORY = 15
-CORE_EVENT_KEYS = ("name", "format", "date", "seed", "rounds", "cut", "avoid", "players")
 
 # (most players, Swiss rounds) and (most players, cut) from the rules' round-structure tables.
 ROUNDS_BY_PLAYERS = ((8, 3), (24, 4), (44, 5), (148, 6))
@@ -72,7 +71,7 @@ class Joust:
 
     # -- validation -------------------------------------------------------------------------
     def validate(self, event: Event) -> list[Problem]:
-        problems = check_common(event, self, CORE_EVENT_KEYS, ("table", "players"))
+        problems = check_common(event, self)
         cut = self.cut(event)
         if cut and (cut & (cut - 1) or cut > len(event.players)):
             problems.append(Problem(event.at("cut"), f"'cut: {cut}' must be 0 or a power of two (2, 4, 8, 16 ...) no larger than the number of players"))
@@ -342,7 +341,7 @@ def _export_code(label: str) -> str:
 
 STANDINGS_COLUMNS = [
     Column("points", "Pts", "Tournament points: win 5, modified win 4, draw 2, modified loss 1, loss 0, bye 5."),
-    Column("record", "W-MW-D-ML-L", "Wins, modified wins, draws, modified losses and losses (byes count as wins in points only)."),
+    Column("record", "W-MW-D-ML-L", "Wins, modified wins, draws, modified losses and losses (byes count as wins in points only).", wide_only=True),
     Column("sos", "SoS", "Strength of Schedule: the mean of your opponents' average points per round."),
     Column("esos", "ESoS", "Extended Strength of Schedule: the mean of your opponents' SoS."),
 ]

@@ -10,7 +10,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from ..model import Event, Player, Problem, Round, Table, Where
+from ..model import EVENT_KEYS, PLAYER_KEYS, TABLE_KEYS, Event, Player, Problem, Round, Table, Where
 from ..text import suggest
 
 
@@ -19,6 +19,7 @@ class Column:
     key: str
     label: str
     help: str = ""  # spelled out in the page's legend and as the header's title
+    wide_only: bool = False  # hidden on narrow phone screens, where it would push the table off screen
 
 
 @dataclass
@@ -137,18 +138,18 @@ def check_keys(problems: list[Problem], keys: dict[str, int], allowed: tuple[str
             problems.append(Problem(Where(where.path, line), f"unknown key '{key}' in {what}; {suggest(key, allowed)}"))
 
 
-def check_common(event: Event, fmt: Format, core_event_keys: tuple[str, ...], core_table_keys: tuple[str, ...]) -> list[Problem]:
-    """Unknown keys in event.yaml, players and tables, against what this format reads."""
+def check_common(event: Event, fmt: Format) -> list[Problem]:
+    """Unknown keys in event.yaml, players and tables, against what the loader and this format read."""
     problems: list[Problem] = []
-    event_keys = {k: v for k, v in event.key_lines.items() if k not in core_event_keys}
-    check_keys(problems, event_keys, fmt.event_keys, event.where, "event.yaml")
+    extra = {k: v for k, v in event.key_lines.items() if k not in EVENT_KEYS}
+    check_keys(problems, extra, EVENT_KEYS + fmt.event_keys, event.where, "event.yaml")
     for player in event.players:
         extra = {k: player.key_lines.get(k, player.where.line) for k in player.deck}
-        check_keys(problems, extra, fmt.deck_keys, player.where, f"player '{player.id}'")
+        check_keys(problems, extra, PLAYER_KEYS + fmt.deck_keys, player.where, f"player '{player.id}'")
     for round_ in event.rounds + event.elims:
         for table in round_.tables:
             extra = {k: table.key_lines.get(k, table.where.line) for k in table.result}
-            check_keys(problems, extra, fmt.table_keys, table.where, f"table {table.number}")
+            check_keys(problems, extra, TABLE_KEYS + fmt.table_keys, table.where, f"table {table.number}")
     return problems
 
 

@@ -1,0 +1,42 @@
+# Two commands on a fresh machine with Python 3.11:  `make site` (build the demo) and `make test`.
+PYTHON ?= $(shell command -v python3.11 || command -v python3)
+VENV   := .venv
+PY     := $(VENV)/bin/python
+STAMP  := $(VENV)/.installed
+
+.PHONY: site test serve check bench browser clean
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e '.[test]'
+	touch $(STAMP)
+
+## site: build the embedded demo site into output/
+site: $(STAMP)
+	$(VENV)/bin/sitegen build --content content --output output
+
+## serve: build, serve on http://127.0.0.1:8000/ and rebuild on every change
+serve: $(STAMP)
+	$(VENV)/bin/sitegen serve --content content --output output
+
+## check: validate content/ without building
+check: $(STAMP)
+	$(VENV)/bin/sitegen check --content content
+
+## browser: Debian's Chromium for the browser tests (skipped when it is already there)
+browser:
+	@command -v chromium >/dev/null || { \
+	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium >/dev/null; }
+
+## test: every test, browser ones included
+test: $(STAMP) browser
+	$(PY) -m pytest
+
+## bench: build and pairing timings
+bench: $(STAMP)
+	$(PY) bench/run.py
+
+clean:
+	rm -rf output $(VENV) .pytest_cache .hypothesis
