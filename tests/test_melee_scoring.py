@@ -247,5 +247,6 @@ def test_result_does_not_depend_on_mapping_order(table, rng):
 def test_at_most_one_table_win_and_places_are_ordered(table):
     results = score_melee_table(**table)
     assert sum(r.table_win for r in results) <= 1
-    assert (table["winner"] is not None) <= results[0].table_win
+    if table["winner"] is not None:
+        assert results[0].player == table["winner"] and results[0].table_win
     assert [r.place for r in results] == sorted(r.place for r in results)
