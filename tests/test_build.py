@@ -1,0 +1,88 @@
+"""Building: the demo builds, twice byte-identical, unchanged files untouched, stale files removed, names escaped."""
+import json
+import os
+import shutil
+from pathlib import Path
+
+from sitegen.output import MANIFEST
+from sitegen.pipeline import render
+
+DEMO = Path(__file__).resolve().parent.parent / "content"
+
+
+def snapshot(folder: Path) -> dict[str, bytes]:
+    return {p.relative_to(folder).as_posix(): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+def test_demo_builds_twice_byte_identical(tmp_path, run_cli):
+    first, second = tmp_path / "a", tmp_path / "b"
+    assert run_cli("build", "--content", DEMO, "--output", first)[0] == 0
+    assert run_cli("build", "--content", DEMO, "--output", second)[0] == 0
+    assert snapshot(first) == snapshot(second)
+    assert (first / "index.html").is_file() and (first / "static" / "site.css").is_file()
+
+
+def test_rebuild_leaves_unchanged_files_alone_and_removes_stale_ones(tmp_path, run_cli):
+    content = tmp_path / "content"
+    shutil.copytree(DEMO, content)
+    output = tmp_path / "out"
+    run_cli("build", "--content", content, "--output", output)
+    (output / "notes.txt").write_text("kept: not written by sitegen")
+    old = {p: p.stat().st_mtime_ns for p in output.rglob("*.html")}
+    for path in old:
+        os.utime(path, ns=(1, 1))
+    status, out, _ = run_cli("build", "--content", content, "--output", output)
+    assert status == 0 and "0 written" in out
+    assert all(p.stat().st_mtime_ns == 1 for p in old)
+    shutil.rmtree(content / "events" / "thursday-league-joust")
+    status, out, _ = run_cli("build", "--content", content, "--output", output)
+    assert status == 0
+    assert not (output / "events" / "thursday-league-joust").exists()
+    assert (output / "notes.txt").read_text() == "kept: not written by sitegen"
+    assert "thursday-league-joust" not in (output / MANIFEST).read_text()
+
+
+def test_names_from_content_are_escaped(make_site):
+    content = make_site({
+        "site.yaml": "title: <Site & Co>\n",
+        "events/e/event.yaml": """
+        name: "<script>alert(1)</script>"
+        format: agot-joust
+        date: 2026-01-01
+        players:
+          - name: "Bobby <b>Tables</b>"
+            id: bobby
+            faction: "<i>Stark</i>"
+          - name: Ann
+        """,
+        "events/e/round-1.yaml": "tables: [{table: 1, players: [bobby, ann], winner: bobby}]\n",
+    })
+    files = render(content)
+    pages = b"".join(body for path, body in files.items() if path.endswith(".html"))
+    assert b"<script>alert" not in pages and b"<b>Tables" not in pages and b"<i>Stark" not in pages
+    assert b"&lt;script&gt;alert(1)&lt;/script&gt;" in files["events/e/index.html"]
+    assert b"Bobby &lt;b&gt;Tables&lt;/b&gt;" in files["events/e/players/bobby.html"]
+    assert json.loads(files["events/e/standings.json"])["name"] == "<script>alert(1)</script>"
+
+
+def test_links_are_relative(tmp_path, run_cli):
+    run_cli("build", "--content", DEMO, "--output", tmp_path)
+    page = (tmp_path / "events" / "winter-joust-2026" / "players").glob("*.html")
+    html = next(page).read_text()
+    assert 'href="../../../static/site.css"' in html
+    assert 'href="/' not in html and "http://" not in html
+
+
+def test_standings_json_contract(tmp_path, run_cli):
+    run_cli("build", "--content", DEMO, "--output", tmp_path)
+    data = json.loads((tmp_path / "events" / "winter-joust-2026" / "standings.json").read_text())
+    assert {"event", "name", "format", "rounds_played", "standings", "final_ranking"} <= data.keys()
+    assert data["format"] == "agot-joust" and data["rounds_played"] == 4
+    assert [row["rank"] for row in data["standings"]] == list(range(1, 21))
+    row = data["standings"][0]
+    assert {"rank", "id", "name", "points", "sos", "esos", "rounds"} <= row.keys()
+    assert {"round", "table", "opponent", "result", "points"} <= row["rounds"][0].keys()
+    assert sum(r["points"] for r in row["rounds"]) == row["points"]
+    assert [r["rank"] for r in data["final_ranking"]] == list(range(1, 21))
+    live = json.loads((tmp_path / "events" / "thursday-league-joust" / "standings.json").read_text())
+    assert live["rounds_played"] == 2 and live["final_ranking"] == []
