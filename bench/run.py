@@ -1,0 +1,50 @@
+"""`make bench`: how long the demo build and `sitegen pair` take, as whole commands (median of a few runs)."""
+from __future__ import annotations
+
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tools"))
+
+from simulate import field  # noqa: E402
+
+SIZES = (64, 512, 2048)
+PAIRED_FORMATS = ("agot-joust",)
+RUNS = 3
+
+
+def timed(command: list[str], prepare=lambda: None) -> float:
+    times = []
+    for _ in range(RUNS):
+        prepare()
+        started = time.perf_counter()
+        subprocess.run(command, check=True, stdout=subprocess.DEVNULL, cwd=ROOT)
+        times.append(time.perf_counter() - started)
+    return statistics.median(times)
+
+
+def main() -> None:
+    sitegen = [sys.executable, "-m", "sitegen"]
+    with tempfile.TemporaryDirectory() as tmp:
+        out = Path(tmp) / "out"
+        cold = timed(sitegen + ["build", "--content", "content", "--output", str(out)], lambda: shutil.rmtree(out, ignore_errors=True))
+        warm = timed(sitegen + ["build", "--content", "content", "--output", str(out)])
+        print(f"demo build, empty output/:      {cold:6.2f} s")
+        print(f"demo build, nothing changed:    {warm:6.2f} s")
+        for fmt in PAIRED_FORMATS:
+            for size in SIZES:
+                folder = Path(tmp) / f"{fmt}-{size}"
+                field(folder, fmt, size, rounds=3)
+                next_file = folder / "round-4.yaml"
+                took = timed(sitegen + ["pair", str(folder)], lambda: next_file.unlink(missing_ok=True))
+                print(f"{fmt} pair round 4, {size:5d} players: {took:6.2f} s")
+
+
+if __name__ == "__main__":
+    main()
