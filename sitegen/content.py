@@ -15,6 +15,7 @@ from .model import EVENT_KEYS, PLAYER_KEYS, ROUND_KEYS, SITE_KEYS, TABLE_KEYS, C
 from .yamlfile import LineDict, LineList, parse_yaml
 
 FAILED = object()  # what `read` returns for a file it could not parse (already reported)
+START_TIME = re.compile(r"^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}(:\d{2})?$")
 ROUND_FILE = re.compile(r"^(round|elim)-(\d+)\.yaml$|^(final)\.yaml$")
 
 
@@ -351,6 +352,9 @@ def _load_round(path: Path, stage: str, number: int, by_id: dict[str, Player], c
     for pid, line in byes + out:
         seat(pid, line)
     minutes = c.integer(data, "minutes", shown, minimum=1)
+    start = c.text(data, "start", shown) or None
+    if start and not START_TIME.match(start):
+        c.add(Where(shown, data.key_lines["start"]), f"'start: {start}' must be a local date and time like '2026-11-22 14:00'")
     if len(c.problems) > before:
         return None
     return Round(
@@ -360,6 +364,6 @@ def _load_round(path: Path, stage: str, number: int, by_id: dict[str, Player], c
         where=Where(shown, 1),
         byes=tuple(p for p, _ in byes),
         sitting_out=tuple(p for p, _ in out),
-        start=c.text(data, "start", shown) or None,
+        start=start,
         minutes=minutes,
     )

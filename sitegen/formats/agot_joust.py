@@ -136,6 +136,13 @@ class Joust:
             self._note_round(event, round_, codes, records, rank_now, history)
         standings = standings_after[-1] if standings_after else self._standing_rows(rank_players(records, tiebreak), records, event)
         elims = self._elim_views(event, standings)
+        for view in elims:
+            for table in view.tables:
+                for seat in table.seats:
+                    opponents = [s.player for s in table.seats if s is not seat]
+                    result = seat.values["result"] or "Pending"
+                    history[seat.player].append(PlayerRound(view.round.slug, view.label, table.number, None, opponents, result, "", "", None,
+                                                            won=None if table.pending else seat.winner))
         final_ranking = self._final_ranking(event, standings, elims)
         board = Scoreboard(
             standings_columns=STANDINGS_COLUMNS,
@@ -215,6 +222,7 @@ class Joust:
                     str(POINTS[code]) if code else "",
                     str(records[pid].points),
                     rank_now.get(pid),
+                    won=code in ("W", "MW") if code and code != "BYE" else None,
                 )
             )
 
@@ -258,14 +266,21 @@ class Joust:
         names = event.player_by_id
         rows = []
         for row in board.standings:
+            history = board.player_rounds[row.player]
             rounds = [
                 {"round": int(pr.round_slug.split("-")[1]), "table": pr.table, "opponent": pr.opponents[0] if pr.opponents else None,
                  "result": _export_code(pr.result), "points": int(pr.points)}
-                for pr in board.player_rounds[row.player]
-                if pr.result not in ("Pending",)
+                for pr in history
+                if pr.round_slug.startswith("round-") and pr.result != "Pending"
+            ]
+            elimination = [
+                {"round": int(pr.round_slug.split("-")[1]), "table": pr.table, "opponent": pr.opponents[0], "result": pr.result.lower()}
+                for pr in history
+                if pr.round_slug.startswith("elim-") and pr.won is not None
             ]
             rows.append({"rank": row.rank, "id": row.player, "name": names[row.player].name, "points": row.values["points"],
-                         "sos": _four(row.values["exact_sos"]), "esos": _four(row.values["exact_esos"]), "rounds": rounds})
+                         "sos": _four(row.values["exact_sos"]), "esos": _four(row.values["exact_esos"]), "rounds": rounds,
+                         "elimination": elimination})
         return {
             "event": event.slug,
             "name": event.name,

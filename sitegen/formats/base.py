@@ -73,6 +73,7 @@ class PlayerRound:
     points: str
     total: str
     rank: int | None  # standings rank after this round (preliminary rounds only)
+    won: bool | None = None  # for win rates; None when no game was played (bye, absent, pending)
 
 
 @dataclass
