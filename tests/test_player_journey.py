@@ -1,0 +1,84 @@
+"""A player on a phone: home -> event -> current round, finds their table by typing, opens their page, prints."""
+import functools
+import http.server
+import threading
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import sync_playwright
+
+from browser import chromium
+from sitegen.pipeline import build
+
+DEMO = Path(__file__).resolve().parent.parent / "content"
+
+
+@pytest.fixture(scope="module")
+def site_url(tmp_path_factory):
+    output = tmp_path_factory.mktemp("site")
+    build(DEMO, output)
+    handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=str(output))
+    handler.log_message = lambda *args: None
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    yield f"http://127.0.0.1:{server.server_port}/"
+    server.shutdown()
+
+
+@pytest.fixture(scope="module")
+def phone(site_url):
+    with sync_playwright() as p:
+        browser = chromium(p)
+        page = browser.new_page(viewport={"width": 360, "height": 740})
+        page.problems = []
+        page.on("console", lambda m: m.type == "error" and page.problems.append(m.text))
+        page.on("pageerror", lambda e: page.problems.append(str(e)))
+        page.on("requestfailed", lambda r: page.problems.append(f"failed: {r.url}"))
+        page.on("request", lambda r: r.url.startswith(site_url) or page.problems.append(f"external: {r.url}"))
+        yield page
+        browser.close()
+
+
+def test_find_my_table_and_my_page(phone, site_url, tmp_path):
+    phone.goto(site_url)
+    phone.get_by_role("link", name="Thursday League Joust").click()
+    assert "pairings posted" in phone.locator(".status-banner").inner_text()
+    phone.get_by_role("link", name="Round 3: pairings").click()
+    assert phone.locator("h1").inner_text() == "Round 3"
+    tables = phone.locator("table.game")
+    assert tables.count() == 5
+    phone.locator("#find-input").fill("ysolde")
+    visible = [t for t in tables.all() if t.is_visible()]
+    assert len(visible) == 1 and "Ysolde Kowal" in visible[0].inner_text()
+    assert phone.locator(".find-count").inner_text() == "1 player found"
+    phone.screenshot(path=tmp_path / "round-360.png", full_page=True)
+    width = phone.evaluate("document.documentElement.scrollWidth")
+    assert width <= 360, "the round page scrolls sideways on a phone"
+    phone.locator("#find-input").fill("")
+    assert all(t.is_visible() for t in tables.all())
+    visible[0].get_by_role("link", name="Ysolde Kowal").click()
+    assert phone.locator("h1").inner_text() == "Ysolde Kowal"
+    assert phone.locator("table.history tbody tr").count() == 3
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 360
+    assert phone.problems == []
+
+
+def test_print_view(phone, site_url):
+    phone.goto(site_url + "events/thursday-league-joust/round-3-print.html")
+    rows = phone.locator("table.print-list tbody tr")
+    names = [rows.nth(i).locator("th").inner_text() for i in range(rows.count())]
+    assert len(names) == 10 and names == sorted(names, key=str.casefold)
+    assert phone.locator(".qr svg").count() == 1
+    phone.emulate_media(media="print")
+    assert phone.locator(".screen-only").is_hidden()
+    phone.emulate_media(media="screen")
+    assert phone.problems == []
+
+
+def test_pages_fit_a_phone_screen(phone, site_url):
+    for path in ("index.html", "events/winter-joust-2026/index.html", "events/winter-joust-2026/standings.html",
+                 "events/winter-joust-2026/bracket.html", "events/winter-joust-2026/meta.html",
+                 "events/winter-joust-2026/players/ruairi-thorne.html", "rules/agot-joust.html", "404.html"):
+        phone.goto(site_url + path)
+        assert phone.evaluate("document.documentElement.scrollWidth") <= 360, path
+    assert phone.problems == []
