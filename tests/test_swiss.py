@@ -8,7 +8,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from itertools import combinations
 
 import pytest
-from hypothesis import assume, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from sitegen.pairing.swiss import SwissPairing, pair_swiss
@@ -226,7 +226,8 @@ print(json.dumps([[r.pairs, r.bye] for r in result]))
 def test_same_seed_same_pairing_under_any_hash_seed(size):
     def run(hash_seed: str) -> list:
         env = {**os.environ, "PYTHONHASHSEED": hash_seed, "PYTHONPATH": os.getcwd()}
-        done = subprocess.run([sys.executable, "-c", HASH_SCRIPT, str(size)], env=env, capture_output=True, text=True, check=True)
+        command = [sys.executable, "-c", HASH_SCRIPT, str(size)]
+        done = subprocess.run(command, env=env, capture_output=True, text=True, check=True)
         return json.loads(done.stdout)
 
     assert run("1") == run("2") == run("12345")
@@ -252,7 +253,8 @@ def small_fields(draw, max_players: int = 10):
     points = {p: draw(st.sampled_from(POINT_VALUES)) for p in names}
     tie_order = draw(st.permutations(names))
     ranked = sorted(tie_order, key=lambda p: -points[p])
-    games = draw(st.lists(st.sampled_from(list(combinations(names, 2))), max_size=3 * size) if size > 1 else st.just([]))
+    all_pairs = list(combinations(names, 2))
+    games = draw(st.lists(st.sampled_from(all_pairs), max_size=3 * size)) if all_pairs else []
     had_bye = draw(st.sets(st.sampled_from(names))) if names else set()
     seed = draw(st.integers(min_value=0, max_value=2**32))
     return ranked, points, history(games), had_bye, seed
@@ -338,7 +340,7 @@ def test_large_field_with_tiny_neighbourhood_falls_back_to_valid_pairing(neighbo
     ranked = [f"p{i:03d}" for i in range(101)]
     points = {p: 5 * (i // 10) for i, p in enumerate(reversed(ranked))}
     # Everyone has met the next three players in the ranking.
-    opponents = history([(ranked[i], ranked[i + d]) for i in range(len(ranked)) for d in (1, 2, 3) if i + d < len(ranked)])
+    opponents = history([(ranked[i], ranked[i + d]) for d in (1, 2, 3) for i in range(len(ranked) - d)])
     pairing = later_round(ranked, points, opponents, seed=5, neighbours=neighbours)
     assert_valid(pairing, ranked)
     assert pairing.bye == ranked[-1]

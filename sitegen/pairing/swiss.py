@@ -7,8 +7,9 @@ group, never a rematch if it can be helped. The bye goes to a random player in
 round one, later to the player with the fewest points (lowest-ranked among
 those) who has not had one yet.
 
-All of this is a single minimum-cost perfect matching (rustworkx blossom). The
-cost of a pair is lexicographic: first "must not meet" (rematch or avoid
+All of this is one minimum-cost perfect matching (rustworkx blossom); large
+fields are first solved in slices, kept only when provably as good. The cost
+of a pair is lexicographic: first "must not meet" (rematch or avoid
 request), then the squared point difference, then a random tie-break. Squaring
 matters: a player dropping two groups, (a + b)², costs more than two players
 each dropping one group, a² + b², so the matching reproduces the rules' cascade
@@ -26,7 +27,7 @@ import rustworkx
 # fields link each player only to its NEIGHBOURS nearest not-yet-met players in
 # points order, first inside independent slices of about CHUNK players, then
 # over the whole field; see _cheapest_pairing. Values chosen by measurement
-# (bench/bench_swiss.py): 2048 players pair in about 0.3 s.
+# (bench/bench_swiss.py): 2048 players pair in 0.15-0.4 s on a busy 2-core box.
 SPARSE_ABOVE = 64
 NEIGHBOURS = 16
 CHUNK = 64
@@ -90,9 +91,10 @@ def pair_swiss(
 ) -> SwissPairing:
     """Pair the players of `ranked` (best first) for one Swiss round.
 
-    `avoid` pairs are kept apart exactly like rematches (the caller passes them
-    for round one). `sparse_above` and `neighbours` tune the sparse first try
-    for large fields; the result stays a valid pairing for any values.
+    `ranked` should be sorted by points, then tiebreakers. `avoid` pairs are
+    kept apart exactly like rematches (the caller passes them for round one).
+    `sparse_above` and `neighbours` tune the speed-ups for large fields; the
+    result is a valid pairing for any values.
     """
     players = list(ranked)
     if len(set(players)) != len(players):
@@ -169,7 +171,7 @@ def _cheapest_pairing(
             matched(start, stop, _nearby_pairs(order, kept_apart, neighbours, start, stop))
             for start, stop in _chunk_bounds(size)
         )
-        if chunked is not None and _reaches_floor(named(chunked), [score[p] for p in order], score, kept_apart):
+        if chunked is not None and _reaches_floor(named(chunked), order, score, kept_apart):
             return named(chunked)
         whole = matched(0, size, _nearby_pairs(order, kept_apart, neighbours, 0, size))
         if whole is not None:
@@ -201,7 +203,7 @@ def _chunk_bounds(size: int) -> list[tuple[int, int]]:
 
 
 def _reaches_floor(
-    pairs: list[tuple[str, str]], scores_in_order: list[int], score: Mapping[str, int], kept_apart: KeptApart
+    pairs: list[tuple[str, str]], order: list[str], score: Mapping[str, int], kept_apart: KeptApart
 ) -> bool:
     """True if `pairs` has no kept-apart pair and the least point mismatch any pairing can have.
 
@@ -211,9 +213,7 @@ def _reaches_floor(
     g1² + g2² + ..., so no pairing costs less than the sum of gap² over those
     odd cuts; a pairing that costs exactly that is optimal.
     """
-    floor = sum(
-        (scores_in_order[i - 1] - scores_in_order[i]) ** 2 for i in range(1, len(scores_in_order), 2)
-    )
+    floor = sum((score[order[i - 1]] - score[order[i]]) ** 2 for i in range(1, len(order), 2))
     mismatch = sum((score[a] - score[b]) ** 2 for a, b in pairs)
     return mismatch == floor and not any(kept_apart(a, b) for a, b in pairs)
 
@@ -249,5 +249,5 @@ def _perfect_matching(size: int, edges: list[tuple[int, int, int]]) -> list[tupl
 def _table_order(pairs: list[tuple[str, str]], ranked: list[str]) -> tuple[tuple[str, str], ...]:
     """Higher-ranked player first in each pair; tables ordered by their better player's rank."""
     rank = {p: i for i, p in enumerate(ranked)}
-    oriented = [tuple(sorted(pair, key=rank.__getitem__)) for pair in pairs]
+    oriented = [(a, b) if rank[a] < rank[b] else (b, a) for a, b in pairs]
     return tuple(sorted(oriented, key=lambda pair: rank[pair[0]]))
