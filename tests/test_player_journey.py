@@ -26,17 +26,25 @@ def site_url(tmp_path_factory):
 
 
 @pytest.fixture(scope="module")
-def phone(site_url):
+def browser():
     with sync_playwright() as p:
         browser = chromium(p)
-        page = browser.new_page(viewport={"width": 360, "height": 740})
-        page.problems = []
-        page.on("console", lambda m: m.type == "error" and page.problems.append(m.text))
-        page.on("pageerror", lambda e: page.problems.append(str(e)))
-        page.on("requestfailed", lambda r: page.problems.append(f"failed: {r.url}"))
-        page.on("request", lambda r: r.url.startswith(site_url) or page.problems.append(f"external: {r.url}"))
-        yield page
+        yield browser
         browser.close()
+
+
+@pytest.fixture(scope="module")
+def phone(browser, site_url):
+    """A 360 px wide page that records console errors, failed loads and any request leaving the site."""
+    page = browser.new_page(viewport={"width": 360, "height": 740})
+    page.problems = []
+    page.on("console", lambda m: m.type == "error" and page.problems.append(m.text))
+    page.on("pageerror", lambda e: page.problems.append(str(e)))
+    # ERR_ABORTED: a load the next navigation cancelled (the favicon, typically), not a missing file
+    page.on("requestfailed", lambda r: "ERR_ABORTED" in (r.failure or "") or page.problems.append(f"failed: {r.url} {r.failure}"))
+    page.on("request", lambda r: r.url.startswith(site_url) or page.problems.append(f"external: {r.url}"))
+    yield page
+    page.close()
 
 
 def test_find_my_table_and_my_page(phone, site_url, tmp_path):
@@ -82,3 +90,29 @@ def test_pages_fit_a_phone_screen(phone, site_url):
         phone.goto(site_url + path)
         assert phone.evaluate("document.documentElement.scrollWidth") <= 360, path
     assert phone.problems == []
+
+
+def test_an_open_page_notices_a_new_round(browser, site_url):
+    page = browser.new_page()
+    page.clock.install()
+    page.goto(site_url + "events/thursday-league-joust/round-3.html")
+    banner = page.locator(".update-banner")
+    page.clock.run_for(31_000)
+    assert banner.is_hidden()  # nothing changed yet
+    status_url = site_url + "events/thursday-league-joust/status.json"
+    page.route(status_url, lambda route: route.fulfill(json={"version": "round-3:5"}))
+    page.clock.run_for(31_000)
+    banner.wait_for(state="visible", timeout=2000)
+    assert "New results or pairings" in banner.inner_text()
+    page.close()
+
+
+def test_round_clock_counts_down_from_the_round_files_start(browser, site_url):
+    page = browser.new_page()
+    page.clock.install(time="2026-11-19T20:00:00")
+    page.clock.pause_at("2026-11-19T20:40:00")  # local time, 10 minutes into a 55-minute round
+    page.goto(site_url + "events/thursday-league-joust/round-3.html")
+    assert page.locator(".clock-left").inner_text() == "45:00 left"
+    page.clock.run_for(46 * 60_000)
+    assert page.locator(".clock-left").inner_text() == "time is called"
+    page.close()

@@ -96,6 +96,13 @@ def demo(content: Path) -> None:
     players[-1]["joined"] = 2
     write_event(folder, "agot-joust", "Thursday League Joust", "2026-11-19", players, seed=1119, rounds=4, cut=0)
     play(folder, "agot-joust", rng, rounds=3, leave_last_pending=True)
+    time_round(folder / "round-3.yaml", "2026-11-19 20:30", 55)
+
+
+def time_round(path: Path, start: str, minutes: int) -> None:
+    """Give a posted round its start time and length, for the round clock."""
+    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    path.write_text(dump_yaml({"start": start, "minutes": minutes} | data), encoding="utf-8")
 
 
 def field(folder: Path, fmt: str, count: int, rounds: int) -> None:
