@@ -201,6 +201,19 @@ def player_id(table: Table, key: str, problems: list[Problem]) -> str | None:
     return str(raw)
 
 
+def refuse_pending(event: Event) -> None:
+    """`pair` must not run while the latest round still has games without a result."""
+    last = (event.rounds + event.elims)[-1:]
+    if last and not last[0].complete:
+        pending = ", ".join(str(t.number) for t in last[0].pending_tables)
+        raise Refused(f"{last[0].where.path}: tables {pending} have no result yet; enter every result before pairing the next round")
+
+
+def tables_file(tables: list[list[str]] | list[tuple[str, ...]]) -> dict[str, Any]:
+    """A round file's data: the tables numbered from 1, players in seat order."""
+    return {"tables": [{"table": i, "players": list(players)} for i, players in enumerate(tables, start=1)]}
+
+
 def names(event: Event) -> dict[str, Player]:
     return event.player_by_id
 
