@@ -40,7 +40,20 @@ def joust_result(players: list[str], rng: random.Random, elimination: bool) -> d
     return {"power": {a: rng.randint(5, 14), b: rng.randint(5, 14)}}
 
 
-RESULTS = {"agot-joust": joust_result}
+def melee_result(players: list[str], rng: random.Random, elimination: bool) -> dict:
+    """Power below 15 for all; half the games (and every elimination game) won outright; now and then a player decks out."""
+    power = {p: rng.randint(0, 14) for p in players}
+    result: dict = {"power": power}
+    if elimination or rng.random() < 0.5:
+        winner = rng.choice(players)
+        power[winner] = 15
+        result["winner"] = winner
+    if rng.random() < 0.15:
+        result["eliminated"] = [rng.choice([p for p in players if p != result.get("winner")])]
+    return result
+
+
+RESULTS = {"agot-joust": joust_result, "agot-melee": melee_result}
 
 
 def write_event(folder: Path, fmt: str, name: str, date: str, players: list[dict], **extra) -> None:
@@ -96,6 +109,15 @@ def demo(content: Path) -> None:
     players[-1]["joined"] = 2
     write_event(folder, "agot-joust", "Thursday League Joust", "2026-11-19", players, seed=1119, rounds=4, cut=0)
     play(folder, "agot-joust", rng, rounds=3, leave_last_pending=True)
+    melee_demo(content)
+
+
+def melee_demo(content: Path) -> None:
+    """A finished melee of 22 players (four tables of 4 and two of 3 each round) with a top-4 final table."""
+    rng = random.Random(2027)
+    folder = content / "events" / "autumn-melee-2026"
+    write_event(folder, "agot-melee", "Autumn Melee at the Crow's Nest", "2026-10-24", agot_players(22, rng), seed=1024, cut=4)
+    play(folder, "agot-melee", rng)
 
 
 def field(folder: Path, fmt: str, count: int, rounds: int) -> None:
