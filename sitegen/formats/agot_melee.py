@@ -195,7 +195,7 @@ class Melee:
             try:
                 scored(table)
             except ValueError as exc:
-                problems.append(Problem(table.where, f"table {number}: {exc}; correct 'power', 'winner' or 'eliminated'"))
+                problems.append(Problem(table.where, f"table {number}: {exc} (check 'power', 'winner' and 'eliminated')"))
         return problems
 
     @staticmethod

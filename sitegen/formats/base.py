@@ -183,7 +183,8 @@ def int_mapping(table: Table, key: str, problems: list[Problem], *, minimum: int
     for pid, value in raw.items():
         pid = str(pid)
         if pid not in table.players:
-            problems.append(Problem(where, f"'{key}' names '{pid}', who is not at table {table.number}"))
+            problems.append(Problem(where, f"'{key}' names '{pid}', who is not at table {table.number}; "
+                                           f"use the ids of the players here: {', '.join(table.players)}"))
         elif isinstance(value, bool) or not isinstance(value, int) or value < minimum:
             problems.append(Problem(where, f"{key} of '{pid}' must be a whole number of at least {minimum}, not {value!r}"))
         else:
