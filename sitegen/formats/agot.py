@@ -70,7 +70,8 @@ def _mean(values: Sequence[Fraction]) -> Fraction:
 
 def rank_players(records: Mapping[str, Record], tiebreak: Mapping[str, int]) -> list[Ranked]:
     """Order players by points, Head-to-Head, SoS, ESoS, then the seeded random position."""
-    sos = {p: _mean([_average(records[o]) for o in r.opponents]) for p, r in records.items()}
+    average = {p: _average(r) for p, r in records.items()}
+    sos = {p: _mean([average[o] for o in r.opponents]) for p, r in records.items()}
     esos = {p: _mean([sos[o] for o in r.opponents]) for p, r in records.items()}
     by_points: dict[int, list[str]] = {}
     for pid in sorted(records):
