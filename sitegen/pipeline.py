@@ -3,6 +3,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import jinja2
+
 from . import formats
 from .content import load_site
 from .model import ContentError, Site
@@ -20,12 +22,12 @@ def check(content: str | Path) -> Site:
     return site
 
 
-def render(content: str | Path) -> dict[str, bytes]:
+def render(content: str | Path, env: jinja2.Environment | None = None) -> dict[str, bytes]:
     """Every output file in memory. Nothing is written, so a mistake anywhere leaves the output as it was."""
     site = check(content)
     boards = {event.slug: formats.format_of(event).score(event) for event in site.events}
-    return render_pages(site, build_pages(site, boards))
+    return render_pages(site, build_pages(site, boards), env)
 
 
-def build(content: str | Path, output: str | Path) -> WriteReport:
-    return write_site(Path(output), render(content))
+def build(content: str | Path, output: str | Path, env: jinja2.Environment | None = None) -> WriteReport:
+    return write_site(Path(output), render(content, env))

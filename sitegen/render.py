@@ -34,10 +34,14 @@ def environment(dirs: list[Path]) -> jinja2.Environment:
     return env
 
 
-def render_pages(site: Site, pages: list[PageModel]) -> dict[str, bytes]:
-    """Every output file's bytes, keyed by relative path: pages, data files and the theme's static files."""
+def render_pages(site: Site, pages: list[PageModel], env: jinja2.Environment | None = None) -> dict[str, bytes]:
+    """Every output file's bytes, keyed by relative path: pages, data files and the theme's static files.
+
+    `env` may be one kept from an earlier build of the same site (as `serve` does): it keeps its compiled
+    templates and recompiles only those whose file changed.
+    """
     dirs = theme_dirs(site)
-    env = environment(dirs)
+    env = env or environment(dirs)
     files: dict[str, bytes] = {}
     for page in pages:
         if page.template is None:

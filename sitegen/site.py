@@ -118,7 +118,8 @@ def _event_pages(summary: EventSummary, common: dict[str, Any]) -> list[PageMode
         round_ctx = ctx | {"view": view, "find": _find_list(view, event), "clock": _clock(view)}
         pages.append(PageModel(f"{base}/{slug}.html", "round.html", round_ctx | {"title": f"{view.label} — {event.name}"}))
         live_url = absolute(common["site"], f"{base}/{slug}.html")
-        qr = segno.make(live_url, error="m").svg_inline(scale=4, dark="#000", light="#fff") if live_url else ""
+        # A fixed mask pattern: any mask scans, and searching for the best one costs 3-5x the whole encoding.
+        qr = segno.make(live_url, error="m", mask=0).svg_inline(scale=4, dark="#000", light="#fff") if live_url else ""
         pages.append(PageModel(f"{base}/{slug}-print.html", "print.html", round_ctx | {"title": f"{view.label} pairings — {event.name}", "qr_svg": qr, "live_url": live_url}))
         pages.append(PageModel(f"{base}/pairings/{slug}.json", None, body=_json(_pairings_json(event, view))))
     pages.append(PageModel(f"{base}/standings.html", "standings.html", ctx | {"title": f"Standings — {event.name}", "rows": board.standings, "after": len(board.standings_after)}))

@@ -6,6 +6,7 @@
 from __future__ import annotations
 
 import random
+import shutil
 import sys
 from pathlib import Path
 
@@ -40,7 +41,20 @@ def joust_result(players: list[str], rng: random.Random, elimination: bool) -> d
     return {"power": {a: rng.randint(5, 14), b: rng.randint(5, 14)}}
 
 
-RESULTS = {"agot-joust": joust_result}
+def melee_result(players: list[str], rng: random.Random, elimination: bool) -> dict:
+    """Power below 15 for all; half the games (and every elimination game) won outright; now and then a player decks out."""
+    power = {p: rng.randint(0, 14) for p in players}
+    result: dict = {"power": power}
+    if elimination or rng.random() < 0.5:
+        winner = rng.choice(players)
+        power[winner] = 15
+        result["winner"] = winner
+    if rng.random() < 0.15:
+        result["eliminated"] = [rng.choice([p for p in players if p != result.get("winner")])]
+    return result
+
+
+RESULTS = {"agot-joust": joust_result, "agot-melee": melee_result}
 
 
 def write_event(folder: Path, fmt: str, name: str, date: str, players: list[dict], **extra) -> None:
@@ -86,6 +100,8 @@ def agot_players(count: int, rng: random.Random) -> list[dict]:
 
 
 def demo(content: Path) -> None:
+    """Rewrite content/events/ from scratch: the same seeds always give the same demo."""
+    shutil.rmtree(content / "events", ignore_errors=True)
     rng = random.Random(2026)
     folder = content / "events" / "winter-joust-2026"
     write_event(folder, "agot-joust", "Winter Joust at the Crow's Nest", "2026-11-14", agot_players(20, rng), seed=1114, cut=4)
@@ -97,12 +113,21 @@ def demo(content: Path) -> None:
     write_event(folder, "agot-joust", "Thursday League Joust", "2026-11-19", players, seed=1119, rounds=4, cut=0)
     play(folder, "agot-joust", rng, rounds=3, leave_last_pending=True)
     time_round(folder / "round-3.yaml", "2026-11-19 20:30", 55)
+    melee_demo(content)
 
 
 def time_round(path: Path, start: str, minutes: int) -> None:
     """Give a posted round its start time and length, for the round clock."""
     data = yaml.safe_load(path.read_text(encoding="utf-8"))
     path.write_text(dump_yaml({"start": start, "minutes": minutes} | data), encoding="utf-8")
+
+
+def melee_demo(content: Path) -> None:
+    """A finished melee of 22 players (four tables of 4 and two of 3 each round) with a top-4 final table."""
+    rng = random.Random(2027)
+    folder = content / "events" / "autumn-melee-2026"
+    write_event(folder, "agot-melee", "Autumn Melee at the Crow's Nest", "2026-10-24", agot_players(22, rng), seed=1024, cut=4)
+    play(folder, "agot-melee", rng)
 
 
 def field(folder: Path, fmt: str, count: int, rounds: int) -> None:

@@ -5,8 +5,9 @@ from ..model import Event, Problem
 from ..text import suggest
 from .base import Format
 from .agot_joust import FORMAT as JOUST
+from .agot_melee import FORMAT as MELEE
 
-FORMATS: dict[str, Format] = {f.name: f for f in (JOUST,)}
+FORMATS: dict[str, Format] = {f.name: f for f in (JOUST, MELEE)}
 
 
 def format_of(event: Event) -> Format:

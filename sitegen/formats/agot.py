@@ -10,9 +10,25 @@ Definitions (exact, with Fractions so ties are real ties):
 """
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
+from typing import Any
+
+from ..model import Event
+from .base import Scoreboard, StandingRow
+
+# (most players, Swiss rounds) and (most players, cut) from the rules' round-structure tables.
+ROUNDS_BY_PLAYERS = ((8, 3), (24, 4), (44, 5), (148, 6))
+CUT_BY_PLAYERS = ((16, 0), (40, 4), (76, 8))
+
+
+def default_rounds(players: int) -> int:
+    return next((rounds for most, rounds in ROUNDS_BY_PLAYERS if players <= most), 7)
+
+
+def default_cut(players: int) -> int:
+    return next((cut for most, cut in CUT_BY_PLAYERS if players <= most), 16)
 
 
 @dataclass
@@ -54,7 +70,8 @@ def _mean(values: Sequence[Fraction]) -> Fraction:
 
 def rank_players(records: Mapping[str, Record], tiebreak: Mapping[str, int]) -> list[Ranked]:
     """Order players by points, Head-to-Head, SoS, ESoS, then the seeded random position."""
-    sos = {p: _mean([_average(records[o]) for o in r.opponents]) for p, r in records.items()}
+    average = {p: _average(r) for p, r in records.items()}
+    sos = {p: _mean([average[o] for o in r.opponents]) for p, r in records.items()}
     esos = {p: _mean([sos[o] for o in r.opponents]) for p, r in records.items()}
     by_points: dict[int, list[str]] = {}
     for pid in sorted(records):
@@ -85,3 +102,59 @@ def _head_to_head_leader(group: list[str], records: Mapping[str, Record]) -> str
         if all(beaten.get(other, False) for other in group if other != pid):
             return pid
     return None
+
+
+def standing_rows(ranked: Sequence[Ranked], records: Mapping[str, Record], event: Event,
+                  own_values: Callable[[Record], dict[str, Any]]) -> list[StandingRow]:
+    """Standings rows with the shared AGoT values (points, SoS, ESoS, H2H, dropped) plus the format's own."""
+    players = event.player_by_id
+    return [
+        StandingRow(
+            r.rank,
+            r.player,
+            {"points": r.points} | own_values(records[r.player]) | {
+                "sos": two_decimals(r.sos),
+                "esos": two_decimals(r.esos),
+                "exact_sos": r.sos,
+                "exact_esos": r.esos,
+                "h2h": r.head_to_head,
+                "dropped": players[r.player].dropped is not None,
+            },
+            r.coin_toss,
+        )
+        for r in ranked
+    ]
+
+
+def swiss_finished(event: Event, planned_rounds: int) -> bool:
+    return len(event.rounds) >= planned_rounds and all(r.complete for r in event.rounds)
+
+
+def export_document(event: Event, format_name: str, board: Scoreboard,
+                    rounds_of: Mapping[str, list[dict[str, Any]]],
+                    extra_of: Mapping[str, dict[str, Any]] | None = None) -> dict[str, Any]:
+    """The standings.json document; `rounds_of` holds each player's per-round rows, shaped by the format,
+    and `extra_of` any further keys of a player's row."""
+    names = event.player_by_id
+    rows = [
+        {"rank": row.rank, "id": row.player, "name": names[row.player].name, "points": row.values["points"],
+         "sos": four_decimals(row.values["exact_sos"]), "esos": four_decimals(row.values["exact_esos"]),
+         "rounds": rounds_of[row.player]} | (extra_of or {}).get(row.player, {})
+        for row in board.standings
+    ]
+    return {
+        "event": event.slug,
+        "name": event.name,
+        "format": format_name,
+        "rounds_played": sum(1 for r in event.rounds if r.complete),
+        "standings": rows,
+        "final_ranking": [{"rank": rank, "id": pid} for rank, pid in board.final_ranking or []],
+    }
+
+
+def two_decimals(value: Fraction) -> str:
+    return f"{float(value):.2f}"
+
+
+def four_decimals(value: Fraction) -> float:
+    return round(float(value), 4)

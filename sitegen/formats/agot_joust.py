@@ -1,13 +1,23 @@
 """A Game of Thrones 2nd ed. Joust (Tournament Rules v2.0): Swiss rounds, then a single-elimination cut."""
 from __future__ import annotations
 
-from fractions import Fraction
 from typing import Any
 
 from ..model import Event, Problem, Round, Table
 from ..pairing import bracket
 from ..pairing.swiss import pair_swiss
-from .agot import Record, rank_players, note_meeting
+from .agot import (
+    CUT_BY_PLAYERS,
+    ROUNDS_BY_PLAYERS,
+    Record,
+    default_cut,
+    default_rounds,
+    export_document,
+    note_meeting,
+    rank_players,
+    standing_rows,
+    swiss_finished,
+)
 from .base import (
     Column,
     NextRound,
@@ -22,8 +32,10 @@ from .base import (
     check_everyone_seated,
     int_mapping,
     player_id,
+    refuse_pending,
     round_rng,
     stage_label,
+    tables_file,
     tiebreak_order,
 )
 
@@ -31,18 +43,6 @@ POINTS = {"W": 5, "MW": 4, "D": 2, "ML": 1, "L": 0, "BYE": 5}
 LABEL = {"W": "Win", "MW": "Modified win", "D": "Draw", "ML": "Modified loss", "L": "Loss", "BYE": "Bye"}
 EXPORT = {"W": "win", "MW": "modified-win", "D": "draw", "ML": "modified-loss", "L": "loss", "BYE": "bye"}
 DEFAULT_VICTORY = 15
-
-# (most players, Swiss rounds) and (most players, cut) from the rules' round-structure tables.
-ROUNDS_BY_PLAYERS = ((8, 3), (24, 4), (44, 5), (148, 6))
-CUT_BY_PLAYERS = ((16, 0), (40, 4), (76, 8))
-
-
-def default_rounds(players: int) -> int:
-    return next((rounds for most, rounds in ROUNDS_BY_PLAYERS if players <= most), 7)
-
-
-def default_cut(players: int) -> int:
-    return next((cut for most, cut in CUT_BY_PLAYERS if players <= most), 16)
 
 
 def outcome(table: Table) -> dict[str, str] | None:
@@ -175,29 +175,10 @@ class Joust:
 
     @staticmethod
     def _standing_rows(ranked, records: dict[str, Record], event: Event) -> list[StandingRow]:
-        players = event.player_by_id
-        rows = []
-        for r in ranked:
-            rec = records[r.player]
-            counts = [rec.codes.count(code) for code in ("W", "MW", "D", "ML", "L")]
-            rows.append(
-                StandingRow(
-                    r.rank,
-                    r.player,
-                    {
-                        "points": r.points,
-                        "record": "-".join(map(str, counts)),
-                        "sos": _two(r.sos),
-                        "esos": _two(r.esos),
-                        "exact_sos": r.sos,
-                        "exact_esos": r.esos,
-                        "h2h": r.head_to_head,
-                        "dropped": players[r.player].dropped is not None,
-                    },
-                    r.coin_toss,
-                )
-            )
-        return rows
+        def record(rec: Record) -> dict[str, Any]:
+            return {"record": "-".join(str(rec.codes.count(code)) for code in ("W", "MW", "D", "ML", "L"))}
+
+        return standing_rows(ranked, records, event, record)
 
     @staticmethod
     def _note_round(event: Event, round_: Round, codes: dict[str, str], records, rank_now, history) -> None:
@@ -244,9 +225,7 @@ class Joust:
         return views
 
     def _final_ranking(self, event: Event, standings: list[StandingRow], elims: list[RoundView]) -> list[tuple[int, str]] | None:
-        planned = self.planned_rounds(event)
-        swiss_done = len(event.rounds) >= planned and all(r.complete for r in event.rounds)
-        if not swiss_done:
+        if not swiss_finished(event, self.planned_rounds(event)):
             return None
         swiss_order = [row.player for row in standings]
         if not self.cut(event):
@@ -263,39 +242,24 @@ class Joust:
 
     # -- export ---------------------------------------------------------------------------------
     def _export(self, event: Event, board: Scoreboard) -> dict[str, Any]:
-        names = event.player_by_id
-        rows = []
-        for row in board.standings:
-            history = board.player_rounds[row.player]
-            rounds = [
+        rounds_of, elimination_of = {}, {}
+        for pid, history in board.player_rounds.items():
+            rounds_of[pid] = [
                 {"round": int(pr.round_slug.split("-")[1]), "table": pr.table, "opponent": pr.opponents[0] if pr.opponents else None,
                  "result": _export_code(pr.result), "points": int(pr.points)}
                 for pr in history
                 if pr.round_slug.startswith("round-") and pr.result != "Pending"
             ]
-            elimination = [
+            elimination_of[pid] = {"elimination": [
                 {"round": int(pr.round_slug.split("-")[1]), "table": pr.table, "opponent": pr.opponents[0], "result": pr.result.lower()}
                 for pr in history
                 if pr.round_slug.startswith("elim-") and pr.won is not None
-            ]
-            rows.append({"rank": row.rank, "id": row.player, "name": names[row.player].name, "points": row.values["points"],
-                         "sos": _four(row.values["exact_sos"]), "esos": _four(row.values["exact_esos"]), "rounds": rounds,
-                         "elimination": elimination})
-        return {
-            "event": event.slug,
-            "name": event.name,
-            "format": self.name,
-            "rounds_played": sum(1 for r in event.rounds if r.complete),
-            "standings": rows,
-            "final_ranking": [{"rank": rank, "id": pid} for rank, pid in board.final_ranking or []],
-        }
+            ]}
+        return export_document(event, self.name, board, rounds_of, elimination_of)
 
     # -- pairing --------------------------------------------------------------------------------
     def next_round(self, event: Event) -> NextRound:
-        last = (event.rounds + event.elims)[-1:]
-        if last and not last[0].complete:
-            pending = ", ".join(str(t.number) for t in last[0].pending_tables)
-            raise Refused(f"{last[0].where.path}: tables {pending} have no result yet; enter every result before pairing the next round")
+        refuse_pending(event)
         board = self.score(event)
         if len(event.rounds) < board.planned_rounds:
             return self._pair_swiss_round(event, board, len(event.rounds) + 1)
@@ -326,27 +290,18 @@ class Joust:
                 opponents.setdefault(b, set()).add(a)
         pairing = pair_swiss(ranked, points, opponents, had_bye, round_rng(event, f"round-{number}"),
                              first_round=number == 1, avoid=event.avoid)
-        data: dict[str, Any] = {"tables": [{"table": i, "players": list(pair)} for i, pair in enumerate(pairing.pairs, start=1)]}
+        data = tables_file(pairing.pairs)
         if pairing.bye:
             data["byes"] = [pairing.bye]
         return NextRound(f"round-{number}.yaml", data, f"Round {number} of {board.planned_rounds}: {len(pairing.pairs)} tables" + (f", bye: {pairing.bye}" if pairing.bye else ""))
 
     @staticmethod
     def _elim_round(number: int, matches: list[tuple[str, str]], note: str) -> NextRound:
-        data = {"tables": [{"table": i, "players": list(m)} for i, m in enumerate(matches, start=1)]}
-        return NextRound(f"elim-{number}.yaml", data, f"Elimination round {number}: {len(matches)} games. {note}".strip())
+        return NextRound(f"elim-{number}.yaml", tables_file(matches), f"Elimination round {number}: {len(matches)} games. {note}".strip())
 
     def rules_context(self) -> dict[str, Any]:
         return {"points": [(LABEL[c], POINTS[c]) for c in ("W", "MW", "D", "ML", "L", "BYE")],
                 "rounds_table": ROUNDS_BY_PLAYERS, "cut_table": CUT_BY_PLAYERS}
-
-
-def _two(value: Fraction) -> str:
-    return f"{float(value):.2f}"
-
-
-def _four(value: Fraction) -> float:
-    return round(float(value), 4)
 
 
 def _export_code(label: str) -> str:

@@ -154,13 +154,16 @@ def check_common(event: Event, fmt: Format) -> list[Problem]:
     return problems
 
 
-def check_everyone_seated(event: Event, round_: Round) -> list[Problem]:
-    """Every player active in a preliminary round must be at a table, have a bye or sit out."""
+def check_everyone_seated(event: Event, round_: Round, elsewhere: str = "'byes'") -> list[Problem]:
+    """Every player active in a preliminary round must be at a table, have a bye or sit out.
+
+    `elsewhere` names where else the format lets a player be listed (a format without byes says 'sitting_out').
+    """
     seated = set(round_.seated()) | set(round_.byes) | set(round_.sitting_out)
     return [
         Problem(
             round_.where,
-            f"player '{p.id}' takes part in round {round_.number} but is not seated; add them to a table or to 'byes', "
+            f"player '{p.id}' takes part in round {round_.number} but is not seated; add them to a table or to {elsewhere}, "
             f"or set 'dropped: {round_.number - 1}' (or 'joined') in event.yaml",
         )
         for p in event.players
@@ -181,7 +184,8 @@ def int_mapping(table: Table, key: str, problems: list[Problem], *, minimum: int
     for pid, value in raw.items():
         pid = str(pid)
         if pid not in table.players:
-            problems.append(Problem(where, f"'{key}' names '{pid}', who is not at table {table.number}"))
+            problems.append(Problem(where, f"'{key}' names '{pid}', who is not at table {table.number}; "
+                                           f"use the ids of the players here: {', '.join(table.players)}"))
         elif isinstance(value, bool) or not isinstance(value, int) or value < minimum:
             problems.append(Problem(where, f"{key} of '{pid}' must be a whole number of at least {minimum}, not {value!r}"))
         else:
@@ -200,6 +204,19 @@ def player_id(table: Table, key: str, problems: list[Problem]) -> str | None:
         )
         return None
     return str(raw)
+
+
+def refuse_pending(event: Event) -> None:
+    """`pair` must not run while the latest round still has games without a result."""
+    last = (event.rounds + event.elims)[-1:]
+    if last and not last[0].complete:
+        pending = ", ".join(str(t.number) for t in last[0].pending_tables)
+        raise Refused(f"{last[0].where.path}: tables {pending} have no result yet; enter every result before pairing the next round")
+
+
+def tables_file(tables: list[list[str]] | list[tuple[str, ...]]) -> dict[str, Any]:
+    """A round file's data: the tables numbered from 1, players in seat order."""
+    return {"tables": [{"table": i, "players": list(players)} for i, players in enumerate(tables, start=1)]}
 
 
 def names(event: Event) -> dict[str, Player]:
