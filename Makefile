@@ -34,9 +34,11 @@ browser:
 test: $(STAMP) browser
 	$(PY) -m pytest
 
-## bench: build and pairing timings
+## bench: whole-command timings (demo build, `pair` at 64/512/2048 players), then the pairing functions alone
 bench: $(STAMP)
 	$(PY) bench/run.py
+	PYTHONPATH=. $(PY) bench/bench_swiss.py
+	PYTHONPATH=. $(PY) bench/bench_tables.py
 
 clean:
 	rm -rf output $(VENV) .pytest_cache .hypothesis

@@ -15,7 +15,7 @@ sys.path.insert(0, str(ROOT / "tools"))
 from simulate import field  # noqa: E402
 
 SIZES = (64, 512, 2048)
-PAIRED_FORMATS = ("agot-joust",)
+PAIRED_FORMATS = ("agot-joust", "agot-melee")
 RUNS = 3
 
 
