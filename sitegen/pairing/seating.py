@@ -248,79 +248,19 @@ def _number_round(round_: Round, index: dict[str, int]) -> list[list[int]]:
 # --- incremental scoring ----------------------------------------------------
 
 
-class _Tally:
-    """Pair and seat counters over a fixed list of rounds, updated move by move.
+class _PenaltyTable(dict):
+    """Packed violations of criteria (1, 2, 4, 6, 9) for one pair, by relation code.
 
-    Internally criteria 3 and 8 are kept as exact integers proportional to
-    the variance (``n * sum(a^2) - sum(a)^2`` with per-game means scaled to
-    integers), which orders seatings exactly like the standard deviation.
+    A code packs the five relation counts of a pair (prey, grand-prey,
+    grand-predator, predator, across, seen from the lower-numbered player)
+    as digits in base ``rounds + 1``; entries are computed on first use.
     """
 
-    def __init__(self, player_count: int, rounds: list[list[list[int]]]) -> None:
-        n = self.player_count = player_count
-        self.rounds_count = len(rounds)
-        # A relation count never exceeds the number of rounds: pack the five
-        # relation counts of a pair into one integer in this base.
-        base = self.rounds_count + 1
-        self.units = tuple(base**kind for kind in range(5))
-        self.pair_codes = [0] * (n * n)
-        self.penalty_cache: dict[int, int] = {}
-        self.seat_counts = [0] * (5 * n)
-        games = [0] * n
-        for round_ in rounds:
-            for table in round_:
-                for player in table:
-                    games[player] += 1
-        scale = math.lcm(*(g for g in games if g)) if any(games) else 1
-        self.weight_scale = scale
-        self.weights = [scale // g if g else 0 for g in games]
-        self.vps = [0] * n
-        self.transfers = [0] * n
-        for round_ in rounds:
-            for table in round_:
-                self._add_table(table)
-        self.sums = [0, 0]  # scaled VP sum, scaled transfer sum
-        self.squares = [0, 0]
-        for player in range(n):
-            for k, value in enumerate(self._scaled(player)):
-                self.sums[k] += value
-                self.squares[k] += value * value
+    def __init__(self, rounds_count: int) -> None:
+        super().__init__()
+        self.rounds_count = rounds_count
 
-    def _add_table(self, table: list[int]) -> None:
-        size = len(table)
-        for seat, player in enumerate(table):
-            self.seat_counts[5 * player + seat] += 1
-            self.vps[player] += size
-            self.transfers[player] += TRANSFERS_BY_SEAT[seat]
-        for key, unit in self._table_pairs(table, range(size)):
-            self.pair_codes[key] += unit
-
-    def _scaled(self, player: int) -> tuple[int, int]:
-        weight = self.weights[player]
-        return self.vps[player] * weight, self.transfers[player] * weight
-
-    def _table_pairs(self, table: list[int], seats: Sequence[int]) -> Iterator[tuple[int, int]]:
-        """(pair key, code unit) for each pair of the table involving one of ``seats``."""
-        size = len(table)
-        relation_by_distance = _RELATION_BY_DISTANCE[size]
-        n, units = self.player_count, self.units
-        for seat in seats:
-            player = table[seat]
-            for other_seat in range(size):
-                if other_seat == seat or (other_seat in seats and other_seat < seat):
-                    continue
-                other = table[other_seat]
-                relation = relation_by_distance[(other_seat - seat) % size]
-                if player < other:
-                    yield player * n + other, units[relation]
-                else:
-                    yield other * n + player, units[_REVERSED[relation]]
-
-    def _penalty(self, code: int) -> int:
-        """Packed (1, 2, 4, 6, 9) violations of one pair, from its relation code."""
-        cached = self.penalty_cache.get(code)
-        if cached is not None:
-            return cached
+    def __missing__(self, code: int) -> int:
         base = self.rounds_count + 1
         counts = [(code // base**kind) % base for kind in range(5)]
         met = sum(counts)
@@ -334,121 +274,206 @@ class _Tally:
             int(adjacent > 1) + int(met - adjacent > 1),
         )
         packed = sum(v << shift for v, shift in zip(values, _PACK_SHIFTS))
-        self.penalty_cache[code] = packed
+        self[code] = packed
         return packed
 
-    def _player_terms(self, player: int) -> tuple[int, int]:
-        """(fifth seat repeated, seats repeated) for one player."""
-        counts = self.seat_counts[5 * player : 5 * player + 5]
-        return int(counts[4] > 1), sum(c > 1 for c in counts)
 
-    def _variance_terms(self) -> tuple[int, int]:
+def _unpack(packed: int) -> list[int]:
+    return [(packed >> shift) & _PACK_MASK for shift in _PACK_SHIFTS]
+
+
+class _Tally:
+    """Pair and seat counters over a fixed list of rounds, updated move by move.
+
+    Criteria 3 and 8 are kept as exact integers proportional to the variance,
+    ``n * sum(a^2) - sum(a)^2`` over per-game means ``a`` scaled to integers
+    (by the lcm of the game counts), which order seatings like the standard
+    deviation does, without rounding.  Moves are first evaluated without
+    touching any counter (most are rejected), then applied if accepted.
+    """
+
+    def __init__(self, player_count: int, rounds: list[list[list[int]]]) -> None:
+        n = self.player_count = player_count
+        self.rounds_count = len(rounds)
+        base = self.rounds_count + 1
+        units = [base**kind for kind in range(5)]
+        # units_between[size][i][j]: code change for the pair (player at seat
+        # i, player at seat j) when the player at i is the lower-numbered one;
+        # the reversed relation is at [j][i].
+        self.units_between = {
+            size: [
+                [units[by_distance[(j - i) % size]] if i != j else 0 for j in range(size)]
+                for i in range(size)
+            ]
+            for size, by_distance in _RELATION_BY_DISTANCE.items()
+        }
+        self.pair_codes = [0] * (n * n)
+        self.penalties = _PenaltyTable(self.rounds_count)
+        self.seat_counts = [0] * (5 * n)
+        games = [0] * n
+        for round_ in rounds:
+            for table in round_:
+                for player in table:
+                    games[player] += 1
+        scale = math.lcm(*(g for g in games if g)) if any(games) else 1
+        self.weight_scale = scale
+        self.weights = [scale // g if g else 0 for g in games]
+        self.scaled_vps = [0] * n
+        self.scaled_transfers = [0] * n
+        self.vp_sum = self.vp_squares = self.transfer_sum = self.transfer_squares = 0
+        for round_ in rounds:
+            for table in round_:
+                self._add_table(table)
+
+    def _add_table(self, table: list[int], sign: int = 1) -> None:
+        size = len(table)
+        units = self.units_between[size]
         n = self.player_count
-        return (
-            n * self.squares[0] - self.sums[0] ** 2,
-            n * self.squares[1] - self.sums[1] ** 2,
-        )
+        for seat, player in enumerate(table):
+            weight = self.weights[player]
+            self.seat_counts[5 * player + seat] += sign
+            old_vps, old_transfers = self.scaled_vps[player], self.scaled_transfers[player]
+            new_vps = old_vps + sign * weight * size
+            new_transfers = old_transfers + sign * weight * TRANSFERS_BY_SEAT[seat]
+            self.scaled_vps[player], self.scaled_transfers[player] = new_vps, new_transfers
+            self.vp_sum += new_vps - old_vps
+            self.vp_squares += new_vps * new_vps - old_vps * old_vps
+            self.transfer_sum += new_transfers - old_transfers
+            self.transfer_squares += new_transfers * new_transfers - old_transfers * old_transfers
+            for other_seat in range(seat + 1, size):
+                other = table[other_seat]
+                if player < other:
+                    self.pair_codes[player * n + other] += sign * units[seat][other_seat]
+                else:
+                    self.pair_codes[other * n + player] += sign * units[other_seat][seat]
 
     def full_vector(self) -> list[int]:
         """The exact nine-entry score, recomputed from all counters."""
-        pair_totals = [0] * 5
-        penalty = self._penalty
-        for code in self.pair_codes:
-            if code:
-                packed = penalty(code)
-                for k, shift in enumerate(_PACK_SHIFTS):
-                    pair_totals[k] += (packed >> shift) & _PACK_MASK
-        fifth = seats = 0
-        for player in range(self.player_count):
-            f, s = self._player_terms(player)
-            fifth += f
-            seats += s
-        vp_spread, transfer_spread = self._variance_terms()
-        r1, r2, r4, r6, r9 = pair_totals
+        packed_total = sum(self.penalties[code] for code in self.pair_codes if code)
+        r1, r2, r4, r6, r9 = _unpack(packed_total)
+        counts = self.seat_counts
+        fifth = sum(counts[k] > 1 for k in range(4, len(counts), 5))
+        seats = sum(c > 1 for c in counts)
+        n = self.player_count
+        vp_spread = n * self.vp_squares - self.vp_sum**2
+        transfer_spread = n * self.transfer_squares - self.transfer_sum**2
         return [r1, r2, vp_spread, r4, fifth, r6, seats, transfer_spread, r9]
 
-    # Moves.  Each applies itself and returns the change of the exact vector;
-    # applying the inverse move restores every counter.
+    # Moves: ``*_change`` returns the change of the exact vector a move would
+    # cause; ``apply_*`` performs it.
 
-    def swap(self, round_: list[list[int]], t1: int, s1: int, t2: int, s2: int) -> list[int]:
-        """Exchange the players in two seats of one round."""
+    def swap_change(self, round_: list[list[int]], t1: int, s1: int, t2: int, s2: int) -> list[int]:
+        """Change caused by exchanging the players in two seats of one round."""
         first, second = round_[t1], round_[t2]
-        if t1 == t2:
-            old_pairs = list(self._table_pairs(first, (s1, s2)))
-        else:
-            old_pairs = list(self._table_pairs(first, (s1,)))
-            old_pairs += self._table_pairs(second, (s2,))
         x, y = first[s1], second[s2]
-        before = self._seat_state((x, y))
-        self._leave(x, len(first), s1)
-        self._leave(y, len(second), s2)
-        first[s1], second[s2] = y, x
-        self._sit(y, len(first), s1)
-        self._sit(x, len(second), s2)
+        codes, penalties, n = self.pair_codes, self.penalties, self.player_count
+        before = after = 0
         if t1 == t2:
-            new_pairs = list(self._table_pairs(first, (s1, s2)))
+            units = self.units_between[len(first)]
+            for seat, other in enumerate(first):
+                if seat == s1 or seat == s2:
+                    continue
+                for mover, old_seat, new_seat in ((x, s1, s2), (y, s2, s1)):
+                    if mover < other:
+                        key, change = mover * n + other, units[new_seat][seat] - units[old_seat][seat]
+                    else:
+                        key, change = other * n + mover, units[seat][new_seat] - units[seat][old_seat]
+                    code = codes[key]
+                    before += penalties[code]
+                    after += penalties[code + change]
+            if x < y:
+                key, change = x * n + y, units[s2][s1] - units[s1][s2]
+            else:
+                key, change = y * n + x, units[s1][s2] - units[s2][s1]
+            code = codes[key]
+            before += penalties[code]
+            after += penalties[code + change]
         else:
-            new_pairs = list(self._table_pairs(first, (s1,)))
-            new_pairs += self._table_pairs(second, (s2,))
-        pair_change = self._repair(old_pairs, new_pairs)
-        return self._delta(pair_change, before, self._seat_state((x, y)))
+            for table, seat_, leaving, arriving in ((first, s1, x, y), (second, s2, y, x)):
+                units = self.units_between[len(table)]
+                for seat, other in enumerate(table):
+                    if seat == seat_:
+                        continue
+                    if leaving < other:
+                        key, unit = leaving * n + other, units[seat_][seat]
+                    else:
+                        key, unit = other * n + leaving, units[seat][seat_]
+                    code = codes[key]
+                    before += penalties[code]
+                    after += penalties[code - unit]
+                    if arriving < other:
+                        key, unit = arriving * n + other, units[seat_][seat]
+                    else:
+                        key, unit = other * n + arriving, units[seat][seat_]
+                    code = codes[key]
+                    before += penalties[code]
+                    after += penalties[code + unit]
+        r1, r2, r4, r6, r9 = (b - a for a, b in zip(_unpack(before), _unpack(after)))
+        fifth, seats, vp_spread, transfer_spread = self._seat_change(
+            ((x, len(first), s1, len(second), s2), (y, len(second), s2, len(first), s1))
+        )
+        return [r1, r2, vp_spread, r4, fifth, r6, seats, transfer_spread, r9]
 
-    def rotate(self, round_: list[list[int]], t: int, shift: int) -> list[int]:
-        """Move everyone at a table ``shift`` seats clockwise (relations are kept)."""
+    def rotation_change(self, round_: list[list[int]], t: int, shift: int) -> list[int]:
+        """Change caused by moving everyone at a table ``shift`` seats on (relations stay)."""
         table = round_[t]
         size = len(table)
-        before = self._seat_state(table)
-        for seat, player in enumerate(table):
-            self._leave(player, size, seat)
-        table[:] = table[-shift:] + table[:-shift]
-        for seat, player in enumerate(table):
-            self._sit(player, size, seat)
-        return self._delta((0, 0, 0, 0, 0), before, self._seat_state(table))
+        fifth, seats, vp_spread, transfer_spread = self._seat_change(
+            [(player, size, seat, size, (seat + shift) % size) for seat, player in enumerate(table)]
+        )
+        return [0, 0, vp_spread, 0, fifth, 0, seats, transfer_spread, 0]
 
-    def _leave(self, player: int, size: int, seat: int) -> None:
-        self._reseat(player, size, seat, -1)
-
-    def _sit(self, player: int, size: int, seat: int) -> None:
-        self._reseat(player, size, seat, 1)
-
-    def _reseat(self, player: int, size: int, seat: int, sign: int) -> None:
-        old_vps, old_transfers = self._scaled(player)
-        self.seat_counts[5 * player + seat] += sign
-        self.vps[player] += sign * size
-        self.transfers[player] += sign * TRANSFERS_BY_SEAT[seat]
-        new_vps, new_transfers = self._scaled(player)
-        self.sums[0] += new_vps - old_vps
-        self.sums[1] += new_transfers - old_transfers
-        self.squares[0] += new_vps * new_vps - old_vps * old_vps
-        self.squares[1] += new_transfers * new_transfers - old_transfers * old_transfers
-
-    def _seat_state(self, players: Sequence[int]) -> tuple[int, int, int, int]:
-        """(fifth-seat and same-seat counts of ``players``, both spreads)."""
+    def _seat_change(self, moves: Sequence[tuple[int, int, int, int, int]]) -> tuple[int, int, int, int]:
+        """Change of (fifth seat, same seat, VP spread, transfer spread) for
+        distinct players each moving from (table size, seat) to (table size, seat)."""
+        counts, weights = self.seat_counts, self.weights
         fifth = seats = 0
-        for player in players:
-            f, s = self._player_terms(player)
-            fifth += f
-            seats += s
-        return (fifth, seats, *self._variance_terms())
+        vp_sum, vp_squares = self.vp_sum, self.vp_squares
+        transfer_sum, transfer_squares = self.transfer_sum, self.transfer_squares
+        for player, old_size, old_seat, new_size, new_seat in moves:
+            if old_seat != new_seat:
+                # A seat counts as repeated from its second use on.
+                if counts[5 * player + old_seat] == 2:
+                    seats -= 1
+                    fifth -= old_seat == 4
+                if counts[5 * player + new_seat] == 1:
+                    seats += 1
+                    fifth += new_seat == 4
+                weight = weights[player]
+                old = self.scaled_transfers[player]
+                new = old + weight * (TRANSFERS_BY_SEAT[new_seat] - TRANSFERS_BY_SEAT[old_seat])
+                transfer_sum += new - old
+                transfer_squares += new * new - old * old
+            if old_size != new_size:
+                old = self.scaled_vps[player]
+                new = old + weights[player] * (new_size - old_size)
+                vp_sum += new - old
+                vp_squares += new * new - old * old
+        n = self.player_count
+        vp_spread = n * (vp_squares - self.vp_squares) - (vp_sum**2 - self.vp_sum**2)
+        transfer_spread = n * (transfer_squares - self.transfer_squares) - (
+            transfer_sum**2 - self.transfer_sum**2
+        )
+        return fifth, seats, vp_spread, transfer_spread
 
-    def _repair(self, old_pairs: list[tuple[int, int]], new_pairs: list[tuple[int, int]]) -> tuple[int, ...]:
-        """Replace the old pair relations by the new ones; return the pair criteria change."""
-        codes, penalty = self.pair_codes, self._penalty
-        keys = list(dict.fromkeys([key for key, _ in old_pairs] + [key for key, _ in new_pairs]))
-        before = sum(penalty(codes[key]) for key in keys)
-        for key, unit in old_pairs:
-            codes[key] -= unit
-        for key, unit in new_pairs:
-            codes[key] += unit
-        after = sum(penalty(codes[key]) for key in keys)
-        return tuple(((after >> s) & _PACK_MASK) - ((before >> s) & _PACK_MASK) for s in _PACK_SHIFTS)
+    def apply_swap(self, round_: list[list[int]], t1: int, s1: int, t2: int, s2: int) -> None:
+        first, second = round_[t1], round_[t2]
+        self._remove_table(first)
+        if t1 != t2:
+            self._remove_table(second)
+        first[s1], second[s2] = second[s2], first[s1]
+        self._add_table(first)
+        if t1 != t2:
+            self._add_table(second)
 
-    @staticmethod
-    def _delta(pair_change: tuple[int, ...], before: tuple[int, ...], after: tuple[int, ...]) -> list[int]:
-        r1, r2, r4, r6, r9 = pair_change
-        fifth, seats, vp_spread, transfer_spread = (a - b for a, b in zip(after, before))
-        return [r1, r2, vp_spread, r4, fifth, r6, seats, transfer_spread, r9]
+    def apply_rotation(self, round_: list[list[int]], t: int, shift: int) -> None:
+        table = round_[t]
+        self._remove_table(table)
+        table[:] = table[-shift:] + table[:-shift]
+        self._add_table(table)
 
+    def _remove_table(self, table: list[int]) -> None:
+        self._add_table(table, sign=-1)
 
 # --- search -----------------------------------------------------------------
 
@@ -513,6 +538,7 @@ def _least_spread(rounds: list[list[list[int]]], variable: list[int], value_of) 
     return n * (above * (low + 1) ** 2 + (n - above) * low**2) - total * total
 
 
+
 def _default_iterations(seated: int, open_rounds: int) -> int:
     return 3000 + 150 * seated * open_rounds
 
@@ -523,17 +549,29 @@ def _search(
     variable: list[int],
     rng: random.Random,
     iterations: int | None,
+    start_temperature: float = 1.0,
+    end_temperature: float = 0.02,
 ) -> list[list[list[int]]]:
-    """Local search over swaps and rotations, accepting moves that do not worsen the score."""
+    """Simulated annealing over swaps and table rotations, compared lexicographically.
+
+    A move is judged by the first criterion it changes: improving moves and
+    sideways moves are always taken; a move that worsens that criterion by
+    ``d`` typical steps is taken with probability ``exp(-d / temperature)``.
+    """
     positions = {i: [(t, s) for t, table in enumerate(rounds[i]) for s in range(len(table))] for i in variable}
     if iterations is None:
         iterations = _default_iterations(max(len(p) for p in positions.values()), len(variable))
     bound = _lower_bound(tally, rounds, variable)
+    # One player's total moving by one changes a spread term by about 2n.
+    step_sizes = [1.0] * CRITERIA_COUNT
+    step_sizes[2] = step_sizes[7] = 2.0 * tally.player_count * max(tally.weights) ** 2
     current = tally.full_vector()
-    no_change = [0] * CRITERIA_COUNT
-    for _ in range(iterations):
+    best, best_rounds = list(current), [[list(t) for t in rounds[i]] for i in variable]
+    cooling = math.log(end_temperature / start_temperature) / max(iterations, 1)
+    for step in range(iterations):
         if current == bound:
             break
+        temperature = start_temperature * math.exp(cooling * step)
         round_index = variable[rng.randrange(len(variable))]
         round_ = rounds[round_index]
         spots = positions[round_index]
@@ -542,8 +580,11 @@ def _search(
         roll = rng.random()
         if roll < 0.15:
             shift = rng.randrange(1, size)
-            delta = tally.rotate(round_, t1, shift)
-            undo = lambda: tally.rotate(round_, t1, size - shift)
+            delta = tally.rotation_change(round_, t1, shift)
+            if _accept(delta, step_sizes, temperature, rng):
+                tally.apply_rotation(round_, t1, shift)
+            else:
+                continue
         else:
             if roll < 0.4:
                 t2, s2 = t1, (s1 + rng.randrange(1, size)) % size
@@ -551,10 +592,22 @@ def _search(
                 t2, s2 = spots[rng.randrange(len(spots))]
                 if (t2, s2) == (t1, s1):
                     continue
-            delta = tally.swap(round_, t1, s1, t2, s2)
-            undo = lambda: tally.swap(round_, t1, s1, t2, s2)
-        if delta <= no_change:
-            current = [a + b for a, b in zip(current, delta)]
-        else:
-            undo()
+            delta = tally.swap_change(round_, t1, s1, t2, s2)
+            if _accept(delta, step_sizes, temperature, rng):
+                tally.apply_swap(round_, t1, s1, t2, s2)
+            else:
+                continue
+        current = [a + b for a, b in zip(current, delta)]
+        if current < best:
+            best = list(current)
+            best_rounds = [[list(t) for t in rounds[i]] for i in variable]
+    for i, seated in zip(variable, best_rounds):
+        rounds[i] = seated
     return rounds
+
+
+def _accept(delta: list[int], step_sizes: list[float], temperature: float, rng: random.Random) -> bool:
+    for change, step_size in zip(delta, step_sizes):
+        if change:
+            return change < 0 or rng.random() < math.exp(-change / (step_size * temperature))
+    return True
