@@ -330,22 +330,26 @@ class _Tally:
         units = self.units_between[size]
         n = self.player_count
         for seat, player in enumerate(table):
-            weight = self.weights[player]
-            self.seat_counts[5 * player + seat] += sign
-            old_vps, old_transfers = self.scaled_vps[player], self.scaled_transfers[player]
-            new_vps = old_vps + sign * weight * size
-            new_transfers = old_transfers + sign * weight * TRANSFERS_BY_SEAT[seat]
-            self.scaled_vps[player], self.scaled_transfers[player] = new_vps, new_transfers
-            self.vp_sum += new_vps - old_vps
-            self.vp_squares += new_vps * new_vps - old_vps * old_vps
-            self.transfer_sum += new_transfers - old_transfers
-            self.transfer_squares += new_transfers * new_transfers - old_transfers * old_transfers
+            self._reseat(player, size, seat, sign)
             for other_seat in range(seat + 1, size):
                 other = table[other_seat]
                 if player < other:
                     self.pair_codes[player * n + other] += sign * units[seat][other_seat]
                 else:
                     self.pair_codes[other * n + player] += sign * units[other_seat][seat]
+
+    def _reseat(self, player: int, size: int, seat: int, sign: int) -> None:
+        """Add (sign 1) or remove (sign -1) one game of ``player`` in ``seat``."""
+        weight = self.weights[player]
+        self.seat_counts[5 * player + seat] += sign
+        old_vps, old_transfers = self.scaled_vps[player], self.scaled_transfers[player]
+        new_vps = old_vps + sign * weight * size
+        new_transfers = old_transfers + sign * weight * TRANSFERS_BY_SEAT[seat]
+        self.scaled_vps[player], self.scaled_transfers[player] = new_vps, new_transfers
+        self.vp_sum += new_vps - old_vps
+        self.vp_squares += new_vps * new_vps - old_vps * old_vps
+        self.transfer_sum += new_transfers - old_transfers
+        self.transfer_squares += new_transfers * new_transfers - old_transfers * old_transfers
 
     def full_vector(self) -> list[int]:
         """The exact nine-entry score, recomputed from all counters."""
@@ -359,69 +363,91 @@ class _Tally:
         transfer_spread = n * self.transfer_squares - self.transfer_sum**2
         return [r1, r2, vp_spread, r4, fifth, r6, seats, transfer_spread, r9]
 
-    # Moves: ``*_change`` returns the change of the exact vector a move would
-    # cause; ``apply_*`` performs it.
+    # Moves: ``swap_change`` / ``rotation_change`` return the change of the
+    # exact vector a move would cause and stage it; ``commit`` performs the
+    # staged move.
 
     def swap_change(self, round_: list[list[int]], t1: int, s1: int, t2: int, s2: int) -> list[int]:
         """Change caused by exchanging the players in two seats of one round."""
         first, second = round_[t1], round_[t2]
         x, y = first[s1], second[s2]
         codes, penalties, n = self.pair_codes, self.penalties, self.player_count
-        before = after = 0
+        pair_changes = []
         if t1 == t2:
             units = self.units_between[len(first)]
             for seat, other in enumerate(first):
                 if seat == s1 or seat == s2:
                     continue
-                for mover, old_seat, new_seat in ((x, s1, s2), (y, s2, s1)):
-                    if mover < other:
-                        key, change = mover * n + other, units[new_seat][seat] - units[old_seat][seat]
-                    else:
-                        key, change = other * n + mover, units[seat][new_seat] - units[seat][old_seat]
-                    code = codes[key]
-                    before += penalties[code]
-                    after += penalties[code + change]
+                # x goes from s1 to s2, y from s2 to s1.
+                if x < other:
+                    pair_changes.append((x * n + other, units[s2][seat] - units[s1][seat]))
+                else:
+                    pair_changes.append((other * n + x, units[seat][s2] - units[seat][s1]))
+                if y < other:
+                    pair_changes.append((y * n + other, units[s1][seat] - units[s2][seat]))
+                else:
+                    pair_changes.append((other * n + y, units[seat][s1] - units[seat][s2]))
             if x < y:
-                key, change = x * n + y, units[s2][s1] - units[s1][s2]
+                pair_changes.append((x * n + y, units[s2][s1] - units[s1][s2]))
             else:
-                key, change = y * n + x, units[s1][s2] - units[s2][s1]
+                pair_changes.append((y * n + x, units[s1][s2] - units[s2][s1]))
+        else:
+            for table, moved_seat, leaving, arriving in ((first, s1, x, y), (second, s2, y, x)):
+                units = self.units_between[len(table)]
+                for seat, other in enumerate(table):
+                    if seat == moved_seat:
+                        continue
+                    if leaving < other:
+                        pair_changes.append((leaving * n + other, -units[moved_seat][seat]))
+                    else:
+                        pair_changes.append((other * n + leaving, -units[seat][moved_seat]))
+                    if arriving < other:
+                        pair_changes.append((arriving * n + other, units[moved_seat][seat]))
+                    else:
+                        pair_changes.append((other * n + arriving, units[seat][moved_seat]))
+        # Every key above is distinct, so each pair's change can be judged alone.
+        before = after = 0
+        for key, change in pair_changes:
             code = codes[key]
             before += penalties[code]
             after += penalties[code + change]
+        if before == after:
+            r1 = r2 = r4 = r6 = r9 = 0
         else:
-            for table, seat_, leaving, arriving in ((first, s1, x, y), (second, s2, y, x)):
-                units = self.units_between[len(table)]
-                for seat, other in enumerate(table):
-                    if seat == seat_:
-                        continue
-                    if leaving < other:
-                        key, unit = leaving * n + other, units[seat_][seat]
-                    else:
-                        key, unit = other * n + leaving, units[seat][seat_]
-                    code = codes[key]
-                    before += penalties[code]
-                    after += penalties[code - unit]
-                    if arriving < other:
-                        key, unit = arriving * n + other, units[seat_][seat]
-                    else:
-                        key, unit = other * n + arriving, units[seat][seat_]
-                    code = codes[key]
-                    before += penalties[code]
-                    after += penalties[code + unit]
-        r1, r2, r4, r6, r9 = (b - a for a, b in zip(_unpack(before), _unpack(after)))
-        fifth, seats, vp_spread, transfer_spread = self._seat_change(
-            ((x, len(first), s1, len(second), s2), (y, len(second), s2, len(first), s1))
-        )
+            r1, r2, r4, r6, r9 = (b - a for a, b in zip(_unpack(before), _unpack(after)))
+        seat_moves = ((x, len(first), s1, len(second), s2), (y, len(second), s2, len(first), s1))
+        fifth, seats, vp_spread, transfer_spread = self._seat_change(seat_moves)
+        self._staged = (pair_changes, seat_moves, self._swap_seats, (first, s1, second, s2))
         return [r1, r2, vp_spread, r4, fifth, r6, seats, transfer_spread, r9]
 
     def rotation_change(self, round_: list[list[int]], t: int, shift: int) -> list[int]:
         """Change caused by moving everyone at a table ``shift`` seats on (relations stay)."""
         table = round_[t]
         size = len(table)
-        fifth, seats, vp_spread, transfer_spread = self._seat_change(
-            [(player, size, seat, size, (seat + shift) % size) for seat, player in enumerate(table)]
-        )
+        seat_moves = [(player, size, seat, size, (seat + shift) % size) for seat, player in enumerate(table)]
+        fifth, seats, vp_spread, transfer_spread = self._seat_change(seat_moves)
+        self._staged = ([], seat_moves, self._rotate_table, (table, shift))
         return [0, 0, vp_spread, 0, fifth, 0, seats, transfer_spread, 0]
+
+    @staticmethod
+    def _swap_seats(first: list[int], s1: int, second: list[int], s2: int) -> None:
+        first[s1], second[s2] = second[s2], first[s1]
+
+    @staticmethod
+    def _rotate_table(table: list[int], shift: int) -> None:
+        table[:] = table[-shift:] + table[:-shift]
+
+    def commit(self) -> None:
+        """Perform the move staged by the last ``*_change`` call."""
+        pair_changes, seat_moves, rearrange, arguments = self._staged
+        codes = self.pair_codes
+        for key, change in pair_changes:
+            codes[key] += change
+        for player, old_size, old_seat, new_size, new_seat in seat_moves:
+            self._reseat(player, old_size, old_seat, -1)
+        for player, old_size, old_seat, new_size, new_seat in seat_moves:
+            self._reseat(player, new_size, new_seat, 1)
+        rearrange(*arguments)
 
     def _seat_change(self, moves: Sequence[tuple[int, int, int, int, int]]) -> tuple[int, int, int, int]:
         """Change of (fifth seat, same seat, VP spread, transfer spread) for
@@ -456,24 +482,6 @@ class _Tally:
         )
         return fifth, seats, vp_spread, transfer_spread
 
-    def apply_swap(self, round_: list[list[int]], t1: int, s1: int, t2: int, s2: int) -> None:
-        first, second = round_[t1], round_[t2]
-        self._remove_table(first)
-        if t1 != t2:
-            self._remove_table(second)
-        first[s1], second[s2] = second[s2], first[s1]
-        self._add_table(first)
-        if t1 != t2:
-            self._add_table(second)
-
-    def apply_rotation(self, round_: list[list[int]], t: int, shift: int) -> None:
-        table = round_[t]
-        self._remove_table(table)
-        table[:] = table[-shift:] + table[:-shift]
-        self._add_table(table)
-
-    def _remove_table(self, table: list[int]) -> None:
-        self._add_table(table, sign=-1)
 
 # --- search -----------------------------------------------------------------
 
@@ -539,8 +547,9 @@ def _least_spread(rounds: list[list[list[int]]], variable: list[int], value_of) 
 
 
 
-def _default_iterations(seated: int, open_rounds: int) -> int:
-    return 3000 + 150 * seated * open_rounds
+def _default_iterations(seats: int, open_rounds: int) -> int:
+    """Enough moves for the searches measured in bench/bench_seating.py to settle."""
+    return open_rounds * (4000 + 100 * seats)
 
 
 def _search(
@@ -549,7 +558,7 @@ def _search(
     variable: list[int],
     rng: random.Random,
     iterations: int | None,
-    start_temperature: float = 1.0,
+    start_temperature: float = 0.5,
     end_temperature: float = 0.02,
 ) -> list[list[list[int]]]:
     """Simulated annealing over swaps and table rotations, compared lexicographically.
@@ -567,36 +576,32 @@ def _search(
     step_sizes[2] = step_sizes[7] = 2.0 * tally.player_count * max(tally.weights) ** 2
     current = tally.full_vector()
     best, best_rounds = list(current), [[list(t) for t in rounds[i]] for i in variable]
-    cooling = math.log(end_temperature / start_temperature) / max(iterations, 1)
-    for step in range(iterations):
+    cooling = math.exp(math.log(end_temperature / start_temperature) / max(iterations, 1))
+    temperature = start_temperature
+    uniform = rng.random  # one call per draw keeps the run cheap and seeded
+    for _ in range(iterations):
         if current == bound:
             break
-        temperature = start_temperature * math.exp(cooling * step)
-        round_index = variable[rng.randrange(len(variable))]
+        temperature *= cooling
+        round_index = variable[int(uniform() * len(variable))]
         round_ = rounds[round_index]
         spots = positions[round_index]
-        t1, s1 = spots[rng.randrange(len(spots))]
+        t1, s1 = spots[int(uniform() * len(spots))]
         size = len(round_[t1])
-        roll = rng.random()
+        roll = uniform()
         if roll < 0.15:
-            shift = rng.randrange(1, size)
-            delta = tally.rotation_change(round_, t1, shift)
-            if _accept(delta, step_sizes, temperature, rng):
-                tally.apply_rotation(round_, t1, shift)
-            else:
-                continue
+            delta = tally.rotation_change(round_, t1, 1 + int(uniform() * (size - 1)))
         else:
             if roll < 0.4:
-                t2, s2 = t1, (s1 + rng.randrange(1, size)) % size
+                t2, s2 = t1, (s1 + 1 + int(uniform() * (size - 1))) % size
             else:
-                t2, s2 = spots[rng.randrange(len(spots))]
+                t2, s2 = spots[int(uniform() * len(spots))]
                 if (t2, s2) == (t1, s1):
                     continue
             delta = tally.swap_change(round_, t1, s1, t2, s2)
-            if _accept(delta, step_sizes, temperature, rng):
-                tally.apply_swap(round_, t1, s1, t2, s2)
-            else:
-                continue
+        if not _accept(delta, step_sizes, temperature, uniform):
+            continue
+        tally.commit()
         current = [a + b for a, b in zip(current, delta)]
         if current < best:
             best = list(current)
@@ -606,8 +611,8 @@ def _search(
     return rounds
 
 
-def _accept(delta: list[int], step_sizes: list[float], temperature: float, rng: random.Random) -> bool:
+def _accept(delta: list[int], step_sizes: list[float], temperature: float, uniform) -> bool:
     for change, step_size in zip(delta, step_sizes):
         if change:
-            return change < 0 or rng.random() < math.exp(-change / (step_size * temperature))
+            return change < 0 or uniform() < math.exp(-change / (step_size * temperature))
     return True
