@@ -28,6 +28,7 @@ score is updated incrementally from the few counters a move touches.
 
 from __future__ import annotations
 
+import itertools
 import math
 import random
 from collections.abc import Iterator, Sequence
@@ -108,7 +109,7 @@ def seat_next_round(
         # A single round scores the same however it is seated.
         return first_guess
     rounds = [[list(table) for table in round_] for round_ in history] + [first_guess]
-    return _optimise(rounds, [len(rounds) - 1], rng, iterations)[-1]
+    return _optimise(rounds, [len(rounds) - 1], rng, iterations, start_temperature=2.0)[-1]
 
 
 def plan_rounds(
@@ -217,6 +218,10 @@ def _cut(players: list[str], sizes: list[int]) -> Round:
         tables.append(players[start : start + size])
         start += size
     return tables
+
+
+def _flatten(round_: list[list[int]]) -> list[int]:
+    return [player for table in round_ for player in table]
 
 
 def _check_unique(players: Sequence[str]) -> None:
@@ -429,6 +434,40 @@ class _Tally:
         self._staged = ([], seat_moves, self._rotate_table, (table, shift))
         return [0, 0, vp_spread, 0, fifth, 0, seats, transfer_spread, 0]
 
+    def reorder_change(self, round_: list[list[int]], t: int, order: Sequence[int]) -> list[int]:
+        """Change caused by reseating a table so that new seat i gets the player of old seat order[i]."""
+        table = round_[t]
+        size = len(table)
+        units = self.units_between[size]
+        codes, penalties, n = self.pair_codes, self.penalties, self.player_count
+        pair_changes = []
+        before = after = 0
+        for i in range(size):
+            a, old_a = table[order[i]], order[i]
+            for j in range(i + 1, size):
+                b, old_b = table[order[j]], order[j]
+                if a < b:
+                    key, change = a * n + b, units[i][j] - units[old_a][old_b]
+                else:
+                    key, change = b * n + a, units[j][i] - units[old_b][old_a]
+                if change:
+                    code = codes[key]
+                    before += penalties[code]
+                    after += penalties[code + change]
+                    pair_changes.append((key, change))
+        if before == after:
+            r1 = r2 = r4 = r6 = r9 = 0
+        else:
+            r1, r2, r4, r6, r9 = (b - a for a, b in zip(_unpack(before), _unpack(after)))
+        seat_moves = [(table[old], size, old, size, new) for new, old in enumerate(order)]
+        fifth, seats, vp_spread, transfer_spread = self._seat_change(seat_moves)
+        self._staged = (pair_changes, seat_moves, self._reorder_table, (table, list(order)))
+        return [r1, r2, vp_spread, r4, fifth, r6, seats, transfer_spread, r9]
+
+    @staticmethod
+    def _reorder_table(table: list[int], order: list[int]) -> None:
+        table[:] = [table[old] for old in order]
+
     @staticmethod
     def _swap_seats(first: list[int], s1: int, second: list[int], s2: int) -> None:
         first[s1], second[s2] = second[s2], first[s1]
@@ -491,6 +530,7 @@ def _optimise(
     variable: list[int],
     rng: random.Random,
     iterations: int | None,
+    start_temperature: float = 0.5,
 ) -> list[Round]:
     """Improve the ``variable`` rounds of ``rounds`` in place of copies; return the best seating."""
     players = _players_in_order(rounds)
@@ -499,7 +539,15 @@ def _optimise(
     if not variable:
         return rounds
     tally = _Tally(len(players), numbered)
-    best = _search(tally, numbered, variable, rng, iterations)
+    if iterations is None:
+        # Budgets and temperatures measured with bench/bench_seating.py: a
+        # single open round is more constrained and wants a hotter, longer run.
+        seats = max(len(players) for players in map(_flatten, numbered))
+        if len(variable) == 1:
+            iterations = 8000 + 400 * seats
+        else:
+            iterations = len(variable) * (4000 + 100 * seats)
+    best = _search(tally, numbered, variable, rng, iterations, start_temperature)
     return [[[players[p] for p in table] for table in round_] for round_ in best]
 
 
@@ -547,18 +595,13 @@ def _least_spread(rounds: list[list[list[int]]], variable: list[int], value_of) 
 
 
 
-def _default_iterations(seats: int, open_rounds: int) -> int:
-    """Enough moves for the searches measured in bench/bench_seating.py to settle."""
-    return open_rounds * (4000 + 100 * seats)
-
-
 def _search(
     tally: _Tally,
     rounds: list[list[list[int]]],
     variable: list[int],
     rng: random.Random,
-    iterations: int | None,
-    start_temperature: float = 0.5,
+    iterations: int,
+    start_temperature: float,
     end_temperature: float = 0.02,
 ) -> list[list[list[int]]]:
     """Simulated annealing over swaps and table rotations, compared lexicographically.
@@ -568,8 +611,6 @@ def _search(
     ``d`` typical steps is taken with probability ``exp(-d / temperature)``.
     """
     positions = {i: [(t, s) for t, table in enumerate(rounds[i]) for s in range(len(table))] for i in variable}
-    if iterations is None:
-        iterations = _default_iterations(max(len(p) for p in positions.values()), len(variable))
     bound = _lower_bound(tally, rounds, variable)
     # One player's total moving by one changes a spread term by about 2n.
     step_sizes = [1.0] * CRITERIA_COUNT
@@ -606,9 +647,33 @@ def _search(
         if current < best:
             best = list(current)
             best_rounds = [[list(t) for t in rounds[i]] for i in variable]
-    for i, seated in zip(variable, best_rounds):
-        rounds[i] = seated
+    if current != best:
+        for i, seated in zip(variable, best_rounds):
+            rounds[i] = seated
+        tally = _Tally(tally.player_count, rounds)
+    _polish_tables(tally, rounds, variable, best)
     return rounds
+
+
+def _polish_tables(tally: _Tally, rounds: list[list[list[int]]], variable: list[int], score: list[int]) -> None:
+    """Reseat each table in its best order, over and over until no table improves."""
+    no_change = [0] * CRITERIA_COUNT
+    orders = {size: list(itertools.permutations(range(size)))[1:] for size in _RELATION_BY_DISTANCE}
+    improved = True
+    while improved and score != no_change:
+        improved = False
+        for i in variable:
+            for t, table in enumerate(rounds[i]):
+                best_delta, best_order = no_change, None
+                for order in orders[len(table)]:
+                    delta = tally.reorder_change(rounds[i], t, order)
+                    if delta < best_delta:
+                        best_delta, best_order = delta, order
+                if best_order is not None:
+                    tally.reorder_change(rounds[i], t, best_order)
+                    tally.commit()
+                    score[:] = [a + b for a, b in zip(score, best_delta)]
+                    improved = True
 
 
 def _accept(delta: list[int], step_sizes: list[float], temperature: float, uniform) -> bool:
