@@ -5,8 +5,9 @@ from ..model import Event, Problem
 from ..text import suggest
 from .base import Format
 from .agot_joust import FORMAT as JOUST
+from .vtes import FORMAT as VTES
 
-FORMATS: dict[str, Format] = {f.name: f for f in (JOUST,)}
+FORMATS: dict[str, Format] = {f.name: f for f in (JOUST, VTES)}
 
 
 def format_of(event: Event) -> Format:

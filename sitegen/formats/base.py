@@ -20,6 +20,8 @@ class Column:
     label: str
     help: str = ""  # spelled out in the page's legend and as the header's title
     wide_only: bool = False  # hidden on narrow phone screens, where it would push the table off screen
+    seating: bool = False  # part of the seating, not the result: shown while the table is still in play
+    numeric: bool = True  # right-aligned figures; False for text such as a player's name
 
 
 @dataclass
