@@ -4,9 +4,12 @@ from fractions import Fraction
 
 import pytest
 import yaml
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from sitegen import formats
 from sitegen.content import load_event
+from sitegen.model import Event, Player, Round, Table, Where
 from sitegen.pairing import seating
 
 NINE = """\
@@ -318,3 +321,51 @@ def test_pair_plan_is_refused_by_formats_without_it(make_site, run_cli):
     content = make_site({"events/e/event.yaml": "name: J\nformat: agot-joust\ndate: 2026-01-01\nplayers: [A, B]\n"})
     status, _, err = run_cli("pair", "--plan", content / "events" / "e")
     assert status == 2 and "one round at a time" in err
+
+
+# -- invariants ---------------------------------------------------------------------------------------------
+
+def played_out(players: list[str], ousts: list[int]) -> dict[str, float]:
+    """VP of a game in which each entry of `ousts` picks (by index among those left) who ousts their prey next."""
+    alive = list(players)
+    vp = {pid: 0.0 for pid in players}
+    for pick in ousts[: len(players) - 1]:
+        predator = alive[pick % len(alive)]
+        vp[predator] += 1
+        alive.remove(alive[(alive.index(predator) + 1) % len(alive)])
+    for pid in alive:
+        vp[pid] += 1 if len(alive) == 1 else 0.5
+    return vp
+
+
+@settings(max_examples=25, deadline=None)
+@given(count=st.sampled_from([8, 9, 10, 12, 13, 14]), rounds=st.integers(2, 3), data=st.data())
+def test_scoreboard_invariants(count, rounds, data):
+    ids = [f"p{i}" for i in range(count)]
+    where = Where("x.yaml", 1)
+    event_rounds = []
+    for number in range(1, rounds + 1):
+        order = data.draw(st.permutations(ids))
+        tables, start = [], 0
+        for size in seating.table_sizes(count):
+            players = tuple(order[start:start + size])
+            start += size
+            vp = played_out(list(players), data.draw(st.lists(st.integers(0, 4), max_size=4)))
+            tables.append(Table(len(tables) + 1, players, {"vp": vp}, where))
+        event_rounds.append(Round("round", number, tuple(tables), where))
+    event = Event("e", "E", "vtes", "2026-01-01", 5, tuple(Player(p, p.upper()) for p in ids), tuple(event_rounds), (), where,
+                  planned_rounds=rounds)
+    fmt = formats.FORMATS["vtes"]
+    assert fmt.validate(event) == []
+    board = fmt.score(event)
+    for view in board.rounds:
+        for table in view.tables:
+            assert sum(s.values["tp"] for s in table.seats) == {5: 180, 4: 144}[len(table.seats)]
+            assert sum(s.values["gw"] for s in table.seats) <= 1
+    assert [row.rank for row in board.standings] == list(range(1, count + 1))
+    keys = [(-r.values["gw"], -r.values["exact_vp"], -r.values["tp"]) for r in board.standings]
+    assert keys == sorted(keys)
+    for row in board.export["standings"]:
+        assert sum(r["tp"] for r in row["rounds"]) == row["tp"] and sum(r["gw"] for r in row["rounds"]) == row["gw"]
+        assert len(row["rounds"]) == rounds
+    assert board.final_ranking is None  # no final yet

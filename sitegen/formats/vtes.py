@@ -41,6 +41,11 @@ def seats_of(round_: Round) -> Seating:
     return [list(table.players) for table in round_.tables]
 
 
+def prey_of(players: tuple[str, ...], seat: int) -> str:
+    """The player in the next seat (seats count from 1; the last seat's prey is seat 1)."""
+    return players[seat % len(players)]
+
+
 def largest_seatable(players: int) -> int:
     """The most players, out of `players`, that tables of 4 and 5 can seat."""
     for count in range(players, 3, -1):
@@ -72,6 +77,7 @@ class Vtes:
     event_keys = ("final", "multideck")
     table_keys = ("vp", "override")
     deck_keys = ("vekn", "deck")
+    after_preliminaries = "The final comes next: the top five choose their seats."
     result_hint = ("Enter each table's result as 'vp: {<id>: N, ...}' (steps of 0.5, every player at the table); "
                    "add 'override: true' only when a judge confirmed VP that fail the Archon check.")
 
@@ -221,8 +227,13 @@ class Vtes:
         rounds: list[RoundView] = []
         standings_after: list[list[StandingRow]] = []
         history: dict[str, list[PlayerRound]] = {p.id: [] for p in event.players}
+        played: dict[str, list[dict[str, Any]]] = {p.id: [] for p in event.players}  # standings.json's per-round rows
         for index, round_ in enumerate(event.rounds):
             scored = {t.number: self._scored(t) for t in round_.tables}
+            for number, seats in scored.items():
+                for seat in seats or []:
+                    played[seat.player].append({"round": round_.number, "table": number, "seat": seat.seat,
+                                                "vp": vp_number(seat.vp), "gw": seat.gw, "tp": seat.tp})
             vector = seating.violations([seats_of(r) for r in event.rounds[: index + 1]])
             tables = [self._table_view(t, scored[t.number], names) for t in round_.tables]
             rounds.append(RoundView(round_, f"Round {round_.number}", tables, round_.complete, sitting_out=round_.sitting_out,
@@ -234,7 +245,9 @@ class Vtes:
         ranking = self._ranking(event, event.rounds)
         standings = self._standing_rows(event, ranking)
         finalists = self._finalists(event, ranking) if self._preliminaries_done(event) else []
-        elims = [self._final_view(event, final, ranking, names, history) for final in event.elims]
+        final_ranking = self._final_ranking(event, ranking, finalists)
+        winner = final_ranking[0][1] if final_ranking and event.elims else None
+        elims = [self._final_view(final, ranking, winner, names, history) for final in event.elims]
         board = Scoreboard(
             standings_columns=STANDINGS_COLUMNS,
             seat_columns=SEAT_COLUMNS,
@@ -243,19 +256,19 @@ class Vtes:
             standings=standings,
             standings_after=standings_after,
             player_rounds=history,
-            final_ranking=self._final_ranking(event, ranking, finalists),
+            final_ranking=final_ranking,
             export={},
             planned_rounds=self.planned_rounds(event),
             cut=vtes_rules.FINAL_SIZE if self.has_final(event) else 0,
         )
-        board.export = self._export(event, board)
+        board.export = self._export(event, board, played)
         return board
 
     def _table_view(self, table: Table, scored: list[VtesSeat] | None, names: dict[str, str]) -> TableView:
         players = table.players
         seats = []
         for seat, pid in enumerate(players, start=1):
-            prey = names[players[seat % len(players)]]
+            prey = names[prey_of(players, seat)]
             result = scored[seat - 1] if scored else None
             values = {"vp": vp_text(result.vp), "gw": result.gw, "tp": result.tp} if result else {"vp": "", "gw": "", "tp": ""}
             seats.append(SeatRow(pid, seat, values | {"prey": prey}, winner=bool(result and result.gw)))
@@ -292,15 +305,15 @@ class Vtes:
                                             result, f"{mine.tp} TP" if mine else "", total, totals and totals.rank))
 
     # -- the final ---------------------------------------------------------------------------------
-    def _final_view(self, event: Event, final: Round, ranking: list[RankedPlayer], names: dict[str, str],
+    @staticmethod
+    def _final_view(final: Round, ranking: list[RankedPlayer], winner: str | None, names: dict[str, str],
                     history: dict[str, list[PlayerRound]]) -> RoundView:
         table = final.tables[0]
         rank_of = {r.player: r.rank for r in ranking}
         vp = {str(pid): Fraction(v) for pid, v in (table.result.get("vp") or {}).items()}
-        winner = self._final_winner(vp, rank_of)
         seats = []
         for seat, pid in enumerate(table.players, start=1):
-            prey = names[table.players[seat % len(table.players)]]
+            prey = names[prey_of(table.players, seat)]
             values = {"seed": rank_of[pid], "vp": vp_text(vp[pid]) if vp else "", "prey": prey}
             seats.append(SeatRow(pid, seat, values, winner=pid == winner))
             result = ("Won the final" if pid == winner else "Finalist (2nd)") if vp else "Pending"
@@ -308,13 +321,6 @@ class Vtes:
                                             result, f"{vp_text(vp[pid])} VP" if vp else "", "", None))
         view = TableView(table.number, seats, pending=not vp, note="VP confirmed by a judge" if table.result.get("override") else "")
         return RoundView(final, "Final", [view], final.complete, columns=FINAL_COLUMNS)
-
-    @staticmethod
-    def _final_winner(vp: dict[str, Fraction], rank_of: dict[str, int]) -> str | None:
-        """Most VP in the final; a tie goes to the better preliminary rank."""
-        if not vp:
-            return None
-        return min(vp, key=lambda pid: (-vp[pid], rank_of[pid]))
 
     def _final_ranking(self, event: Event, ranking: list[RankedPlayer], finalists: list[str]) -> list[tuple[int, str]] | None:
         if not self._preliminaries_done(event):
@@ -330,18 +336,13 @@ class Vtes:
         return vtes_rules.final_ranking(order, dict(final.tables[0].result["vp"]))
 
     # -- export --------------------------------------------------------------------------------------
-    def _export(self, event: Event, board: Scoreboard) -> dict[str, Any]:
+    def _export(self, event: Event, board: Scoreboard, played: dict[str, list[dict[str, Any]]]) -> dict[str, Any]:
         names = event.player_by_id
-        rows = []
-        for row in board.standings:
-            rounds = [
-                {"round": int(pr.round_slug.split("-")[1]), "table": pr.table, "seat": pr.seat,
-                 **self._round_figures(event, pr)}
-                for pr in board.player_rounds[row.player]
-                if pr.round_slug.startswith("round-") and pr.points
-            ]
-            rows.append({"rank": row.rank, "id": row.player, "name": names[row.player].name, "gw": row.values["gw"],
-                         "vp": vp_number(row.values["exact_vp"]), "tp": row.values["tp"], "rounds": rounds})
+        rows = [
+            {"rank": row.rank, "id": row.player, "name": names[row.player].name, "gw": row.values["gw"],
+             "vp": vp_number(row.values["exact_vp"]), "tp": row.values["tp"], "rounds": played[row.player]}
+            for row in board.standings
+        ]
         final_vp = self._final_vp(event)
         return {
             "event": event.slug,
@@ -352,12 +353,6 @@ class Vtes:
             "final_ranking": [{"rank": rank, "id": pid} | ({"final_vp": vp_number(final_vp[pid])} if pid in final_vp else {})
                               for rank, pid in board.final_ranking or []],
         }
-
-    def _round_figures(self, event: Event, pr: PlayerRound) -> dict[str, Any]:
-        round_ = event.rounds[int(pr.round_slug.split("-")[1]) - 1]
-        table = next(t for t in round_.tables if t.number == pr.table)
-        mine = self._scored(table)[pr.seat - 1]
-        return {"vp": vp_number(mine.vp), "gw": mine.gw, "tp": mine.tp}
 
     @staticmethod
     def _final_vp(event: Event) -> dict[str, Fraction]:
