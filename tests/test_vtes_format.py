@@ -369,3 +369,17 @@ def test_scoreboard_invariants(count, rounds, data):
         assert sum(r["tp"] for r in row["rounds"]) == row["tp"] and sum(r["gw"] for r in row["rounds"]) == row["gw"]
         assert len(row["rounds"]) == rounds
     assert board.final_ranking is None  # no final yet
+
+
+def test_pair_after_a_drop_and_a_late_arrival(make_site, run_cli):
+    event = NINE.replace("Hal, Ivy]", "Hal, {name: Ivy, dropped: 1}, {name: Jo, joined: 2}, {name: Kim, dropped: 1}]")
+    # Kim left after being seated: a loss (0 VP) still counted at the table, which a judge confirms.
+    round_1 = ROUND_1.replace("[fay, gus, hal, ivy]", "[fay, gus, hal, ivy, kim]").replace("ivy: 0}", "ivy: 0, kim: 0}\n    override: true")
+    content = make_site({"events/e/event.yaml": event, "events/e/round-1.yaml": round_1})
+    folder = content / "events" / "e"
+    assert run_cli("check", "--content", content)[0] == 0
+    status, out, err = run_cli("pair", folder)
+    assert status == 0, err
+    tables = [t["players"] for t in read_round(folder / "round-2.yaml")["tables"]]
+    assert sorted(len(t) for t in tables) == [4, 5]
+    assert sorted(p for t in tables for p in t) == ["ann", "ben", "cat", "dov", "eve", "fay", "gus", "hal", "jo"]

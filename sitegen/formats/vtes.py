@@ -62,8 +62,9 @@ def vector_text(vector: tuple[int | float, ...]) -> str:
     return "(" + ", ".join(f"{v:.2f}" if isinstance(v, float) else str(v) for v in vector) + ")"
 
 
-def seating_note(vector: tuple[int | float, ...]) -> str:
-    return f"seating violations, criteria 1-9 of the V:EKN optimal seating (lower is better): {vector_text(vector)}"
+def seating_note(vector: tuple[int | float, ...], rounds: int) -> str:
+    span = "round 1" if rounds == 1 else f"rounds 1-{rounds}"
+    return f"seating violations over {span}, criteria 1-9 of the V:EKN optimal seating (lower is better): {vector_text(vector)}"
 
 
 def vp_number(vp: Fraction) -> int | float:
@@ -237,7 +238,7 @@ class Vtes:
             vector = seating.violations([seats_of(r) for r in event.rounds[: index + 1]])
             tables = [self._table_view(t, scored[t.number], names) for t in round_.tables]
             rounds.append(RoundView(round_, f"Round {round_.number}", tables, round_.complete, sitting_out=round_.sitting_out,
-                                    notes=[f"For the organizer: {seating_note(vector)}."]))
+                                    notes=[f"For the organizer: {seating_note(vector, index + 1)}."]))
             ranking = self._ranking(event, event.rounds[: index + 1])
             if round_.complete:
                 standings_after.append(self._standing_rows(event, ranking))
@@ -398,7 +399,7 @@ class Vtes:
             raise Refused(f"round {number} would have {len(active)} player(s); a V:TES table needs at least 4")
         else:
             tables = seating.seat_next_round(active, history, rng)
-        return self._round_file(number, tables, active, seating.violations(history + [tables]))
+        return self._round_file(number, tables, active, seating_note(seating.violations(history + [tables]), number))
 
     def _staggered_round(self, event: Event, active: list[str], history: list[Seating], rng: random.Random) -> Seating:
         """6, 7 or 11 players: follow the event's staggered plan while the rounds on file match it."""
@@ -413,7 +414,8 @@ class Vtes:
         order.sort(key=lambda pid: played[pid])
         return seating.seat_next_round(order[: largest_seatable(len(active))], history, rng)
 
-    def _round_file(self, number: int, tables: Seating, active: list[str], vector: tuple[int | float, ...]) -> NextRound:
+    @staticmethod
+    def _round_file(number: int, tables: Seating, active: list[str], note: str) -> NextRound:
         data: dict[str, Any] = {"tables": [{"table": i, "players": t} for i, t in enumerate(tables, start=1)]}
         seated = {pid for t in tables for pid in t}
         out = [pid for pid in active if pid not in seated]
@@ -421,7 +423,7 @@ class Vtes:
             data["sitting_out"] = out
         sizes = "+".join(str(len(t)) for t in tables)
         summary = f"Round {number}: {len(seated)} players at {len(tables)} tables ({sizes})" + (f", sitting out: {', '.join(out)}" if out else "")
-        return NextRound(f"round-{number}.yaml", data, f"{summary}; {seating_note(vector)}")
+        return NextRound(f"round-{number}.yaml", data, f"{summary}; {note}")
 
     def _seat_final(self, event: Event) -> NextRound:
         finalists = self._finalists(event, self._ranking(event, event.rounds))
@@ -446,8 +448,8 @@ class Vtes:
             raise Refused(f"{len(active)} player(s) cannot fill a V:TES table of 4")
         else:
             plan = seating.plan_rounds(active, planned, rng)
-        vector = seating.violations(plan)
-        return [self._round_file(number, tables, active, vector) for number, tables in enumerate(plan, start=1)]
+        note = seating_note(seating.violations(plan), len(plan))
+        return [self._round_file(number, tables, active, note) for number, tables in enumerate(plan, start=1)]
 
     def rules_context(self) -> dict[str, Any]:
         return {"examples": vtes_rules.rules_examples(), "place_tp": vtes_rules.PLACE_TP, "vp_text": vp_text,
