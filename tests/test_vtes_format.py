@@ -197,6 +197,8 @@ BAD = {
     "player missing from vp": (nine_with(ROUND_1.replace(", ivy: 0}", "}")), "round-1.yaml", 7, "No VP recorded for: ivy"),
     "player seated twice": (nine_with(ROUND_1.replace("[fay, gus, hal, ivy]", "[fay, gus, hal, ann]")), "round-1.yaml", 6,
                             "appears twice"),
+    "player not seated": (nine_with(ROUND_1.replace(", eve]", "]").replace(", eve: 0.5}", "}")), "round-1.yaml", 1,
+                          "player 'eve' takes part in round 1 but is not seated; add them to a table or to 'sitting_out'"),
     "byes": (nine_with(ROUND_1.replace("[fay, gus, hal, ivy]", "[fay, gus, hal]").replace(", ivy: 0}", "}") + "byes: [ivy]\n"),
              "round-1.yaml", 1, "V:TES has no byes"),
     "final with wrong players": (NINE_FILES | {"events/e/final.yaml": FINAL.replace("fay", "dov")}, "final.yaml", 3,

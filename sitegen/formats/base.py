@@ -156,13 +156,16 @@ def check_common(event: Event, fmt: Format) -> list[Problem]:
     return problems
 
 
-def check_everyone_seated(event: Event, round_: Round) -> list[Problem]:
-    """Every player active in a preliminary round must be at a table, have a bye or sit out."""
+def check_everyone_seated(event: Event, round_: Round, not_playing: str = "byes") -> list[Problem]:
+    """Every player active in a preliminary round must be at a table, have a bye or sit out.
+
+    `not_playing` names the round-file key the format uses for active players who do not play.
+    """
     seated = set(round_.seated()) | set(round_.byes) | set(round_.sitting_out)
     return [
         Problem(
             round_.where,
-            f"player '{p.id}' takes part in round {round_.number} but is not seated; add them to a table or to 'byes', "
+            f"player '{p.id}' takes part in round {round_.number} but is not seated; add them to a table or to '{not_playing}', "
             f"or set 'dropped: {round_.number - 1}' (or 'joined') in event.yaml",
         )
         for p in event.players

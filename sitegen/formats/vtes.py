@@ -99,7 +99,7 @@ class Vtes:
         problems = check_common(event, self)
         problems += self._check_options(event)
         for round_ in event.rounds:
-            problems += check_everyone_seated(event, round_)
+            problems += check_everyone_seated(event, round_, "sitting_out")
             if round_.byes:
                 problems.append(Problem(round_.where, "V:TES has no byes; list players who do not play this round under 'sitting_out'"))
             for table in round_.tables:
