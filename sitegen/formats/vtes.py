@@ -46,15 +46,18 @@ def prey_of(players: tuple[str, ...], seat: int) -> str:
     return players[seat % len(players)]
 
 
+def seatable(players: int) -> bool:
+    """Whether tables of 4 and 5 seat exactly this many players (not 6, 7 or 11)."""
+    try:
+        seating.table_sizes(players)
+    except ValueError:
+        return False
+    return True
+
+
 def largest_seatable(players: int) -> int:
     """The most players, out of `players`, that tables of 4 and 5 can seat."""
-    for count in range(players, 3, -1):
-        try:
-            seating.table_sizes(count)
-            return count
-        except ValueError:
-            continue
-    raise Refused(f"{players} player(s) cannot fill a V:TES table of 4")
+    return next(count for count in range(players, 3, -1) if seatable(count))
 
 
 def vector_text(vector: tuple[int | float, ...]) -> str:
@@ -393,10 +396,10 @@ class Vtes:
         active = [p.id for p in event.players if p.active_in(number)]
         history = [seats_of(r) for r in event.rounds]
         rng = round_rng(event, f"round-{number}")
-        if len(active) in seating.STAGGERED_PLAYER_COUNTS:
-            tables = self._staggered_round(event, active, history, rng)
-        elif len(active) < 4:
+        if len(active) < 4:
             raise Refused(f"round {number} would have {len(active)} player(s); a V:TES table needs at least 4")
+        if not seatable(len(active)):
+            tables = self._staggered_round(event, active, history, rng)
         else:
             tables = seating.seat_next_round(active, history, rng)
         return self._round_file(number, tables, active, seating_note(seating.violations(history + [tables]), number))
@@ -442,10 +445,10 @@ class Vtes:
         active = [p.id for p in event.players]
         planned = self.planned_rounds(event)
         rng = round_rng(event, "plan")
-        if len(active) in seating.STAGGERED_PLAYER_COUNTS:
-            plan = seating.staggered_plan(active, planned, rng)
-        elif len(active) < 4:
+        if len(active) < 4:
             raise Refused(f"{len(active)} player(s) cannot fill a V:TES table of 4")
+        if not seatable(len(active)):
+            plan = seating.staggered_plan(active, planned, rng)
         else:
             plan = seating.plan_rounds(active, planned, rng)
         note = seating_note(seating.violations(plan), len(plan))
