@@ -306,7 +306,8 @@ class Vtes:
             mine = scored[table.number][seat - 1] if scored[table.number] else None
             result = (f"{vp_text(mine.vp)} VP" + (", game win" if mine.gw else "")) if mine else "Pending"
             history[pid].append(PlayerRound(round_.slug, label, table.number, seat, [p for p in table.players if p != pid],
-                                            result, f"{mine.tp} TP" if mine else "", total, totals and totals.rank))
+                                            result, f"{mine.tp} TP" if mine else "", total, totals and totals.rank,
+                                            won=bool(mine.gw) if mine else None))
 
     # -- the final ---------------------------------------------------------------------------------
     @staticmethod
@@ -322,7 +323,8 @@ class Vtes:
             seats.append(SeatRow(pid, seat, values, winner=pid == winner))
             result = ("Won the final" if pid == winner else "Finalist (2nd)") if vp else "Pending"
             history[pid].append(PlayerRound(final.slug, "Final", table.number, seat, [p for p in table.players if p != pid],
-                                            result, f"{vp_text(vp[pid])} VP" if vp else "", "", None))
+                                            result, f"{vp_text(vp[pid])} VP" if vp else "", "", None,
+                                            won=pid == winner if vp else None))
         view = TableView(table.number, seats, pending=not vp, note="VP confirmed by a judge" if table.result.get("override") else "")
         return RoundView(final, "Final", [view], final.complete, columns=FINAL_COLUMNS)
 
