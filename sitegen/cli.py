@@ -2,6 +2,8 @@
 from __future__ import annotations
 
 import argparse
+import csv
+import io
 import sys
 import time
 from pathlib import Path
@@ -50,6 +52,7 @@ def _parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("pair", help="pair or seat the next round of an event, write its round file and print it")
     p.add_argument("event_dir")
+    p.add_argument("--plan", action="store_true", help="seat every preliminary round at once (V:TES), writing every round file")
     p.set_defaults(run=_pair)
 
     p = sub.add_parser("check", help="validate the content without building")
@@ -71,6 +74,11 @@ def _parser() -> argparse.ArgumentParser:
     p = sub.add_parser("standings", help="print an event's standings")
     p.add_argument("event_dir")
     p.set_defaults(run=_standings)
+
+    p = sub.add_parser("export", help="write what the organizer reports to the ranking body, as CSV (V:TES)")
+    p.add_argument("event_dir")
+    p.add_argument("--output", help="write to this file instead of printing")
+    p.set_defaults(run=_export)
     return parser
 
 
@@ -101,16 +109,20 @@ def _new(args: argparse.Namespace) -> int:
 
 def _pair(args: argparse.Namespace) -> int:
     event = _validated_event(args.event_dir)
-    proposal = formats.format_of(event).next_round(event)
-    target = Path(args.event_dir) / proposal.filename
-    if target.exists():
-        raise Refused(f"{target} already exists; delete it first if you want it paired again")
     fmt = formats.format_of(event)
-    header = f"# {event.name}: {proposal.summary}\n# {fmt.result_hint}\n"
-    text = header + dump_yaml(proposal.data)
-    write_atomic(target, text.encode())
-    print(f"wrote {target}\n")
-    print(text, end="")
+    if args.plan and not hasattr(fmt, "plan_rounds"):
+        raise Refused(f"the {fmt.name} format pairs one round at a time; run `sitegen pair` without --plan")
+    proposals = fmt.plan_rounds(event) if args.plan else [fmt.next_round(event)]
+    targets = [Path(args.event_dir) / proposal.filename for proposal in proposals]
+    for target in targets:
+        if target.exists():
+            raise Refused(f"{target} already exists; delete it first if you want it paired again")
+    for target, proposal in zip(targets, proposals):
+        header = f"# {event.name}: {proposal.summary}\n# {fmt.result_hint}\n"
+        text = header + dump_yaml(proposal.data)
+        write_atomic(target, text.encode())
+        print(f"wrote {target}\n")
+        print(text, end="")
     return 0
 
 
@@ -145,6 +157,24 @@ def _standings(args: argparse.Namespace) -> int:
     for row in board.standings:
         cells = "".join(f"{str(row.values[c.key]):>12}" for c in columns)
         print(f"{row.rank:>4}  {names[row.player].name[:28]:<28}{cells}")
+    return 0
+
+
+def _export(args: argparse.Namespace) -> int:
+    event = _validated_event(args.event_dir)
+    fmt = formats.format_of(event)
+    if not hasattr(fmt, "export_table"):
+        raise Refused(f"the {fmt.name} format has no ranking export; see `sitegen standings` or standings.json")
+    header, rows = fmt.export_table(event)
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\n")
+    writer.writerow(header)
+    writer.writerows(rows)
+    if args.output:
+        write_atomic(Path(args.output), buffer.getvalue().encode())
+        print(f"wrote {args.output}")
+    else:
+        print(buffer.getvalue(), end="")
     return 0
 
 

@@ -66,7 +66,7 @@ def summarize(event: Event, fmt: Format, board: Scoreboard) -> EventSummary:
     elif current.round.stage == "round" and current.round.number < board.planned_rounds:
         next_step = f"Round {current.round.number + 1} pairings come next."
     else:
-        next_step = "The elimination rounds come next."
+        next_step = getattr(fmt, "after_preliminaries", "The elimination rounds come next.")
     return EventSummary(event, fmt, board, "live", status, next_step)
 
 

@@ -54,7 +54,27 @@ def melee_result(players: list[str], rng: random.Random, elimination: bool) -> d
     return result
 
 
-RESULTS = {"agot-joust": joust_result, "agot-melee": melee_result}
+
+
+def vtes_result(players: list[str], rng: random.Random, elimination: bool) -> dict:
+    """A game played out in seat order: random predators oust their current prey until one player
+    is left standing or time is called, so the VP always pass the Archon check."""
+    alive = list(players)
+    vp = {pid: 0.0 for pid in players}
+    ousts = rng.choices(range(len(players)), weights=(1, 2, 3, 3, 2)[: len(players)])[0]
+    for _ in range(ousts):
+        predator = rng.choices(alive, weights=[1 + 3 * vp[pid] for pid in alive])[0]  # a player who ousts tends to go on
+        prey = alive[(alive.index(predator) + 1) % len(alive)]
+        vp[predator] += 1
+        alive.remove(prey)
+    for pid in alive:
+        vp[pid] += 1 if len(alive) == 1 else 0.5
+    return {"vp": {pid: int(v) if v.is_integer() else v for pid, v in vp.items()}}
+
+
+RESULTS = {"agot-joust": joust_result, "agot-melee": melee_result, "vtes": vtes_result}
+VTES_DECKS = ("Tremere stealth-bleed", "Ventrue grinder", "Malkavian Dementation", "Toreador Academy", "Nosferatu royalty",
+              "Brujah Debate", "Tzimisce toolbox", "Ministry stealth", "Lasombra Oblivion", "Banu Haqim rush")
 
 
 def write_event(folder: Path, fmt: str, name: str, date: str, players: list[dict], **extra) -> None:
@@ -75,9 +95,19 @@ def pair(folder: Path) -> Path | None:
     return path
 
 
+def choose_final_seats(finalists: list[str], rng: random.Random) -> list[str]:
+    """The V:TES card placement: from the lowest qualifier up, each puts their card anywhere in the row."""
+    row: list[str] = []
+    for pid in reversed(finalists):
+        row.insert(rng.randint(0, len(row)), pid)
+    return row
+
+
 def fill_results(path: Path, fmt: str, rng: random.Random) -> None:
     data = yaml.safe_load(path.read_text(encoding="utf-8"))
     elimination = not path.name.startswith("round-")
+    if fmt == "vtes" and path.name == "final.yaml":
+        data["tables"][0]["players"] = choose_final_seats(data["tables"][0]["players"], rng)
     for table in data["tables"]:
         table.update(RESULTS[fmt](table["players"], rng, elimination))
     path.write_text(dump_yaml(data), encoding="utf-8")
@@ -99,6 +129,10 @@ def agot_players(count: int, rng: random.Random) -> list[dict]:
     return [{"name": n, "faction": rng.choice(FACTIONS), "agenda": rng.choice(AGENDAS)} for n in invented_names(count, rng)]
 
 
+def vtes_players(count: int, rng: random.Random) -> list[dict]:
+    return [{"name": n, "vekn": str(rng.randint(1000000, 9999999)), "deck": rng.choice(VTES_DECKS)} for n in invented_names(count, rng)]
+
+
 def demo(content: Path) -> None:
     """Rewrite content/events/ from scratch: the same seeds always give the same demo."""
     shutil.rmtree(content / "events", ignore_errors=True)
@@ -114,6 +148,9 @@ def demo(content: Path) -> None:
     play(folder, "agot-joust", rng, rounds=3, leave_last_pending=True)
     time_round(folder / "round-3.yaml", "2026-11-19 20:30", 55)
     melee_demo(content)
+    folder = content / "events" / "autumn-vtes-2026"
+    write_event(folder, "vtes", "Autumn Methuselah Clash", "2026-10-24", vtes_players(23, rng), seed=1024, rounds=3)
+    play(folder, "vtes", rng)
 
 
 def time_round(path: Path, start: str, minutes: int) -> None:

@@ -6,8 +6,9 @@ from ..text import suggest
 from .base import Format
 from .agot_joust import FORMAT as JOUST
 from .agot_melee import FORMAT as MELEE
+from .vtes import FORMAT as VTES
 
-FORMATS: dict[str, Format] = {f.name: f for f in (JOUST, MELEE)}
+FORMATS: dict[str, Format] = {f.name: f for f in (JOUST, MELEE, VTES)}
 
 
 def format_of(event: Event) -> Format:

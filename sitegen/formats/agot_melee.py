@@ -151,7 +151,7 @@ class Melee:
         elif cut > len(event.players):
             problems.append(Problem(event.at("cut"), f"'cut: {cut}' is larger than the {len(event.players)} players; use a smaller cut or 0"))
         for round_ in event.rounds:
-            problems += check_everyone_seated(event, round_, "'sitting_out'")
+            problems += check_everyone_seated(event, round_, "sitting_out")
         for round_ in event.rounds + event.elims:
             if round_.byes:
                 problems.append(Problem(round_.where, "Melee has no byes: seat every player at a table of 3 or 4, "

@@ -20,6 +20,8 @@ class Column:
     label: str
     help: str = ""  # spelled out in the page's legend and as the header's title
     wide_only: bool = False  # hidden on narrow phone screens, where it would push the table off screen
+    seating: bool = False  # part of the seating, not the result: shown while the table is still in play
+    numeric: bool = True  # right-aligned figures; False for text such as a player's name
 
 
 @dataclass
@@ -154,16 +156,16 @@ def check_common(event: Event, fmt: Format) -> list[Problem]:
     return problems
 
 
-def check_everyone_seated(event: Event, round_: Round, elsewhere: str = "'byes'") -> list[Problem]:
+def check_everyone_seated(event: Event, round_: Round, not_playing: str = "byes") -> list[Problem]:
     """Every player active in a preliminary round must be at a table, have a bye or sit out.
 
-    `elsewhere` names where else the format lets a player be listed (a format without byes says 'sitting_out').
+    `not_playing` names the round-file key the format uses for active players who do not play.
     """
     seated = set(round_.seated()) | set(round_.byes) | set(round_.sitting_out)
     return [
         Problem(
             round_.where,
-            f"player '{p.id}' takes part in round {round_.number} but is not seated; add them to a table or to {elsewhere}, "
+            f"player '{p.id}' takes part in round {round_.number} but is not seated; add them to a table or to '{not_playing}', "
             f"or set 'dropped: {round_.number - 1}' (or 'joined') in event.yaml",
         )
         for p in event.players
