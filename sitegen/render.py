@@ -4,6 +4,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import jinja2
+import markupsafe
 
 from .model import ContentError, Problem, Site, Where
 from .site import PageModel
@@ -20,6 +21,11 @@ def theme_dirs(site: Site) -> list[Path]:
                                     f"theme '{site.theme}' not found in {candidates[0]} nor built in; use 'theme: default'")])
     default = BUILTIN_THEMES / "default"
     return [chosen] if chosen == default else [chosen, default]
+
+
+def _static_file(dirs: list[Path], name: str) -> Path:
+    """A theme's static file, the chosen theme's own first."""
+    return next(d / "static" / name for d in dirs if (d / "static" / name).is_file())
 
 
 def environment(dirs: list[Path]) -> jinja2.Environment:
@@ -42,12 +48,13 @@ def render_pages(site: Site, pages: list[PageModel], env: jinja2.Environment | N
     """
     dirs = theme_dirs(site)
     env = env or environment(dirs)
+    env.globals["static_text"] = lambda name: markupsafe.Markup(_static_file(dirs, name).read_text(encoding="utf-8"))
     files: dict[str, bytes] = {}
     for page in pages:
         if page.template is None:
             files[page.path] = page.body
         else:
-            html = env.get_template(page.template).render(page.context | {"root": page.root, "page_path": page.path})
+            html = env.get_template(page.template).render({"root": page.root, "page_path": page.path} | page.context)
             files[page.path] = html.encode()
     for theme in reversed(dirs):  # the chosen theme's static files win
         static = theme / "static"

@@ -66,7 +66,7 @@ def summarize(event: Event, fmt: Format, board: Scoreboard) -> EventSummary:
     elif current.round.stage == "round" and current.round.number < board.planned_rounds:
         next_step = f"Round {current.round.number + 1} pairings come next."
     else:
-        next_step = getattr(fmt, "after_preliminaries", "The elimination rounds come next.")
+        next_step = fmt.after_preliminaries
     return EventSummary(event, fmt, board, "live", status, next_step)
 
 
@@ -86,7 +86,8 @@ def build_pages(site: Site, boards: dict[str, Scoreboard]) -> list[PageModel]:
         pages.append(PageModel(f"rules/{name}.html", f"rules/{name}.html", common | {"title": f"{fmt.title}: rules", "format": fmt, "rules": fmt.rules_context()}))
     for summary in summaries:
         pages += _event_pages(summary, common)
-    pages.append(PageModel("404.html", "404.html", common | {"title": "Page not found"}))
+    # Served for a missing URL at any depth: with a base_url every link and asset must be absolute.
+    pages.append(PageModel("404.html", "404.html", common | {"title": "Page not found", "root": common["base"]}))
     pages.append(PageModel("feed.xml", None, body=_feed(site, summaries)))
     if site.base_url:
         pages.append(PageModel("sitemap.xml", None, body=_sitemap(site, pages)))

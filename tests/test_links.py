@@ -106,9 +106,10 @@ def problems(root: Path, base_url: str) -> list[str]:
 def reference_problem(root: Path, site: dict[str, Parsed], ref: Reference, base_url: str) -> str | None:
     url = urlsplit(ref.url)
     if url.scheme in ("http", "https") or url.netloc:
-        if ref.may_be_absolute and base_url and ref.url.startswith(base_url):
+        # 404.html is served for a missing URL at any depth, so only base_url links work there
+        if (ref.may_be_absolute or ref.source == "404.html") and base_url and ref.url.startswith(base_url):
             return None
-        return "absolute link (only <head> metadata may name base_url)"
+        return "absolute link (only <head> metadata and 404.html may name base_url)"
     if url.scheme in ("mailto", "data"):
         return None
     if url.scheme:
@@ -166,13 +167,13 @@ def test_the_crawl_finds_each_kind_of_broken_link(tmp_path):
         "static/site.css": "body { background: url('img/bg.png'); }",
     })
     assert problems(tmp_path, "https://example.org/site/") == [
-        "index.html: https://elsewhere.example/logo.png: absolute link (only <head> metadata may name base_url)",
+        "index.html: https://elsewhere.example/logo.png: absolute link (only <head> metadata and 404.html may name base_url)",
         "index.html: #gone: no id 'gone' on index.html",
         "index.html: a/: a/index.html does not exist",
         "index.html: a/page.html#t2: no id 't2' on a/page.html",
         "index.html: ../up.html: leads out of the site",
         "index.html: /abs.html: root-relative link (breaks when the site is served from a sub-path)",
-        "index.html: https://example.org/site/: absolute link (only <head> metadata may name base_url)",
+        "index.html: https://example.org/site/: absolute link (only <head> metadata and 404.html may name base_url)",
         "index.html: missing.png: missing.png does not exist",
         "index.html: javascript:void(0): unexpected javascript: link",
         "static/site.css: img/bg.png: static/img/bg.png does not exist",

@@ -90,7 +90,7 @@ def test_seat_rows_show_prey_and_results(make_site):
     assert table.seats[0].values == {"vp": "2.5", "gw": 1, "tp": 60, "prey": "Ben"}
     history = board.player_rounds["dov"]
     assert [(h.table, h.seat, h.result, h.points) for h in history] == [(1, 4, "0.5 VP", "42 TP"), (1, 2, "0 VP", "30 TP")]
-    assert "seating violations" in board.rounds[1].notes[0]
+    assert "Seating violations" in board.rounds[1].notes[0]
 
 
 def test_final_tie_goes_to_the_better_preliminary_rank(make_site):
@@ -266,7 +266,7 @@ def test_pair_seats_each_round_then_the_final(make_site, run_cli):
     for number in (1, 2):
         status, out, err = run_cli("pair", folder)
         assert status == 0, err
-        assert "seating violations" in out and "Enter each table's result as 'vp:" in out
+        assert "Seating violations" in out and "Enter each table's result as 'vp:" in out
         data = read_round(folder / f"round-{number}.yaml")
         tables = [t["players"] for t in data["tables"]]
         assert sorted(len(t) for t in tables) == [4, 5]

@@ -64,6 +64,9 @@ def outcome(table: Table) -> dict[str, str] | None:
 class Joust:
     name = "agot-joust"
     title = "A Game of Thrones 2nd ed. — Joust"
+    seated = False  # two players a table: seat numbers mean nothing
+    elimination_title = "Bracket"
+    after_preliminaries = "The elimination bracket comes next."
     event_keys: tuple[str, ...] = ()
     table_keys = ("winner", "power", "victory")
     deck_keys = ("faction", "agenda")

@@ -135,6 +135,9 @@ def repeated_pairs(tables: Sequence[Sequence[str]], history: Sequence[Sequence[S
 class Melee:
     name = "agot-melee"
     title = "A Game of Thrones 2nd ed. — Melee"
+    seated = True
+    elimination_title = "Final tables"
+    after_preliminaries = "The final table comes next."
     event_keys: tuple[str, ...] = ()
     table_keys = ("power", "winner", "eliminated", "victory")
     deck_keys = ("faction", "agenda")

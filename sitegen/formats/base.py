@@ -110,6 +110,10 @@ class Format(Protocol):
     event_keys: tuple[str, ...]  # extra event.yaml keys this format reads
     table_keys: tuple[str, ...]  # result keys of a table
     deck_keys: tuple[str, ...]  # free per-player fields shown on player pages
+    seated: bool  # whether seat numbers matter (and are shown)
+    elimination_title: str  # what the page of the cut or final is called, e.g. "Bracket"
+    after_preliminaries: str  # the event's next step once the preliminary rounds are done
+    result_hint: str  # how to enter results, written at the top of a new round file
 
     def validate(self, event: Event) -> list[Problem]: ...
 

@@ -67,7 +67,7 @@ def vector_text(vector: tuple[int | float, ...]) -> str:
 
 def seating_note(vector: tuple[int | float, ...], rounds: int) -> str:
     span = "round 1" if rounds == 1 else f"rounds 1-{rounds}"
-    return f"seating violations over {span}, criteria 1-9 of the V:EKN optimal seating (lower is better): {vector_text(vector)}"
+    return f"Seating violations over {span}, criteria 1-9 of the V:EKN optimal seating (lower is better): {vector_text(vector)}"
 
 
 def vp_number(vp: Fraction) -> int | float:
@@ -78,6 +78,8 @@ def vp_number(vp: Fraction) -> int | float:
 class Vtes:
     name = "vtes"
     title = "Vampire: The Eternal Struggle (V:EKN rules)"
+    seated = True
+    elimination_title = "Final"
     event_keys = ("final", "multideck")
     table_keys = ("vp", "override")
     deck_keys = ("vekn", "deck")
@@ -241,7 +243,7 @@ class Vtes:
             vector = seating.violations([seats_of(r) for r in event.rounds[: index + 1]])
             tables = [self._table_view(t, scored[t.number], names) for t in round_.tables]
             rounds.append(RoundView(round_, f"Round {round_.number}", tables, round_.complete, sitting_out=round_.sitting_out,
-                                    notes=[f"For the organizer: {seating_note(vector, index + 1)}."]))
+                                    notes=[seating_note(vector, index + 1) + "."]))
             ranking = self._ranking(event, event.rounds[: index + 1])
             if round_.complete:
                 standings_after.append(self._standing_rows(event, ranking))
