@@ -541,7 +541,7 @@ def _optimise(
         # single open round is more constrained and wants a hotter, longer run.
         seats = max(len(players) for players in map(_flatten, numbered))
         if len(variable) == 1:
-            iterations = 8000 + 400 * seats
+            iterations = 6000 + 300 * seats
         else:
             iterations = len(variable) * (4000 + 100 * seats)
     best = _search(tally, numbered, variable, rng, iterations, start_temperature)
