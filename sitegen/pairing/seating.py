@@ -93,8 +93,8 @@ def seat_next_round(
     """Seat ``players`` for the next round, given every round already played.
 
     Earlier rounds stay as they are; players may have dropped out of or
-    joined the event since.  ``iterations`` caps the number of moves tried
-    (default: scaled to the number of players).
+    joined the event since.  ``iterations`` is the number of moves tried by
+    each of three search runs (default: scaled to the number of players).
     """
     _check_unique(players)
     sizes = table_sizes(len(players))
@@ -105,7 +105,9 @@ def seat_next_round(
         # A single round scores the same however it is seated.
         return first_guess
     rounds = [[list(table) for table in round_] for round_ in history] + [first_guess]
-    return _optimise(rounds, [len(rounds) - 1], rng, iterations, start_temperature=2.0)[-1]
+    # A single open round is tightly constrained by the history: several
+    # short, hot runs beat one long one.
+    return _optimise(rounds, [len(rounds) - 1], rng, iterations, start_temperature=2.0, chains=3)[-1]
 
 
 def plan_rounds(
@@ -527,24 +529,28 @@ def _optimise(
     rng: random.Random,
     iterations: int | None,
     start_temperature: float = 0.5,
+    chains: int = 1,
 ) -> list[Round]:
     """Search seatings of the rounds listed in ``variable`` (the others stay as
-    they are); return the whole seating found best."""
+    they are) with ``chains`` independent runs of ``iterations`` moves each;
+    return the whole seating found best."""
     players = _players_in_order(rounds)
     index = {player: i for i, player in enumerate(players)}
     numbered = [_number_round(round_, index) for round_ in rounds]
     if not variable:
         return rounds
-    tally = _Tally(len(players), numbered)
     if iterations is None:
-        # Budgets and temperatures measured with bench/bench_seating.py: a
-        # single open round is more constrained and wants a hotter, longer run.
+        # Budgets and temperatures measured with bench/bench_seating.py.
         seats = max(len(players) for players in map(_flatten, numbered))
-        if len(variable) == 1:
-            iterations = 6000 + 300 * seats
-        else:
-            iterations = len(variable) * (4000 + 100 * seats)
-    best = _search(tally, numbered, variable, rng, iterations, start_temperature)
+        iterations = len(variable) * (4000 + 100 * seats) if chains == 1 else 2000 + 100 * seats
+    best_score, best = None, numbered
+    for _ in range(chains):
+        start = [[list(table) for table in round_] for round_ in numbered]
+        tally = _Tally(len(players), start)
+        found = _search(tally, start, variable, rng, iterations, start_temperature)
+        score = _Tally(len(players), found).full_vector()
+        if best_score is None or score < best_score:
+            best_score, best = score, found
     return [[[players[p] for p in table] for table in round_] for round_ in best]
 
 
