@@ -22,7 +22,7 @@ so both score any seating identically: counts are per pair, per player or per
 (player, seat); a pair sitting twice as predator and prey in the same
 direction is one violation of 1 and also one of 6.
 
-The optimiser is a local search over seat swaps and table rotations whose
+The optimiser is simulated annealing over seat swaps and table rotations whose
 score is updated incrementally from the few counters a move touches.
 """
 
@@ -31,20 +31,16 @@ from __future__ import annotations
 import itertools
 import math
 import random
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 
 Table = list[str]
 Round = list[Table]
 
-# Player counts that cannot be split into tables of four and five.
-STAGGERED_PLAYER_COUNTS = (6, 7, 11)
 TRANSFERS_BY_SEAT = (1, 2, 3, 4, 4)
 CRITERIA_COUNT = 9
 
 # Relation of another player as seen from one player at the same table.
 PREY, GRAND_PREY, GRAND_PREDATOR, PREDATOR, ACROSS = range(5)
-# The same relation seen from the other player of the pair.
-_REVERSED = (PREDATOR, GRAND_PREDATOR, GRAND_PREY, PREY, ACROSS)
 # Relation by clockwise seat distance, per table size.
 _RELATION_BY_DISTANCE = {
     5: (None, PREY, GRAND_PREY, GRAND_PREDATOR, PREDATOR),
@@ -97,8 +93,8 @@ def seat_next_round(
     """Seat ``players`` for the next round, given every round already played.
 
     Earlier rounds stay as they are; players may have dropped out of or
-    joined the event since.  ``iterations`` caps the number of moves tried
-    (default: scaled to the number of players).
+    joined the event since.  ``iterations`` is the number of moves tried by
+    each of three search runs (default: scaled to the number of players).
     """
     _check_unique(players)
     sizes = table_sizes(len(players))
@@ -109,7 +105,9 @@ def seat_next_round(
         # A single round scores the same however it is seated.
         return first_guess
     rounds = [[list(table) for table in round_] for round_ in history] + [first_guess]
-    return _optimise(rounds, [len(rounds) - 1], rng, iterations, start_temperature=2.0)[-1]
+    # A single open round is tightly constrained by the history: several
+    # short, hot runs beat one long one.
+    return _optimise(rounds, [len(rounds) - 1], rng, iterations, start_temperature=2.0, chains=3)[-1]
 
 
 def plan_rounds(
@@ -531,25 +529,29 @@ def _optimise(
     rng: random.Random,
     iterations: int | None,
     start_temperature: float = 0.5,
+    chains: int = 1,
 ) -> list[Round]:
-    """Improve the ``variable`` rounds of ``rounds`` in place of copies; return the best seating."""
+    """Search seatings of the rounds listed in ``variable`` (the others stay as
+    they are) with ``chains`` independent runs of ``iterations`` moves each;
+    return the whole seating found best."""
     players = _players_in_order(rounds)
     index = {player: i for i, player in enumerate(players)}
     numbered = [_number_round(round_, index) for round_ in rounds]
     if not variable:
         return rounds
-    tally = _Tally(len(players), numbered)
     if iterations is None:
-        # Budgets and temperatures measured with bench/bench_seating.py: a
-        # single open round is more constrained and wants a hotter, longer run.
+        # Budgets and temperatures measured with bench/bench_seating.py.
         seats = max(len(players) for players in map(_flatten, numbered))
-        if len(variable) == 1:
-            iterations = 8000 + 400 * seats
-        else:
-            iterations = len(variable) * (4000 + 100 * seats)
-    best = _search(tally, numbered, variable, rng, iterations, start_temperature)
+        iterations = len(variable) * (4000 + 100 * seats) if chains == 1 else 2000 + 100 * seats
+    best_score, best = None, numbered
+    for _ in range(chains):
+        start = [[list(table) for table in round_] for round_ in numbered]
+        tally = _Tally(len(players), start)
+        found = _search(tally, start, variable, rng, iterations, start_temperature)
+        score = _Tally(len(players), found).full_vector()
+        if best_score is None or score < best_score:
+            best_score, best = score, found
     return [[[players[p] for p in table] for table in round_] for round_ in best]
-
 
 
 def _lower_bound(tally: _Tally, rounds: list[list[list[int]]], variable: list[int]) -> list[int]:
@@ -564,7 +566,9 @@ def _lower_bound(tally: _Tally, rounds: list[list[list[int]]], variable: list[in
     return bound
 
 
-def _least_spread(rounds: list[list[list[int]]], variable: list[int], value_of) -> int:
+def _least_spread(
+    rounds: list[list[list[int]]], variable: list[int], value_of: Callable[[int, int], int]
+) -> int:
     """Least ``n * sum(t^2) - sum(t)^2`` over per-player totals ``t`` of a seat value.
 
     With one open round this is exact for that value alone (the lowest
@@ -594,7 +598,6 @@ def _least_spread(rounds: list[list[list[int]]], variable: list[int], value_of) 
     return n * (above * (low + 1) ** 2 + (n - above) * low**2) - total * total
 
 
-
 def _search(
     tally: _Tally,
     rounds: list[list[list[int]]],
@@ -604,11 +607,13 @@ def _search(
     start_temperature: float,
     end_temperature: float = 0.02,
 ) -> list[list[list[int]]]:
-    """Simulated annealing over swaps and table rotations, compared lexicographically.
+    """Simulated annealing over swaps and table rotations, compared lexicographically,
+    then a polish of the best seating table by table.
 
     A move is judged by the first criterion it changes: improving moves and
     sideways moves are always taken; a move that worsens that criterion by
     ``d`` typical steps is taken with probability ``exp(-d / temperature)``.
+    The search stops early if it reaches a provable lower bound.
     """
     positions = {i: [(t, s) for t, table in enumerate(rounds[i]) for s in range(len(table))] for i in variable}
     bound = _lower_bound(tally, rounds, variable)
@@ -651,16 +656,18 @@ def _search(
         for i, seated in zip(variable, best_rounds):
             rounds[i] = seated
         tally = _Tally(tally.player_count, rounds)
-    _polish_tables(tally, rounds, variable, best)
+    _polish_tables(tally, rounds, variable, best, bound)
     return rounds
 
 
-def _polish_tables(tally: _Tally, rounds: list[list[list[int]]], variable: list[int], score: list[int]) -> None:
+def _polish_tables(
+    tally: _Tally, rounds: list[list[list[int]]], variable: list[int], score: list[int], bound: list[int]
+) -> None:
     """Reseat each table in its best order, over and over until no table improves."""
     no_change = [0] * CRITERIA_COUNT
     orders = {size: list(itertools.permutations(range(size)))[1:] for size in _RELATION_BY_DISTANCE}
     improved = True
-    while improved and score != no_change:
+    while improved and score != bound:
         improved = False
         for i in variable:
             for t, table in enumerate(rounds[i]):
@@ -676,7 +683,9 @@ def _polish_tables(tally: _Tally, rounds: list[list[list[int]]], variable: list[
                     improved = True
 
 
-def _accept(delta: list[int], step_sizes: list[float], temperature: float, uniform) -> bool:
+def _accept(
+    delta: list[int], step_sizes: list[float], temperature: float, uniform: Callable[[], float]
+) -> bool:
     for change, step_size in zip(delta, step_sizes):
         if change:
             return change < 0 or uniform() < math.exp(-change / (step_size * temperature))
