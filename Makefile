@@ -44,6 +44,15 @@ bench: $(STAMP)
 	$(PY) bench/run.py
 	PYTHONPATH=. $(PY) bench/bench_swiss.py
 	PYTHONPATH=. $(PY) bench/bench_tables.py
+	PYTHONPATH=. $(PY) bench/bench_seating.py --krcg-python $(KRCG)/bin/python
+
+# krcg, the reference V:TES seating, in a venv of its own: only the benchmark compares against it.
+KRCG := .venv-krcg
+$(KRCG)/bin/python:
+	$(PYTHON) -m venv $(KRCG)
+	$(KRCG)/bin/pip install --quiet krcg
+
+bench: $(KRCG)/bin/python
 
 clean:
 	rm -rf output $(VENV) .pytest_cache .hypothesis

@@ -8,7 +8,7 @@ scored by sitegen's own `violations`:
 * krcg `optimise` planning the three rounds (first round fixed, as krcg's
   `archon_seating` does), and krcg seating round 3 given the same two rounds.
 
-krcg runs in a separate virtualenv (default /work/bench-venv, override with
+krcg runs in a separate virtualenv (default .venv-krcg, made by `make bench`; override with
 --krcg-python) as a subprocess, so sitegen never needs it; if that
 interpreter cannot import krcg its rows are skipped.
 
@@ -82,7 +82,7 @@ def main() -> None:
     parser.add_argument("--sizes", type=int, nargs="+", default=[20, 50, 100, 200])
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--repeat", type=int, default=3, help="seeded runs of sitegen per row")
-    parser.add_argument("--krcg-python", default="/work/bench-venv/bin/python")
+    parser.add_argument("--krcg-python", default=".venv-krcg/bin/python")
     parser.add_argument("--krcg-iterations", type=int, default=20000)
     args = parser.parse_args()
     use_krcg = krcg_available(args.krcg_python)

@@ -29,6 +29,16 @@ def timed(command: list[str], prepare=lambda: None) -> float:
     return statistics.median(times)
 
 
+def print_page_weight(out: Path) -> None:
+    """Bytes a phone downloads for each demo event's latest pairings page: HTML, CSS and JS (nothing else loads)."""
+    assets = sum((out / "static" / name).stat().st_size for name in ("site.css", "site.js"))
+    for event in sorted((out / "events").iterdir()):
+        rounds = sorted(event.glob("round-*.html"), key=lambda p: (len(p.name), p.name))
+        page = [p for p in rounds if not p.name.endswith("-print.html")][-1]
+        html = page.stat().st_size
+        print(f"pairings page {event.name}/{page.name}: {html} B HTML + {assets} B CSS/JS = {html + assets} B")
+
+
 def main() -> None:
     sitegen = [sys.executable, "-m", "sitegen"]
     with tempfile.TemporaryDirectory() as tmp:
@@ -37,6 +47,7 @@ def main() -> None:
         warm = timed(sitegen + ["build", "--content", "content", "--output", str(out)])
         print(f"demo build, empty output/:      {cold:6.2f} s")
         print(f"demo build, nothing changed:    {warm:6.2f} s")
+        print_page_weight(out)
         for fmt in PAIRED_FORMATS:
             for size in SIZES:
                 folder = Path(tmp) / f"{fmt}-{size}"
