@@ -11,7 +11,6 @@ from hypothesis import strategies as st
 from sitegen.formats.vtes_rules import (
     PLACE_TP,
     RankedPlayer,
-    VtesSeat,
     final_ranking,
     finalists,
     preliminary_ranking,

@@ -10,7 +10,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from ..model import EVENT_KEYS, PLAYER_KEYS, TABLE_KEYS, Event, Player, Problem, Round, Table, Where
+from ..model import EVENT_KEYS, PLAYER_KEYS, TABLE_KEYS, Event, Problem, Round, Table, Where
 from ..text import suggest
 
 
@@ -224,9 +224,6 @@ def tables_file(tables: list[list[str]] | list[tuple[str, ...]]) -> dict[str, An
     """A round file's data: the tables numbered from 1, players in seat order."""
     return {"tables": [{"table": i, "players": list(players)} for i, players in enumerate(tables, start=1)]}
 
-
-def names(event: Event) -> dict[str, Player]:
-    return event.player_by_id
 
 
 def stage_label(stage: str, tables: int, number: int) -> str:
