@@ -216,8 +216,9 @@ def refuse_pending(event: Event) -> None:
     """`pair` must not run while the latest round still has games without a result."""
     last = (event.rounds + event.elims)[-1:]
     if last and not last[0].complete:
-        pending = ", ".join(str(t.number) for t in last[0].pending_tables)
-        raise Refused(f"{last[0].where.path}: tables {pending} have no result yet; enter every result before pairing the next round")
+        pending = [str(t.number) for t in last[0].pending_tables]
+        tables = f"table {pending[0]} has" if len(pending) == 1 else f"tables {', '.join(pending)} have"
+        raise Refused(f"{last[0].where.path}: {tables} no result yet; enter every result, then run `sitegen pair` again")
 
 
 def tables_file(tables: list[list[str]] | list[tuple[str, ...]]) -> dict[str, Any]:

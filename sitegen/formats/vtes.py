@@ -18,6 +18,7 @@ from .base import (
     NextRound,
     PlayerRound,
     Refused,
+    refuse_pending,
     RoundView,
     Scoreboard,
     SeatRow,
@@ -385,10 +386,7 @@ class Vtes:
 
     # -- seating -----------------------------------------------------------------------------------
     def next_round(self, event: Event) -> NextRound:
-        last = (event.rounds + event.elims)[-1:]
-        if last and not last[0].complete:
-            pending = ", ".join(str(t.number) for t in last[0].pending_tables)
-            raise Refused(f"{last[0].where.path}: tables {pending} have no result yet; enter every result before seating the next round")
+        refuse_pending(event)
         planned = self.planned_rounds(event)
         if len(event.rounds) < planned:
             return self._seat_round(event, len(event.rounds) + 1)
