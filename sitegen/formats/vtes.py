@@ -80,7 +80,7 @@ class Vtes:
     name = "vtes"
     title = "Vampire: The Eternal Struggle (V:EKN rules)"
     seated = True
-    elimination_title = "Final"
+    elimination_title = "Final table"
     event_keys = ("final", "multideck")
     table_keys = ("vp", "override")
     deck_keys = ("vekn", "deck")
