@@ -86,3 +86,25 @@ def test_standings_json_contract(tmp_path, run_cli):
     assert [r["rank"] for r in data["final_ranking"]] == list(range(1, 21))
     live = json.loads((tmp_path / "events" / "thursday-league-joust" / "standings.json").read_text())
     assert live["rounds_played"] == 2 and live["final_ranking"] == []
+
+
+def test_pairings_and_pages_do_not_depend_on_string_hashing(tmp_path):
+    """Set order varies with PYTHONHASHSEED between runs; pairings, seatings and pages must not."""
+    import subprocess
+    import sys
+
+    replays = {"thursday-league-joust": ("round-3.yaml",), "autumn-melee-2026": ("round-4.yaml", "elim-1.yaml"),
+               "autumn-vtes-2026": ("round-3.yaml", "final.yaml")}
+    builds = []
+    for hash_seed in ("1", "2"):
+        content = tmp_path / f"content-{hash_seed}"
+        shutil.copytree(DEMO, content)
+        env = {**os.environ, "PYTHONHASHSEED": hash_seed}
+        for slug, removed in replays.items():
+            for name in removed:
+                (content / "events" / slug / name).unlink()
+            subprocess.run([sys.executable, "-m", "sitegen", "pair", content / "events" / slug], check=True, env=env, capture_output=True)
+        out = tmp_path / f"out-{hash_seed}"
+        subprocess.run([sys.executable, "-m", "sitegen", "build", "--content", content, "--output", out], check=True, env=env, capture_output=True)
+        builds.append(snapshot(out))
+    assert builds[0] == builds[1]
