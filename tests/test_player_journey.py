@@ -86,9 +86,16 @@ def test_print_view(phone, site_url):
 def test_pages_fit_a_phone_screen(phone, site_url):
     for path in ("index.html", "events/winter-joust-2026/index.html", "events/winter-joust-2026/standings.html",
                  "events/winter-joust-2026/bracket.html", "events/winter-joust-2026/meta.html",
-                 "events/winter-joust-2026/players/ruairi-thorne.html", "rules/agot-joust.html", "404.html"):
+                 "rules/agot-joust.html", "rules/agot-melee.html", "rules/vtes.html", "404.html",
+                 "events/autumn-melee-2026/round-2.html", "events/autumn-melee-2026/standings.html",
+                 "events/autumn-melee-2026/bracket.html", "events/autumn-vtes-2026/round-2.html",
+                 "events/autumn-vtes-2026/standings.html", "events/autumn-vtes-2026/final.html"):
         phone.goto(site_url + path)
         assert phone.evaluate("document.documentElement.scrollWidth") <= 360, path
+    for event in ("winter-joust-2026", "autumn-melee-2026", "autumn-vtes-2026"):
+        phone.goto(site_url + f"events/{event}/standings.html")
+        phone.locator("table.standings tbody a").first.click()
+        assert phone.evaluate("document.documentElement.scrollWidth") <= 360, phone.url
     assert phone.problems == []
 
 
