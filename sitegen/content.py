@@ -96,9 +96,7 @@ def load_site(root: str | Path) -> Site:
             if event:
                 events.append(event)
     pages = [_load_page(p, c) for p in sorted((root / "pages").glob("*.md"))]
-    if c.problems:
-        raise ContentError(c.problems)
-    return Site(
+    site = Site(
         title=c.text(data, "title", shown, default="Tournaments"),
         base_url=c.text(data, "base_url", shown, default=""),
         theme=c.text(data, "theme", shown, default="default"),
@@ -107,6 +105,9 @@ def load_site(root: str | Path) -> Site:
         pages=tuple(p for p in pages if p),
         options={"description": c.text(data, "description", shown)},
     )
+    if c.problems:
+        raise ContentError(c.problems)
+    return site
 
 
 def load_event(event_dir: str | Path) -> Event:

@@ -56,3 +56,9 @@ def test_bad_content_is_reported_with_its_line(case, make_site, run_cli, tmp_pat
 def test_missing_site_yaml(tmp_path, run_cli):
     status, _, err = run_cli("check", "--content", tmp_path)
     assert status == 2 and f"{tmp_path / 'site.yaml'}:1: no site.yaml" in err
+
+
+def test_a_list_where_the_site_title_belongs(tmp_path, run_cli):
+    (tmp_path / "site.yaml").write_text("title:\n  - one\n  - two\n")
+    status, _, err = run_cli("check", "--content", tmp_path)
+    assert status == 2 and f"{tmp_path / 'site.yaml'}:1: 'title' must be a single value" in err
