@@ -1,0 +1,36 @@
+"""The public JSON files match the JSON Schemas published beside them, for every demo event."""
+import json
+from pathlib import Path
+
+import jsonschema
+import pytest
+
+from sitegen.pipeline import render
+
+DEMO = Path(__file__).resolve().parent.parent / "content"
+
+
+@pytest.fixture(scope="module")
+def files():
+    return render(DEMO)
+
+
+def test_every_standings_json_matches_its_schema(files):
+    schema = json.loads(files["schema/standings.schema.json"])
+    jsonschema.Draft202012Validator.check_schema(schema)
+    documents = [path for path in files if path.endswith("/standings.json")]
+    assert len(documents) == 4
+    formats = set()
+    for path in documents:
+        document = json.loads(files[path])
+        jsonschema.validate(document, schema)
+        formats.add(document["format"])
+    assert formats == {"agot-joust", "agot-melee", "vtes"}
+
+
+def test_every_pairings_json_matches_its_schema(files):
+    schema = json.loads(files["schema/pairings.schema.json"])
+    documents = [path for path in files if "/pairings/" in path]
+    assert documents
+    for path in documents:
+        jsonschema.validate(json.loads(files[path]), schema)
