@@ -69,7 +69,7 @@ class Joust:
     after_preliminaries = "The elimination bracket comes next."
     event_keys: tuple[str, ...] = ()
     table_keys = ("winner", "power", "victory")
-    deck_keys = ("faction", "agenda")
+    deck_fields = {"faction": "Faction", "agenda": "Agenda"}
     result_hint = "Enter each result as 'winner: <id>' (victory, concession, decking) or 'power: {<id>: N, <id>: M}' when time was called."
 
     # -- validation -------------------------------------------------------------------------

@@ -140,7 +140,7 @@ class Melee:
     after_preliminaries = "The final table comes next."
     event_keys: tuple[str, ...] = ()
     table_keys = ("power", "winner", "eliminated", "victory")
-    deck_keys = ("faction", "agenda")
+    deck_fields = {"faction": "Faction", "agenda": "Agenda"}
     result_hint = ("Enter 'power: {<id>: N, ...}' for every player at the table; add 'winner: <id>' if someone won before time "
                    "and 'eliminated: [<id>, ...]' for players who decked out or conceded, first to leave first.")
 

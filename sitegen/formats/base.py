@@ -109,7 +109,7 @@ class Format(Protocol):
     title: str
     event_keys: tuple[str, ...]  # extra event.yaml keys this format reads
     table_keys: tuple[str, ...]  # result keys of a table
-    deck_keys: tuple[str, ...]  # free per-player fields shown on player pages
+    deck_fields: dict[str, str]  # free per-player fields shown on player pages, with their labels
     seated: bool  # whether seat numbers matter (and are shown)
     elimination_title: str  # what the page of the cut or final is called, e.g. "Bracket"
     after_preliminaries: str  # the event's next step once the preliminary rounds are done
@@ -152,7 +152,7 @@ def check_common(event: Event, fmt: Format) -> list[Problem]:
     check_keys(problems, extra, EVENT_KEYS + fmt.event_keys, event.where, "event.yaml")
     for player in event.players:
         extra = {k: player.key_lines.get(k, player.where.line) for k in player.deck}
-        check_keys(problems, extra, PLAYER_KEYS + fmt.deck_keys, player.where, f"player '{player.id}'")
+        check_keys(problems, extra, PLAYER_KEYS + tuple(fmt.deck_fields), player.where, f"player '{player.id}'")
     for round_ in event.rounds + event.elims:
         for table in round_.tables:
             extra = {k: table.key_lines.get(k, table.where.line) for k in table.result}

@@ -83,7 +83,7 @@ class Vtes:
     elimination_title = "Final table"
     event_keys = ("final", "multideck")
     table_keys = ("vp", "override")
-    deck_keys = ("vekn", "deck")
+    deck_fields = {"vekn": "V:EKN number", "deck": "Deck"}
     after_preliminaries = "The final comes next: the top five choose their seats."
     result_hint = ("Enter each table's result as 'vp: {<id>: N, ...}' (steps of 0.5, every player at the table); "
                    "add 'override: true' only when a judge confirmed VP that fail the Archon check.")
