@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from collections import Counter
 from fractions import Fraction
 from pathlib import Path
@@ -447,3 +448,17 @@ def test_two_rounds_seat_every_active_player_once(count, seed):
         round_ = Round("round", number, tuple(tables), Where(f"e/round-{number}.yaml", 1))
         event = Event(**{**event.__dict__, "rounds": event.rounds + (round_,)})
         assert MELEE.validate(event) == []
+
+
+def test_deck_win_rates_count_table_wins():
+    """The Decks page counts a melee table win as a win: its wins add up to the tables won outright."""
+    from sitegen.pipeline import render
+
+    demo = Path(__file__).resolve().parent.parent / "content"
+    event = load_event(demo / "events" / "autumn-melee-2026")
+    board = MELEE.score(event)
+    tables_won = sum(seat.winner and seat.values["points"] == 15 for view in board.rounds for t in view.tables for seat in t.seats)
+    page = render(demo)["events/autumn-melee-2026/meta.html"].decode()
+    faction_table = page[page.index("Faction: players, games and wins"):]
+    wins = [int(cells[2]) for cells in re.findall(r'<td class="num">(\d+)</td><td class="num wide">(\d+)</td><td class="num">(\d+)</td>', faction_table)]
+    assert tables_won > 0 and sum(wins) == tables_won

@@ -341,7 +341,8 @@ class Melee:
                 opponents, text, points = [], "Sat out" if pid in round_.sitting_out else "Did not play", "0"
             seat_number = table.players.index(pid) + 1 if table else None
             history[pid].append(PlayerRound(round_.slug, f"Round {round_.number}", table.number if table else None, seat_number,
-                                            opponents, text, points, str(records[pid].points), rank_now.get(pid)))
+                                            opponents, text, points, str(records[pid].points), rank_now.get(pid),
+                                            won=seat.table_win if seat else None))
             if table is None or seat is not None:
                 exported[pid].append(row)
 
