@@ -53,6 +53,7 @@ def test_an_edited_round_file_shows_in_the_open_page_within_two_seconds(tmp_path
             page.wait_for_function("() => document.querySelector('#table-1 .tag.win') !== null", timeout=2000)
             took = time.monotonic() - started
             browser.close()
+        print(f"edit to page update: {took:.2f} s")
         assert took < 2
     finally:
         server.terminate()
