@@ -19,6 +19,7 @@ from .charts import Bar, bar_chart, rank_chart
 from .formats import format_of
 from .formats.base import Format, RoundView, Scoreboard
 from .model import Event, Site
+from .text import slugify
 
 META_FIELDS = ("faction", "agenda")  # deck fields broken down on the meta page
 
@@ -223,15 +224,16 @@ def _feed(site: Site, summaries: list[EventSummary]) -> bytes:
             path = f"events/{event.slug}/{view.round.slug}.html"
             when = (view.round.start or event.date).replace(" ", "T")[:16]
             stamp = f"{when}:00Z" if "T" in when else f"{when}T00:00:00Z"
-            entries.append((stamp, path, f"{event.name}: {view.label} pairings posted", f"{view.label}-pairings"))
+            entries.append((stamp, path, f"{event.name}: {view.label} pairings posted", f"{view.round.slug}-pairings"))
             if view.complete:
-                entries.append((stamp, path, f"{event.name}: {view.label} results are in", f"{view.label}-results"))
+                entries.append((stamp, path, f"{event.name}: {view.label} results are in", f"{view.round.slug}-results"))
     entries.sort(key=lambda e: (e[0], e[1], e[3]), reverse=True)
     base = site.base_url.rstrip("/") + "/" if site.base_url else ""
     updated = entries[0][0] if entries else "1970-01-01T00:00:00Z"
     lines = ['<?xml version="1.0" encoding="utf-8"?>', '<feed xmlns="http://www.w3.org/2005/Atom">',
-             f"<title>{escape(site.title)}</title>", f"<id>{escape(base or 'urn:sitegen:' + site.title)}</id>",
-             f"<updated>{updated}</updated>", f"<link rel=\"alternate\" href={quoteattr(base + 'index.html')}/>"]
+             f"<title>{escape(site.title)}</title>", f"<id>{escape(base or 'urn:sitegen:' + slugify(site.title))}</id>",
+             f"<updated>{updated}</updated>", f"<author><name>{escape(site.title)}</name></author>",
+             f"<link rel=\"alternate\" href={quoteattr(base + 'index.html')}/>"]
     for stamp, path, title, key in entries:
         link = base + path
         lines += ["<entry>", f"<title>{escape(title)}</title>", f"<id>{escape(link + '#' + key)}</id>",

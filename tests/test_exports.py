@@ -1,0 +1,50 @@
+"""The site's other files: the Atom feed, the sitemap and standings.csv."""
+import csv
+import io
+import json
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+
+from sitegen.pipeline import render
+
+DEMO = Path(__file__).resolve().parent.parent / "content"
+ATOM = "{http://www.w3.org/2005/Atom}"
+
+
+@pytest.fixture(scope="module")
+def files():
+    return render(DEMO)
+
+
+def test_feed_has_an_entry_per_posted_round_and_per_round_with_results(files):
+    feed = ET.fromstring(files["feed.xml"])
+    assert feed.find(f"{ATOM}author/{ATOM}name").text == "Crow's Nest Tournaments"
+    entries = feed.findall(f"{ATOM}entry")
+    ids = [e.find(f"{ATOM}id").text for e in entries]
+    assert len(ids) == len(set(ids)) and not any(" " in i for i in ids)
+    posted = complete = 0
+    for path, body in files.items():
+        if "/pairings/" in path:
+            posted += 1
+            complete += json.loads(body)["complete"]
+    assert len(entries) == posted + complete
+    assert entries[0].find(f"{ATOM}title").text == "Thursday League Joust: Round 3 pairings posted"  # newest first
+    stamps = [e.find(f"{ATOM}updated").text for e in entries]
+    assert stamps == sorted(stamps, reverse=True)
+
+
+def test_sitemap_lists_every_page_but_the_404(files):
+    root = ET.fromstring(files["sitemap.xml"])
+    urls = {loc.text for loc in root.iter("{http://www.sitemaps.org/schemas/sitemap/0.9}loc")}
+    pages = {f"https://example.github.io/crows-nest/{p}" for p in files if p.endswith(".html") and p != "404.html"}
+    assert urls == pages
+
+
+def test_standings_csv_matches_the_standings_json(files):
+    rows = list(csv.DictReader(io.StringIO(files["events/winter-joust-2026/standings.csv"].decode())))
+    document = json.loads(files["events/winter-joust-2026/standings.json"])
+    assert [(int(r["rank"]), r["id"], int(r["points"])) for r in rows] == [
+        (s["rank"], s["id"], s["points"]) for s in document["standings"]]
+    assert list(rows[0]) == ["rank", "id", "name", "points", "record", "sos", "esos"]
