@@ -98,3 +98,16 @@ def test_help_lists_the_commands(run_cli, capsys):
     out = capsys.readouterr().out
     for command in ("new", "pair", "check", "build", "serve", "standings"):
         assert command in out
+
+
+def test_avoid_no_longer_applies_after_round_one(make_site, run_cli):
+    event = "name: A\nformat: agot-joust\ndate: 2026-01-01\ncut: 0\navoid: [[ann, ben]]\nplayers: [Ann, Ben, Cat, Dov]\n"
+    folder = make_site({"events/e/event.yaml": event}) / "events" / "e"
+    run_cli("pair", folder)
+    round_1 = yaml.safe_load((folder / "round-1.yaml").read_text())
+    for table in round_1["tables"]:
+        table["winner"] = "ann" if "ann" in table["players"] else "ben"
+    (folder / "round-1.yaml").write_text(yaml.safe_dump(round_1))
+    run_cli("pair", folder)
+    pairs = [set(t["players"]) for t in yaml.safe_load((folder / "round-2.yaml").read_text())["tables"]]
+    assert {"ann", "ben"} in pairs  # the two 5-point players meet now

@@ -292,7 +292,7 @@ class Joust:
                 opponents.setdefault(a, set()).add(b)
                 opponents.setdefault(b, set()).add(a)
         pairing = pair_swiss(ranked, points, opponents, had_bye, round_rng(event, f"round-{number}"),
-                             first_round=number == 1, avoid=event.avoid)
+                             first_round=number == 1, avoid=event.avoid if number == 1 else ())  # the rules ask it for round 1 only
         data = tables_file(pairing.pairs)
         if pairing.bye:
             data["byes"] = [pairing.bye]
