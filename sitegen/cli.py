@@ -27,8 +27,7 @@ def main(argv: list[str] | None = None) -> int:
     except ContentError as exc:
         for problem in exc.problems:
             print(problem, file=sys.stderr)
-        count = len(exc.problems)
-        print(f"sitegen: {count} problem{'s' if count != 1 else ''} found; nothing was written", file=sys.stderr)
+        print(f"sitegen: {_count(len(exc.problems), 'problem')} found; nothing was written", file=sys.stderr)
         return EXIT_BAD_INPUT
     except Refused as exc:
         print(f"sitegen: {exc}", file=sys.stderr)
@@ -37,6 +36,10 @@ def main(argv: list[str] | None = None) -> int:
         return 130
     except BrokenPipeError:  # `sitegen standings ... | head` closed the pipe early
         return 0
+
+
+def _count(number: int, noun: str) -> str:
+    return f"{number} {noun}{'' if number == 1 else 's'}"
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -128,7 +131,7 @@ def _pair(args: argparse.Namespace) -> int:
 
 def _check(args: argparse.Namespace) -> int:
     site = check(args.content)
-    print(f"{args.content}: {len(site.events)} events, {len(site.pages)} pages: no problems found")
+    print(f"{args.content}: {_count(len(site.events), 'event')}, {_count(len(site.pages), 'page')}: no problems found")
     return 0
 
 
