@@ -289,18 +289,7 @@ def test_no_final_ranking_until_the_final_table_is_played(make_site):
 
 # --- bad input -------------------------------------------------------------------------------
 
-GOOD_R1 = """\
-tables:
-  - table: 1
-    players: [ann, ben, cat, dov]
-    power: {ann: 15, ben: 8, cat: 6, dov: 4}
-    winner: ann
-  - table: 2
-    players: [eve, fay, gus, hal]
-    power: {eve: 6, fay: 15, gus: 12, hal: 5}
-    winner: fay
-    eliminated: [hal]
-"""
+GOOD_R1 = EIGHT_R1.lstrip("\n")  # line 1 is 'tables:', as the line numbers below expect
 ONE_ROUND = EIGHT.lstrip("\n").replace("rounds: 2", "rounds: 1")
 FINAL = "tables:\n  - table: 1\n    players: [ann, fay, gus, ben]\n    power: {ann: 3, fay: 14, gus: 2, ben: 1}\n"
 
