@@ -6,7 +6,9 @@ from pathlib import Path
 
 import pytest
 
+from sitegen import formats
 from sitegen.cli import main
+from sitegen.content import load_event
 
 
 def write_files(root: Path, files: dict[str, str]) -> Path:
@@ -39,3 +41,17 @@ def run_cli(capsys):
         return status, out, err
 
     return run
+
+
+@pytest.fixture
+def scored_event(make_site):
+    """scored_event({"events/e/event.yaml": ..., "events/e/round-1.yaml": ...}) -> (event, its Scoreboard).
+
+    The event must have no problems: the test is about scoring, not validation."""
+
+    def score(files: dict[str, str]):
+        event = load_event(make_site(files) / "events" / "e")
+        assert formats.validate(event) == []
+        return event, formats.format_of(event).score(event)
+
+    return score

@@ -1,8 +1,6 @@
 """Joust scoring and standings, checked against values computed by hand."""
 from fractions import Fraction
 
-from sitegen import formats
-from sitegen.content import load_event
 from sitegen.formats.agot import Record, note_meeting, rank_players
 
 FOUR_PLAYERS = """
@@ -27,15 +25,8 @@ tables:
 """
 
 
-def board_for(make_site, files):
-    content = make_site(files)
-    event = load_event(content / "events" / "e")
-    assert formats.validate(event) == []
-    return event, formats.format_of(event).score(event)
-
-
-def test_points_sos_esos_by_hand(make_site):
-    _, board = board_for(make_site, {"events/e/event.yaml": FOUR_PLAYERS, "events/e/round-1.yaml": ROUND_1, "events/e/round-2.yaml": ROUND_2})
+def test_points_sos_esos_by_hand(scored_event):
+    _, board = scored_event({"events/e/event.yaml": FOUR_PLAYERS, "events/e/round-1.yaml": ROUND_1, "events/e/round-2.yaml": ROUND_2})
     rows = {r.player: r for r in board.standings}
     # points: Ann 5+5, Ben 0+2, Cat 4+0, Dov 1+2; averages 5, 1, 2, 1.5
     assert [r.player for r in board.standings] == ["ann", "cat", "dov", "ben"]
@@ -84,7 +75,7 @@ def test_equal_everything_is_ordered_by_the_seeded_draw_and_marked():
     assert all(r.coin_toss for r in ranked)
 
 
-def test_bye_late_joiner_and_drop(make_site):
+def test_bye_late_joiner_and_drop(scored_event):
     event_yaml = """
     name: Byes
     format: agot-joust
@@ -102,7 +93,7 @@ def test_bye_late_joiner_and_drop(make_site):
         "events/e/round-1.yaml": "tables: [{table: 1, players: [ann, ben], winner: ben}]\nbyes: [cat]\n",
         "events/e/round-2.yaml": "tables: [{table: 1, players: [ann, dov], power: {ann: 3, dov: 9}}]\nbyes: [ben]\n",
     }
-    _, board = board_for(make_site, files)
+    _, board = scored_event(files)
     rows = {r.player: r for r in board.standings}
     assert {p: r.values["points"] for p, r in rows.items()} == {"ann": 1, "ben": 10, "cat": 5, "dov": 4}
     # Dov missed round 1: average 4/1; Ann's average 1/2; a bye adds no SoS entry

@@ -51,15 +51,8 @@ tables:
 NINE_FILES = {"events/e/event.yaml": NINE, "events/e/round-1.yaml": ROUND_1, "events/e/round-2.yaml": ROUND_2}
 
 
-def load(make_site, files):
-    content = make_site(files)
-    event = load_event(content / "events" / "e")
-    assert formats.validate(event) == []
-    return event, formats.format_of(event).score(event)
-
-
-def test_totals_and_ranking_by_hand(make_site):
-    _, board = load(make_site, NINE_FILES)
+def test_totals_and_ranking_by_hand(scored_event):
+    _, board = scored_event(NINE_FILES)
     totals = {row.player: (row.values["gw"], row.values["exact_vp"], row.values["tp"]) for row in board.standings}
     assert totals == {
         "ann": (1, Fraction(3), 60 + 36),  # GW at table 1, then a 4-way tie: (60+48+24+12)/4
@@ -82,8 +75,8 @@ def test_totals_and_ranking_by_hand(make_site):
     assert board.final_ranking is None  # the final is still to come
 
 
-def test_seat_rows_show_prey_and_results(make_site):
-    _, board = load(make_site, NINE_FILES)
+def test_seat_rows_show_prey_and_results(scored_event):
+    _, board = scored_event(NINE_FILES)
     table = board.rounds[0].tables[0]
     assert [(s.seat, s.player, s.values["prey"]) for s in table.seats][-2:] == [(4, "dov", "Eve"), (5, "eve", "Ann")]
     assert [s.player for s in table.seats if s.winner] == ["ann"]
@@ -93,8 +86,8 @@ def test_seat_rows_show_prey_and_results(make_site):
     assert "Seating violations" in board.rounds[1].notes[0]
 
 
-def test_final_tie_goes_to_the_better_preliminary_rank(make_site):
-    event, board = load(make_site, NINE_FILES | {"events/e/final.yaml": FINAL})
+def test_final_tie_goes_to_the_better_preliminary_rank(scored_event):
+    event, board = scored_event(NINE_FILES | {"events/e/final.yaml": FINAL})
     prelim = [row.player for row in board.standings]
     assert board.final_ranking[:5] == [(1, "ann")] + [(2, pid) for pid in prelim[:5] if pid != "ann"]
     assert board.final_ranking[5:] == list(zip(range(6, 10), prelim[5:]))
