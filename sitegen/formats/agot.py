@@ -27,6 +27,11 @@ def default_rounds(players: int) -> int:
     return next((rounds for most, rounds in ROUNDS_BY_PLAYERS if players <= most), 7)
 
 
+def planned_rounds(event: Event) -> int:
+    """The event's `rounds:`, or the rules' suggestion for its number of players."""
+    return event.planned_rounds or default_rounds(len(event.players))
+
+
 def default_cut(players: int) -> int:
     return next((cut for most, cut in CUT_BY_PLAYERS if players <= most), 16)
 

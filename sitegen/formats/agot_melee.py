@@ -26,9 +26,9 @@ from .agot import (
     ROUNDS_BY_PLAYERS,
     Record,
     default_cut,
-    default_rounds,
     export_document,
     note_meeting,
+    planned_rounds,
     rank_players,
     standing_rows,
     swiss_finished,
@@ -248,8 +248,7 @@ class Melee:
         return problems
 
     # -- structure ----------------------------------------------------------------------------
-    def planned_rounds(self, event: Event) -> int:
-        return event.planned_rounds or default_rounds(len(event.players))
+    planned_rounds = staticmethod(planned_rounds)
 
     def cut(self, event: Event) -> int:
         return default_melee_cut(len(event.players)) if event.cut is None else event.cut
