@@ -2,6 +2,7 @@
 from fractions import Fraction
 
 from sitegen.formats.agot import Record, note_meeting, rank_players
+from sitegen.formats.base import draw_key
 
 FOUR_PLAYERS = """
 name: Hand example
@@ -53,7 +54,7 @@ def test_head_to_head_beats_a_higher_sos():
     games = {"A": 2, "B": 2, "X": 1, "Y": 2}
     for p in records:
         records[p].points, records[p].games = points[p], games[p]
-    ranked = rank_players(records, {"A": 0, "B": 1, "X": 2, "Y": 3})
+    ranked = rank_players(records, seed=1)
     by = {r.player: r for r in ranked}
     # SoS(A) = (2.5 + 0)/2 = 1.25 < SoS(B) = (2.5 + 5)/2 = 3.75, yet A beat B
     assert by["A"].sos == Fraction(5, 4) and by["B"].sos == Fraction(15, 4)
@@ -64,15 +65,21 @@ def test_head_to_head_beats_a_higher_sos():
 def test_no_head_to_head_when_the_leader_did_not_meet_everyone():
     records = {p: Record(points=5, games=1) for p in "ABC"}
     note_meeting(records, "A", "B", True)
-    ranked = rank_players(records, {"A": 2, "B": 1, "C": 0})
+    ranked = rank_players(records, seed=1)
     assert not any(r.head_to_head for r in ranked)
 
 
 def test_equal_everything_is_ordered_by_the_seeded_draw_and_marked():
     records = {p: Record(points=0, games=0) for p in "ABC"}
-    ranked = rank_players(records, {"A": 2, "B": 0, "C": 1})
-    assert [r.player for r in ranked] == ["B", "C", "A"]
+    ranked = rank_players(records, seed=1)
+    tied = (0, Fraction(0), Fraction(0))
+    assert [r.player for r in ranked] == sorted("ABC", key=lambda p: draw_key(1, tied, p))
     assert all(r.coin_toss for r in ranked)
+    # The draw hangs on the seed and on the tied results, never on the order players are listed in.
+    reordered = {p: records[p] for p in "CBA"}
+    assert [r.player for r in rank_players(reordered, seed=1)] == [r.player for r in ranked]
+    orders = {tuple(r.player for r in rank_players(records, seed=s)) for s in range(20)}
+    assert len(orders) > 1
 
 
 def test_bye_late_joiner_and_drop(scored_event):

@@ -16,7 +16,7 @@ from fractions import Fraction
 from typing import Any
 
 from ..model import Event
-from .base import Scoreboard, StandingRow
+from .base import Scoreboard, StandingRow, draw_key
 
 # (most players, Swiss rounds) and (most players, cut) from the rules' round-structure tables.
 ROUNDS_BY_PLAYERS = ((8, 3), (24, 4), (44, 5), (148, 6))
@@ -73,8 +73,8 @@ def _mean(values: Sequence[Fraction]) -> Fraction:
     return sum(values, Fraction(0)) / len(values) if values else Fraction(0)
 
 
-def rank_players(records: Mapping[str, Record], tiebreak: Mapping[str, int]) -> list[Ranked]:
-    """Order players by points, Head-to-Head, SoS, ESoS, then the seeded random position."""
+def rank_players(records: Mapping[str, Record], seed: int) -> list[Ranked]:
+    """Order players by points, Head-to-Head, SoS, ESoS, then the seeded draw among exact equals."""
     average = {p: _average(r) for p, r in records.items()}
     sos = {p: _mean([average[o] for o in r.opponents]) for p, r in records.items()}
     esos = {p: _mean([sos[o] for o in r.opponents]) for p, r in records.items()}
@@ -83,7 +83,7 @@ def rank_players(records: Mapping[str, Record], tiebreak: Mapping[str, int]) -> 
         by_points.setdefault(records[pid].points, []).append(pid)
     ordered: list[tuple[str, bool]] = []
     for points in sorted(by_points, reverse=True):
-        group = sorted(by_points[points], key=lambda p: (-sos[p], -esos[p], tiebreak[p]))
+        group = sorted(by_points[points], key=lambda p: (-sos[p], -esos[p], draw_key(seed, (points, sos[p], esos[p]), p)))
         leader = _head_to_head_leader(group, records)
         if leader:
             group.remove(leader)

@@ -36,7 +36,6 @@ from .base import (
     round_rng,
     stage_label,
     tables_file,
-    tiebreak_order,
 )
 
 POINTS = {"W": 5, "MW": 4, "D": 2, "ML": 1, "L": 0, "BYE": 5}
@@ -111,7 +110,6 @@ class Joust:
 
     # -- scoring ------------------------------------------------------------------------------
     def score(self, event: Event) -> Scoreboard:
-        tiebreak = tiebreak_order(event)
         records = {p.id: Record() for p in event.players}
         rounds: list[RoundView] = []
         standings_after: list[list[StandingRow]] = []
@@ -131,12 +129,12 @@ class Joust:
                 records[pid].games += 1
                 records[pid].codes.append(code)
             rounds.append(RoundView(round_, f"Round {round_.number}", tables, round_.complete, round_.byes))
-            ranked = rank_players(records, tiebreak) if round_.complete else None
+            ranked = rank_players(records, event.seed) if round_.complete else None
             if ranked:
                 standings_after.append(self._standing_rows(ranked, records, event))
             rank_now = {r.player: r.rank for r in ranked} if ranked else {}
             self._note_round(event, round_, codes, records, rank_now, history)
-        standings = standings_after[-1] if standings_after else self._standing_rows(rank_players(records, tiebreak), records, event)
+        standings = standings_after[-1] if standings_after else self._standing_rows(rank_players(records, event.seed), records, event)
         elims = self._elim_views(event, standings)
         for view in elims:
             for table in view.tables:

@@ -50,7 +50,6 @@ from .base import (
     refuse_pending,
     round_rng,
     tables_file,
-    tiebreak_order,
 )
 from .melee_rules import (
     LATE_JOIN_POINTS_PER_MISSED_ROUND,
@@ -255,7 +254,6 @@ class Melee:
 
     # -- scoring ------------------------------------------------------------------------------
     def score(self, event: Event) -> Scoreboard:
-        tiebreak = tiebreak_order(event)
         records = {p.id: Record() for p in event.players}
         rounds: list[RoundView] = []
         standings_after: list[list[StandingRow]] = []
@@ -274,12 +272,12 @@ class Melee:
                 self._add(records[pid], late_join_points(1), LATE)
             tables = [self._table_view(table, results[table.number]) for table in round_.tables]
             rounds.append(RoundView(round_, f"Round {round_.number}", tables, round_.complete, sitting_out=round_.sitting_out))
-            ranked = rank_players(records, tiebreak) if round_.complete else None
+            ranked = rank_players(records, event.seed) if round_.complete else None
             if ranked:
                 standings_after.append(self._standing_rows(ranked, records, event))
             rank_now = {r.player: r.rank for r in ranked or ()}
             self._note_round(event, round_, seats, set(late), records, rank_now, history, exported)
-        standings = standings_after[-1] if standings_after else self._standing_rows(rank_players(records, tiebreak), records, event)
+        standings = standings_after[-1] if standings_after else self._standing_rows(rank_players(records, event.seed), records, event)
         elim_results = [[scored(table) for table in round_.tables] for round_ in event.elims]
         board = Scoreboard(
             standings_columns=STANDINGS_COLUMNS,

@@ -6,6 +6,7 @@ here plus its rules template.
 """
 from __future__ import annotations
 
+import hashlib
 import random
 from dataclasses import dataclass, field
 from typing import Any, Protocol
@@ -127,11 +128,14 @@ class Format(Protocol):
 # Helpers every format shares ------------------------------------------------------------
 
 
-def tiebreak_order(event: Event) -> dict[str, int]:
-    """A seeded random position per player: the last tiebreaker, stable from round to round."""
-    ids = sorted(p.id for p in event.players)
-    random.Random(f"{event.seed}:tiebreak").shuffle(ids)
-    return {pid: i for i, pid in enumerate(ids)}
+def draw_key(seed: int, separated: object, player: str) -> bytes:
+    """A player's place in the seeded random draw among players whose results are all equal.
+
+    The draw hashes the event seed, the tied results themselves (`separated`, e.g. points, SoS and
+    ESoS) and the player's id. So it is reproducible, does not depend on the order anything is
+    listed in, and cannot be known before the games that produce those results are played.
+    """
+    return hashlib.sha256(f"{seed}\x1f{separated!r}\x1f{player}".encode()).digest()
 
 
 def round_rng(event: Event, slug: str) -> random.Random:
