@@ -1,0 +1,243 @@
+"""AGoT Joust and Melee: each case is a rule the code once got wrong, checked against the v2.0 tournament rules."""
+from pathlib import Path
+
+import pytest
+import yaml
+
+from sitegen import formats
+from sitegen.content import load_event
+
+
+def event_dir(make_site, files: dict[str, str]) -> Path:
+    return make_site({f"events/e/{name}": text for name, text in files.items()}) / "events" / "e"
+
+
+def scored(make_site, files: dict[str, str]):
+    event = load_event(event_dir(make_site, files))
+    assert formats.validate(event) == []
+    return formats.format_of(event).score(event)
+
+
+def joust(players: str, extra: str = "") -> str:
+    return f"name: J\nformat: agot-joust\ndate: 2026-01-01\nseed: 5\n{extra}players: [{players}]\n"
+
+
+# -- Joust Head-to-Head follows the winner, wherever the winner is listed ---------------------------------
+
+
+# Ben beats Ann in round 1; both end on 10 points, alone in their points group, Ann with the higher SoS.
+HEAD_TO_HEAD = {
+    "round-2.yaml": "tables:\n  - {table: 1, players: [eve, ben], winner: eve}\n"
+                    "  - {table: 2, players: [cat, dov], winner: dov}\n  - {table: 3, players: [ann, fay], winner: ann}\n",
+    "round-3.yaml": "tables:\n  - {table: 1, players: [eve, ann], winner: ann}\n"
+                    "  - {table: 2, players: [cat, ben], winner: ben}\n  - {table: 3, players: [fay, dov], winner: dov}\n",
+}
+
+
+@pytest.mark.parametrize("listed", [["ann", "ben"], ["ben", "ann"]])
+def test_head_to_head_goes_to_the_winner_wherever_the_winner_is_listed(make_site, listed):
+    round_1 = (f"tables:\n  - {{table: 1, players: [{listed[0]}, {listed[1]}], winner: ben}}\n"
+               "  - {table: 2, players: [cat, fay], winner: fay}\n  - {table: 3, players: [eve, dov], winner: dov}\n")
+    files = {"event.yaml": joust("Ann, Ben, Cat, Dov, Eve, Fay", "rounds: 3\ncut: 0\n"), "round-1.yaml": round_1} | HEAD_TO_HEAD
+    board = scored(make_site, files)
+    rows = {r.player: r for r in board.standings}
+    assert rows["ann"].values["points"] == rows["ben"].values["points"] == 10
+    assert rows["ann"].values["exact_sos"] > rows["ben"].values["exact_sos"]
+    assert [r.player for r in board.standings][1:3] == ["ben", "ann"]
+    assert rows["ben"].values["h2h"] and not rows["ann"].values["h2h"]
+
+
+# -- Joust time results: reaching the victory total is a win, not a time result ----------------------------
+
+
+@pytest.mark.parametrize("power, victory", [
+    ("{ann: 15, ben: 9}", ""),
+    ("{ann: 16, ben: 16}", ""),
+    ("{ann: 12, ben: 3}", "victory: {ann: 12}"),
+])
+def test_a_time_result_at_the_victory_total_is_refused(make_site, run_cli, power, victory):
+    files = {
+        "event.yaml": joust("Ann, Ben", "rounds: 1\ncut: 0\n"),
+        "round-1.yaml": f"tables:\n  - table: 1\n    players: [ann, ben]\n    power: {power}\n" + (f"    {victory}\n" if victory else ""),
+    }
+    folder = event_dir(make_site, files)
+    status, _, err = run_cli("check", "--content", folder.parent.parent)
+    assert status == 2
+    assert f"{folder / 'round-1.yaml'}:4:" in err and "winner:" in err
+
+
+# -- The event's length and cut are fixed once round 1 exists ----------------------------------------------
+
+
+def sixteen(extra_players: str = "") -> str:
+    names = ", ".join(f"P{i:02d}" for i in range(1, 17))
+    return f"name: J\nformat: agot-joust\ndate: 2026-01-01\nseed: 5\nplayers: [{names}{extra_players}]\n"
+
+
+def test_pair_writes_the_resolved_length_into_event_yaml(make_site, run_cli):
+    folder = event_dir(make_site, {"event.yaml": "# my event\n" + sixteen()})
+    status, out, err = run_cli("pair", folder)
+    assert status == 0, err
+    text = (folder / "event.yaml").read_text()
+    assert text.startswith("# my event\n")
+    assert yaml.safe_load(text)["rounds"] == 4 and yaml.safe_load(text)["cut"] == 0
+    assert "rounds: 4" in out and "cut: 0" in out
+
+
+@pytest.mark.parametrize("newcomer", ["{name: Late, joined: 2}", "{name: Gone, dropped: 0}"])
+def test_a_late_joiner_or_a_no_show_does_not_change_the_length_once_round_one_exists(make_site, newcomer):
+    pairs = ", ".join(f"{{table: {i}, players: [p{2 * i - 1:02d}, p{2 * i:02d}]}}" for i in range(1, 9))
+    files = {"event.yaml": sixteen(f", {newcomer}"), "round-1.yaml": f"tables: [{pairs}]\n"}
+    board = scored(make_site, files)
+    assert (board.planned_rounds, board.cut) == (4, 0)  # 17 registered would mean a top 4 cut
+
+
+# -- Joust pairing and elimination rounds --------------------------------------------------------------------
+
+FOUR_DONE = {
+    "event.yaml": joust("Ann, Ben, Cat, Dov, Eve, Fay, Gus, Hal", "rounds: 1\ncut: 4\n"),
+    "round-1.yaml": "tables:\n  - {table: 1, players: [ann, ben], winner: ann}\n  - {table: 2, players: [cat, dov], winner: cat}\n"
+                    "  - {table: 3, players: [eve, fay], winner: eve}\n  - {table: 4, players: [gus, hal], winner: gus}\n",
+}
+
+
+def test_pair_refuses_a_cut_larger_than_the_players_still_in(make_site, run_cli):
+    files = FOUR_DONE | {"event.yaml": FOUR_DONE["event.yaml"].replace("[Ann, Ben, Cat,", "[Ann, Ben, {name: Cat, dropped: 1},")
+                                       .replace("Eve, Fay, Gus, Hal", "{name: Eve, dropped: 1}, {name: Fay, dropped: 1}, "
+                                                                      "{name: Gus, dropped: 1}, {name: Hal, dropped: 1}")}
+    status, _, err = run_cli("pair", event_dir(make_site, files))
+    assert status == 2 and "top 4" in err and "3 players" in err and "Traceback" not in err
+
+
+def test_an_elimination_round_must_follow_the_bracket(make_site, run_cli):
+    folder = event_dir(make_site, FOUR_DONE)
+    assert run_cli("pair", folder)[0] == 0
+    semis = yaml.safe_load((folder / "elim-1.yaml").read_text())["tables"]
+    winners = [t["players"][0] for t in semis]
+    losers = [t["players"][1] for t in semis]
+    (folder / "elim-1.yaml").write_text(yaml.safe_dump({"tables": [t | {"winner": w} for t, w in zip(semis, winners)]}))
+    (folder / "elim-2.yaml").write_text(yaml.safe_dump({"tables": [{"table": 1, "players": [winners[0], losers[1]]}]}))
+    status, _, err = run_cli("check", "--content", folder.parent.parent)
+    assert status == 2 and f"{folder / 'elim-2.yaml'}:" in err and losers[1] in err
+    # The semifinal tables listed the other way round still lead to the same final.
+    (folder / "elim-1.yaml").write_text(yaml.safe_dump({"tables": [t | {"winner": w} for t, w in reversed(list(zip(semis, winners)))]}))
+    (folder / "elim-2.yaml").unlink()
+    assert run_cli("pair", folder)[0] == 0
+    assert sorted(yaml.safe_load((folder / "elim-2.yaml").read_text())["tables"][0]["players"]) == sorted(winners)
+
+
+def test_the_first_elimination_round_seats_the_cut(make_site, run_cli):
+    files = FOUR_DONE | {"elim-1.yaml": "tables:\n  - {table: 1, players: [ann, ben]}\n  - {table: 2, players: [cat, eve]}\n"}
+    status, _, err = run_cli("check", "--content", event_dir(make_site, files).parent.parent)
+    assert status == 2 and "elim-1.yaml" in err and "ben" in err
+
+
+@pytest.mark.parametrize("files, message", [
+    ({"event.yaml": joust("Ann, Ben, Cat, Dov", "rounds: 1\ncut: 0\n"),
+      "round-1.yaml": "tables: [{table: 1, players: [ann, ben], winner: ann}]\nbyes: [cat, dov]\n"}, "one bye"),
+    ({"event.yaml": joust("Ann, Ben, Cat, Dov", "rounds: 1\ncut: 0\n"),
+      "round-1.yaml": "tables: [{table: 1, players: [ann, ben], winner: ann}, {table: 2, players: [cat, dov]}]\nbyes: [cat]\n"}, "twice"),
+    ({"event.yaml": joust("Ann, Ben, Cat, Dov, Eve, Fay", "rounds: 1\ncut: 0\n"),
+      "round-1.yaml": "tables: [{table: 1, players: [ann, ben], winner: ann}, {table: 2, players: [cat, dov], winner: cat}]\n"
+                      "byes: [eve, fay]\n"}, "one bye"),
+    ({"event.yaml": joust("Ann, Ben, Cat, Dov", "rounds: 2\ncut: 2\n"),
+      "elim-1.yaml": "tables: [{table: 1, players: [ann, ben]}]\n"}, "Swiss rounds"),
+    ({"event.yaml": joust("Ann, Ben, Cat, Dov", "rounds: 1\ncut: 0\n"),
+      "round-1.yaml": "tables: [{table: 1, players: [ann, ben], winner: ann}, {table: 2, players: [cat, dov], winner: cat}]\n",
+      "final.yaml": "tables: [{table: 1, players: [ann, cat], winner: ann}]\n"}, "elim-"),
+])
+def test_joust_round_structure_mistakes_are_refused(make_site, run_cli, files, message):
+    status, _, err = run_cli("check", "--content", event_dir(make_site, files).parent.parent)
+    assert status == 2 and message in err, err
+
+
+def test_a_forced_rematch_is_printed(make_site, run_cli):
+    files = {
+        "event.yaml": joust("Ann, Ben", "rounds: 2\ncut: 0\n"),
+        "round-1.yaml": "tables: [{table: 1, players: [ann, ben], winner: ann}]\n",
+    }
+    status, out, err = run_cli("pair", event_dir(make_site, files))
+    assert status == 0, err
+    assert "1 rematch" in out and "ann" in out
+
+
+def test_an_elimination_file_tells_the_organizer_to_write_the_winner(make_site, run_cli):
+    folder = event_dir(make_site, FOUR_DONE)
+    run_cli("pair", folder)
+    header = [line for line in (folder / "elim-1.yaml").read_text().splitlines() if line.startswith("#")]
+    assert "winner" in " ".join(header) and "power" not in " ".join(header)
+
+
+# -- standings.json keeps SoS and ESoS exact ---------------------------------------------------------------
+
+
+def test_standings_json_sos_is_not_rounded(make_site):
+    files = {
+        "event.yaml": joust("Ann, Ben, Cat", "rounds: 1\ncut: 0\n"),
+        "round-1.yaml": "tables: [{table: 1, players: [ann, ben], power: {ann: 3, ben: 2}}]\nbyes: [cat]\n",
+        "round-2.yaml": "tables: [{table: 1, players: [ann, cat], power: {ann: 2, cat: 1}}]\nbyes: [ben]\n",
+        "round-3.yaml": "tables: [{table: 1, players: [ben, cat], winner: ben}]\nbyes: [ann]\n",
+    }
+    files["event.yaml"] = files["event.yaml"].replace("rounds: 1", "rounds: 3")
+    board = scored(make_site, files)
+    for row, exported in zip(board.standings, board.export["standings"]):
+        assert exported["sos"] == float(row.values["exact_sos"]) and exported["esos"] == float(row.values["exact_esos"])
+        assert exported["sos_exact"] == str(row.values["exact_sos"])
+    assert any(round(r["sos"], 4) != r["sos"] for r in board.export["standings"])
+
+
+# -- Melee: cut order and three-player tables ----------------------------------------------------------------
+
+def melee(count: int, extra: str) -> str:
+    names = ", ".join(f"P{i:02d}" for i in range(1, count + 1))
+    return f"name: M\nformat: agot-melee\ndate: 2026-01-01\nseed: 3\n{extra}players: [{names}]\n"
+
+
+def test_melee_cut_is_ordered_by_points_sos_and_esos_without_head_to_head(make_site, run_cli):
+    # p01 and p02 meet twice; p02 places ahead both times (Head-to-Head) but p01 has the higher SoS.
+    files = {
+        "event.yaml": melee(8, "rounds: 2\ncut: 4\n"),
+        "round-1.yaml": "tables:\n"
+                        "  - {table: 1, players: [p01, p02, p03, p04], power: {p01: 6, p02: 8, p03: 3, p04: 15}, winner: p04}\n"
+                        "  - {table: 2, players: [p05, p06, p07, p08], power: {p05: 15, p06: 6, p07: 2, p08: 1}, winner: p05}\n",
+        "round-2.yaml": "tables:\n"
+                        "  - {table: 1, players: [p01, p02, p05, p06], power: {p01: 12, p02: 14, p05: 15, p06: 0}, winner: p05}\n"
+                        "  - {table: 2, players: [p03, p04, p07, p08], power: {p03: 1, p04: 15, p07: 2, p08: 3}, winner: p04}\n",
+    }
+    folder = event_dir(make_site, files)
+    board = scored(make_site, files)
+    rows = {r.player: r.values for r in board.standings}
+    order = [r.player for r in board.standings]
+    assert rows["p01"]["points"] == rows["p02"]["points"]
+    assert rows["p02"]["h2h"] and order.index("p02") < order.index("p01")
+    assert rows["p01"]["exact_sos"] > rows["p02"]["exact_sos"]
+    assert board.cut_order.index("p01") < board.cut_order.index("p02")
+    status, out, err = run_cli("pair", folder)
+    assert status == 0, err
+    seated = yaml.safe_load((folder / "elim-1.yaml").read_text())["tables"][0]["players"]
+    assert sorted(seated) == sorted(board.cut_order[:4])
+
+
+def melee_table(number: int, power: str, winner: str) -> str:
+    players = [part.split(":")[0].strip() for part in power.split(",")]
+    return f"  - {{table: {number}, players: [{', '.join(players)}], power: {{{power}}}, winner: {winner}}}\n"
+
+
+def test_three_player_tables_go_to_the_lowest_ranked(make_site, run_cli):
+    # After round 3, p04 and p01 are level on 17 points; p04 ranks above p01 by Head-to-Head, so p01 (who already sat
+    # at tables of three) is among the six lowest-ranked players who take the two tables of three.
+    rounds = [
+        [("p04: 15, p10: 0, p05: 8, p02: 1", "p04"), ("p09: 0, p03: 15, p08: 3", "p03"), ("p07: 1, p01: 5, p06: 15", "p06")],
+        [("p05: 1, p03: 0, p06: 15, p04: 5", "p06"), ("p07: 15, p09: 5, p10: 0", "p07"), ("p01: 15, p02: 8, p08: 0", "p01")],
+        [("p01: 0, p06: 15, p04: 1, p07: 1", "p06"), ("p02: 15, p03: 2, p10: 3", "p02"), ("p09: 1, p05: 15, p08: 1", "p05")],
+    ]
+    files = {"event.yaml": melee(10, "rounds: 4\ncut: 0\n")}
+    for number, tables in enumerate(rounds, start=1):
+        files[f"round-{number}.yaml"] = "tables:\n" + "".join(melee_table(i, *t) for i, t in enumerate(tables, start=1))
+    board = scored(make_site, files)
+    lowest = sorted(r.player for r in board.standings[-6:])
+    assert "p01" in lowest and "p04" not in lowest
+    folder = event_dir(make_site, files)
+    assert run_cli("pair", folder)[0] == 0
+    tables = yaml.safe_load((folder / "round-4.yaml").read_text())["tables"]
+    assert sorted(p for t in tables if len(t["players"]) == 3 for p in t["players"]) == lowest
