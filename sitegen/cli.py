@@ -14,6 +14,7 @@ from .formats.base import Refused
 from .model import ContentError, Event
 from .output import write_atomic
 from .pipeline import build, check
+from .yamledit import set_missing_keys
 from .yamlfile import dump_yaml
 
 EXIT_BAD_INPUT = 2
@@ -120,13 +121,23 @@ def _pair(args: argparse.Namespace) -> int:
     for target in targets:
         if target.exists():
             raise Refused(f"{target} already exists; delete it first if you want it paired again")
+    if not event.rounds:
+        _fix_length(Path(args.event_dir) / "event.yaml", fmt.length_settings(event))
     for target, proposal in zip(targets, proposals):
-        header = f"# {event.name}: {proposal.summary}\n# {fmt.result_hint}\n"
+        header = f"# {event.name}: {proposal.summary}\n# {proposal.hint or fmt.result_hint}\n"
         text = header + dump_yaml(proposal.data)
         write_atomic(target, text.encode())
         print(f"wrote {target}\n")
         print(text, end="")
     return 0
+
+
+def _fix_length(path: Path, settings: dict[str, int]) -> None:
+    """Write the event's length and cut into event.yaml when round 1 is paired: the rules fix them before play."""
+    added = set_missing_keys(path, settings, before="players")
+    if added:
+        written = ", ".join(f"{key}: {settings[key]}" for key in added)
+        print(f"wrote {written} into {path}: the event's length and cut are now fixed; edit them there to change them\n")
 
 
 def _check(args: argparse.Namespace) -> int:

@@ -124,9 +124,13 @@ def _event_pages(summary: EventSummary, common: dict[str, Any]) -> list[PageMode
         qr = segno.make(live_url, error="m", mask=0).svg_inline(scale=4, dark="#000", light="#fff") if live_url else ""
         pages.append(PageModel(f"{base}/{slug}-print.html", "print.html", round_ctx | {"title": f"{view.label} pairings — {event.name}", "qr_svg": qr, "live_url": live_url}))
         pages.append(PageModel(f"{base}/pairings/{slug}.json", None, body=_json(_pairings_json(event, view))))
-    pages.append(PageModel(f"{base}/standings.html", "standings.html", ctx | {"title": f"Standings — {event.name}", "rows": board.standings, "after": len(board.standings_after)}))
+    cut_note = _cut_note(board, event)
+    pages.append(PageModel(f"{base}/standings.html", "standings.html", ctx | {"title": f"Standings — {event.name}", "rows": board.standings,
+                                                                             "after": len(board.standings_after), "cut_note": cut_note}))
     for number, rows in enumerate(board.standings_after, start=1):
-        pages.append(PageModel(f"{base}/standings-{number}.html", "standings.html", ctx | {"title": f"Standings after round {number} — {event.name}", "rows": rows, "after": number}))
+        pages.append(PageModel(f"{base}/standings-{number}.html", "standings.html", ctx | {
+            "title": f"Standings after round {number} — {event.name}", "rows": rows, "after": number,
+            "cut_note": cut_note if number == board.planned_rounds else []}))
     if board.elims or board.cut:
         pages.append(PageModel(f"{base}/bracket.html", "bracket.html", ctx | {"title": f"Elimination — {event.name}"}))
     if meta:
@@ -146,6 +150,16 @@ def _event_pages(summary: EventSummary, common: dict[str, Any]) -> list[PageMode
     pages.append(PageModel(f"{base}/standings.csv", None, body=_standings_csv(event, board)))
     pages.append(PageModel(f"{base}/status.json", None, body=_json(status)))
     return pages
+
+
+def _cut_note(board: Scoreboard, event: Event) -> list[str]:
+    """The qualifiers in cut order, once the Swiss rounds are over, when that order is not the standings' own."""
+    if not board.cut or not board.cut_order or len(board.standings_after) < board.planned_rounds:
+        return []
+    dropped = {p.id for p in event.players if p.dropped is not None}
+    by_cut = [pid for pid in board.cut_order if pid not in dropped][: board.cut]
+    by_standings = [row.player for row in board.standings if row.player not in dropped][: board.cut]
+    return by_cut if by_cut != by_standings else []
 
 
 def _status(summary: EventSummary) -> dict[str, Any]:

@@ -6,6 +6,7 @@ import yaml
 
 from sitegen import formats
 from sitegen.content import load_event
+from sitegen.pipeline import render
 
 
 def event_dir(make_site, files: dict[str, str]) -> Path:
@@ -193,34 +194,36 @@ def melee(count: int, extra: str) -> str:
     return f"name: M\nformat: agot-melee\ndate: 2026-01-01\nseed: 3\n{extra}players: [{names}]\n"
 
 
-def test_melee_cut_is_ordered_by_points_sos_and_esos_without_head_to_head(make_site, run_cli):
-    # p01 and p02 meet twice; p02 places ahead both times (Head-to-Head) but p01 has the higher SoS.
-    files = {
-        "event.yaml": melee(8, "rounds: 2\ncut: 4\n"),
-        "round-1.yaml": "tables:\n"
-                        "  - {table: 1, players: [p01, p02, p03, p04], power: {p01: 6, p02: 8, p03: 3, p04: 15}, winner: p04}\n"
-                        "  - {table: 2, players: [p05, p06, p07, p08], power: {p05: 15, p06: 6, p07: 2, p08: 1}, winner: p05}\n",
-        "round-2.yaml": "tables:\n"
-                        "  - {table: 1, players: [p01, p02, p05, p06], power: {p01: 12, p02: 14, p05: 15, p06: 0}, winner: p05}\n"
-                        "  - {table: 2, players: [p03, p04, p07, p08], power: {p03: 1, p04: 15, p07: 2, p08: 3}, winner: p04}\n",
-    }
-    folder = event_dir(make_site, files)
-    board = scored(make_site, files)
-    rows = {r.player: r.values for r in board.standings}
-    order = [r.player for r in board.standings]
-    assert rows["p01"]["points"] == rows["p02"]["points"]
-    assert rows["p02"]["h2h"] and order.index("p02") < order.index("p01")
-    assert rows["p01"]["exact_sos"] > rows["p02"]["exact_sos"]
-    assert board.cut_order.index("p01") < board.cut_order.index("p02")
-    status, out, err = run_cli("pair", folder)
-    assert status == 0, err
-    seated = yaml.safe_load((folder / "elim-1.yaml").read_text())["tables"][0]["players"]
-    assert sorted(seated) == sorted(board.cut_order[:4])
-
-
 def melee_table(number: int, power: str, winner: str) -> str:
     players = [part.split(":")[0].strip() for part in power.split(",")]
     return f"  - {{table: {number}, players: [{', '.join(players)}], power: {{{power}}}, winner: {winner}}}\n"
+
+
+def test_melee_cut_is_ordered_by_points_sos_and_esos_without_head_to_head(make_site, run_cli):
+    # p01 and p02 end on 6 points, 4th and 5th; p02 placed ahead of p01 at their only table (Head-to-Head),
+    # but p01 has the higher SoS, so p01 makes the top 4 cut and p02 does not.
+    rounds = [
+        [("p08: 15, p07: 3, p03: 8, p01: 12", "p08"), ("p04: 2, p05: 15, p02: 11, p06: 8", "p05")],
+        [("p05: 4, p02: 4, p07: 15, p01: 3", "p07"), ("p03: 7, p06: 6, p08: 15, p04: 10", "p08")],
+    ]
+    files = {"event.yaml": melee(8, "rounds: 2\ncut: 4\n")}
+    for number, tables in enumerate(rounds, start=1):
+        files[f"round-{number}.yaml"] = "tables:\n" + "".join(melee_table(i, *t) for i, t in enumerate(tables, start=1))
+    board = scored(make_site, files)
+    rows = {r.player: r.values for r in board.standings}
+    assert [r.player for r in board.standings][:5] == ["p08", "p05", "p07", "p02", "p01"]
+    assert rows["p02"]["h2h"] and rows["p01"]["exact_sos"] > rows["p02"]["exact_sos"]
+    assert board.cut_order[:5] == ["p08", "p05", "p07", "p01", "p02"]
+    folder = event_dir(make_site, files)
+    status, out, err = run_cli("pair", folder)
+    assert status == 0, err
+    seated = yaml.safe_load((folder / "elim-1.yaml").read_text())["tables"][0]["players"]
+    assert sorted(seated) == ["p01", "p05", "p07", "p08"]
+    page = render(folder.parent.parent)["events/e/standings.html"].decode()
+    assert "The top 4 cut is not taken in this order" in page
+    names = page[page.index("In cut order"):].split("</p>")[0]
+    assert [names.index(f"P0{i}") for i in (8, 5, 7, 1)] == sorted(names.index(f"P0{i}") for i in (8, 5, 7, 1))
+    assert "P02" not in names
 
 
 def test_three_player_tables_go_to_the_lowest_ranked(make_site, run_cli):

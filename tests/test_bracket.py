@@ -2,7 +2,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from sitegen.pairing.bracket import bracket_positions, first_round, next_round, rounds_needed
+from sitegen.pairing.bracket import bracket_positions, matches, rounds_needed
 
 SIZES = [2, 4, 8, 16, 32, 64]
 
@@ -17,9 +17,10 @@ def seed_number(name: str) -> int:
 
 def play_out(size: int, pick_winner) -> list[list[tuple[str, str]]]:
     """All rounds of a bracket, each match decided by pick_winner(match)."""
-    rounds = [first_round(seed_names(size))]
+    seeds = seed_names(size)
+    rounds = [matches(seeds)]
     while len(rounds[-1]) > 1:
-        rounds.append(next_round([pick_winner(match) for match in rounds[-1]]))
+        rounds.append(matches(seeds, {pick_winner(match) for match in rounds[-1]}))
     return rounds
 
 
@@ -47,9 +48,7 @@ def test_sizes_that_are_not_powers_of_two_are_rejected(size):
             function(size)
     if size > 0:
         with pytest.raises(ValueError):
-            first_round(seed_names(size))
-        with pytest.raises(ValueError):
-            next_round(seed_names(size))
+            matches(seed_names(size))
 
 
 @pytest.mark.parametrize(("size", "rounds"), [(2, 1), (4, 2), (8, 3), (16, 4), (64, 6)])
@@ -59,7 +58,7 @@ def test_rounds_needed(size, rounds):
 
 def test_first_round_top_eight():
     names = ["Ann", "Ben", "Cid", "Dee", "Eve", "Fay", "Gus", "Hal"]
-    assert first_round(names) == [
+    assert matches(names) == [
         ("Ann", "Hal"),
         ("Dee", "Eve"),
         ("Ben", "Gus"),
@@ -69,15 +68,18 @@ def test_first_round_top_eight():
 
 @pytest.mark.parametrize("size", SIZES)
 def test_first_round_pairs_best_with_worst(size):
-    matches = first_round(seed_names(size))
+    first = matches(seed_names(size))
     # Every match is seed s against seed size+1-s, the better seed listed first.
-    assert sorted(tuple(map(seed_number, m)) for m in matches) == [(s, size + 1 - s) for s in range(1, size // 2 + 1)]
-    assert matches[0] == ("seed1", f"seed{size}")
+    assert sorted(tuple(map(seed_number, m)) for m in first) == [(s, size + 1 - s) for s in range(1, size // 2 + 1)]
+    assert first[0] == ("seed1", f"seed{size}")
 
 
-def test_next_round_keeps_bracket_order():
-    assert next_round(["a", "b", "c", "d"]) == [("a", "b"), ("c", "d")]
-    assert next_round(["x", "y"]) == [("x", "y")]
+def test_next_round_follows_bracket_positions_not_the_order_winners_are_given_in():
+    seeds = ["a", "b", "c", "d"]  # semifinals a v d, b v c
+    assert matches(seeds, ["c", "d"]) == [("c", "d")]
+    assert matches(seeds, ["d", "c"]) == [("c", "d")]
+    eight = seed_names(8)  # quarterfinals 1v8, 4v5, 2v7, 3v6: the 1v8 winner meets the 4v5 winner
+    assert matches(eight, {"seed8", "seed5", "seed7", "seed3"}) == [("seed5", "seed8"), ("seed3", "seed7")]
 
 
 @pytest.mark.parametrize("size", SIZES)
@@ -87,9 +89,9 @@ def test_chalk_bracket_reaches_expected_rounds(size):
     assert rounds[-1] == [("seed1", "seed2")]
     # With the better seed always winning, every round is again best v worst among those left,
     # although the bracket is never reseeded.
-    for r, matches in enumerate(rounds):
+    for r, games in enumerate(rounds):
         alive = size >> r
-        assert sorted(tuple(sorted(map(seed_number, m))) for m in matches) == [
+        assert sorted(tuple(sorted(map(seed_number, m))) for m in games) == [
             (s, alive + 1 - s) for s in range(1, alive // 2 + 1)
         ]
 
@@ -99,8 +101,8 @@ def test_chalk_bracket_reaches_expected_rounds(size):
 def test_seeds_one_and_two_only_meet_in_the_final(size_exponent, data):
     size = 2**size_exponent
     rounds = play_out(size, lambda match: data.draw(st.sampled_from(match)))
-    for matches in rounds[:-1]:
-        assert ("seed1", "seed2") not in matches
+    for games in rounds[:-1]:
+        assert ("seed1", "seed2") not in games
     # Each player appears at most once per round and only winners advance.
     for earlier, later in zip(rounds, rounds[1:]):
         later_players = [p for m in later for p in m]

@@ -15,8 +15,8 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from ..model import Event
-from .base import Scoreboard, StandingRow, draw_key
+from ..model import Event, Problem
+from .base import Refused, Scoreboard, StandingRow, draw_key
 
 # (most players, Swiss rounds) and (most players, cut) from the rules' round-structure tables.
 ROUNDS_BY_PLAYERS = ((8, 3), (24, 4), (44, 5), (148, 6))
@@ -27,9 +27,21 @@ def default_rounds(players: int) -> int:
     return next((rounds for most, rounds in ROUNDS_BY_PLAYERS if players <= most), 7)
 
 
+def starting_players(event: Event) -> int:
+    """The field the event starts with: everyone in round 1 once it exists, else everyone registered for it.
+
+    The rules fix the length and the cut before play starts, so a late arrival or a no-show added
+    afterwards must not change them.
+    """
+    if event.rounds:
+        first = event.rounds[0]
+        return len(first.seated()) + len(first.byes) + len(first.sitting_out)
+    return sum(p.active_in(1) for p in event.players)
+
+
 def planned_rounds(event: Event) -> int:
-    """The event's `rounds:`, or the rules' suggestion for its number of players."""
-    return event.planned_rounds or default_rounds(len(event.players))
+    """The event's `rounds:`, or the rules' suggestion for the field it started with."""
+    return event.planned_rounds or default_rounds(starting_players(event))
 
 
 def default_cut(players: int) -> int:
@@ -99,6 +111,44 @@ def rank_players(records: Mapping[str, Record], seed: int) -> list[Ranked]:
     return result
 
 
+def cut_order(rows: Sequence[StandingRow], seed: int) -> list[str]:
+    """Standings rows re-ordered by points, SoS and ESoS alone (no Head-to-Head), then the same seeded draw."""
+    def key(row: StandingRow) -> tuple[Any, ...]:
+        points, sos, esos = row.values["points"], row.values["exact_sos"], row.values["exact_esos"]
+        return (-points, -sos, -esos, draw_key(seed, (points, sos, esos), row.player))
+
+    return [row.player for row in sorted(rows, key=key)]
+
+
+def cut_seeds(order: Sequence[str], rows: Sequence[StandingRow], cut: int) -> list[str]:
+    """The `cut` best players of `order` who have not dropped; refuses when too few are still in."""
+    dropped = {row.player for row in rows if row.values["dropped"]}
+    seeds = [pid for pid in order if pid not in dropped][:cut]
+    if len(seeds) < cut:
+        raise Refused(f"a top {cut} cut needs {cut} players who have not dropped, but only {len(seeds)} players are still in; "
+                      "set a smaller 'cut:' in event.yaml (0 for none)")
+    return seeds
+
+
+def check_round_structure(event: Event, planned: int, cut: int) -> list[Problem]:
+    """Elimination files only after every Swiss round, only with a cut, and never a final.yaml (AGoT names them elim-N)."""
+    problems = []
+    for round_ in event.elims:
+        if round_.stage == "final":
+            problems.append(Problem(round_.where, "AGoT events have no final.yaml: the final is the last elimination round; "
+                                                  f"rename the file elim-{len(event.elims)}.yaml"))
+    first = event.elims[0] if event.elims else None
+    if first is None:
+        return problems
+    if not cut:
+        problems.append(Problem(first.where, "this event has no cut ('cut: 0'), so no elimination rounds; "
+                                             "remove the file, or set 'cut:' in event.yaml"))
+    elif not swiss_finished(event, planned):
+        problems.append(Problem(first.where, f"elimination rounds come after all {planned} Swiss rounds, but only "
+                                             f"{sum(r.complete for r in event.rounds)} are played; finish them, or set 'rounds:' in event.yaml"))
+    return problems
+
+
 def _head_to_head_leader(group: list[str], records: Mapping[str, Record]) -> str | None:
     if len(group) < 2:
         return None
@@ -143,7 +193,8 @@ def export_document(event: Event, format_name: str, board: Scoreboard,
     names = event.player_by_id
     rows = [
         {"rank": row.rank, "id": row.player, "name": names[row.player].name, "points": row.values["points"],
-         "sos": four_decimals(row.values["exact_sos"]), "esos": four_decimals(row.values["exact_esos"]),
+         "sos": float(row.values["exact_sos"]), "esos": float(row.values["exact_esos"]),
+         "sos_exact": str(row.values["exact_sos"]), "esos_exact": str(row.values["exact_esos"]),
          "rounds": rounds_of[row.player]} | (extra_of or {}).get(row.player, {})
         for row in board.standings
     ]
@@ -159,7 +210,3 @@ def export_document(event: Event, format_name: str, board: Scoreboard,
 
 def two_decimals(value: Fraction) -> str:
     return f"{float(value):.2f}"
-
-
-def four_decimals(value: Fraction) -> float:
-    return round(float(value), 4)

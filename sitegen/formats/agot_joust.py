@@ -10,12 +10,15 @@ from .agot import (
     CUT_BY_PLAYERS,
     ROUNDS_BY_PLAYERS,
     Record,
+    check_round_structure,
+    cut_seeds,
     default_cut,
     export_document,
     note_meeting,
     planned_rounds,
     rank_players,
     standing_rows,
+    starting_players,
     swiss_finished,
 )
 from .base import (
@@ -41,7 +44,13 @@ from .base import (
 POINTS = {"W": 5, "MW": 4, "D": 2, "ML": 1, "L": 0, "BYE": 5}
 LABEL = {"W": "Win", "MW": "Modified win", "D": "Draw", "ML": "Modified loss", "L": "Loss", "BYE": "Bye"}
 EXPORT = {"W": "win", "MW": "modified-win", "D": "draw", "ML": "modified-loss", "L": "loss", "BYE": "bye"}
+WINS = ("W", "MW")
 DEFAULT_VICTORY = 15
+ELIMINATION_HINT = "Enter each game's result as 'winner: <id>': an elimination game always has a winner (a game drawn at time plays on)."
+
+
+def victory_totals(table: Table) -> dict[str, int]:
+    return {pid: DEFAULT_VICTORY for pid in table.players} | {str(k): v for k, v in (table.result.get("victory") or {}).items()}
 
 
 def outcome(table: Table) -> dict[str, str] | None:
@@ -53,7 +62,7 @@ def outcome(table: Table) -> dict[str, str] | None:
     power = table.result.get("power")
     if power is None:
         return None
-    victory = {a: DEFAULT_VICTORY, b: DEFAULT_VICTORY} | dict(table.result.get("victory") or {})
+    victory = victory_totals(table)
     need_a, need_b = victory[a] - power[a], victory[b] - power[b]
     if need_a == need_b:
         return {a: "D", b: "D"}
@@ -79,12 +88,47 @@ class Joust:
             problems.append(Problem(event.at("cut"), f"'cut: {cut}' must be 0 or a power of two (2, 4, 8, 16 ...) no larger than the number of players"))
         for round_ in event.rounds:
             problems += check_everyone_seated(event, round_)
+            problems += self._check_byes(event, round_)
         for round_ in event.rounds + event.elims:
             for table in round_.tables:
                 problems += self._check_table(round_, table)
             if round_.stage != "round" and (round_.byes or round_.sitting_out):
                 problems.append(Problem(round_.where, "an elimination round has no byes; remove 'byes'"))
+        problems += check_round_structure(event, self.planned_rounds(event), cut)
+        if not problems and event.elims:
+            problems += self._check_bracket(event)
         return problems
+
+    @staticmethod
+    def _check_byes(event: Event, round_: Round) -> list[Problem]:
+        """At most one bye a round, and only when an odd number of players takes part."""
+        if not round_.byes:
+            return []
+        active = sum(p.active_in(round_.number) for p in event.players)
+        if len(round_.byes) > 1 or active % 2 == 0:
+            return [Problem(round_.where, f"round {round_.number} has {active} players and {len(round_.byes)} byes; a round gives "
+                                          "one bye only, and only when an odd number of players takes part: seat the others at tables")]
+        return []
+
+    def _check_bracket(self, event: Event) -> list[Problem]:
+        """Each elimination round seats exactly the matches the bracket gives after the round before it."""
+        board = self.score(event)
+        seeds = cut_seeds([row.player for row in board.standings], board.standings, board.cut)
+        still_in: set[str] | None = None
+        for round_ in event.elims:
+            expected = {frozenset(match) for match in bracket.matches(seeds, still_in)}
+            written = {frozenset(table.players) for table in round_.tables}
+            if written != expected:
+                wanted = "; ".join(" v ".join(sorted(match)) for match in sorted(expected, key=sorted))
+                why = f"the top {board.cut} of the Swiss standings" if still_in is None else "the winners of the round before"
+                strays = sorted({pid for t in round_.tables for pid in t.players} - set().union(*expected))
+                stray = f"{', '.join(strays)} cannot play here; " if strays else ""
+                return [Problem(round_.where, f"{stray}this round's games must follow the bracket of {why}: {wanted}; "
+                                              "run `sitegen pair` to write the round, or fix the players")]
+            if not round_.complete:
+                break
+            still_in = {str(table.result["winner"]) for table in round_.tables}
+        return []
 
     def _check_table(self, round_: Round, table: Table) -> list[Problem]:
         problems: list[Problem] = []
@@ -96,17 +140,35 @@ class Joust:
         int_mapping(table, "victory", problems, minimum=1)
         if "power" in table.result and not problems and len(power) != 2:
             problems.append(Problem(table.at("power"), f"'power' needs both players of table {table.number}: {', '.join(table.players)}"))
+        if "power" in table.result and "winner" not in table.result and not problems:
+            problems += self._check_time_result(table, power)
         if round_.stage != "round" and table.result and "winner" not in table.result:
             problems.append(Problem(table.where, f"an elimination game always has a winner (a drawn game plays on); add 'winner: <id>' to table {table.number}"))
         if "victory" in table.result and not ({"winner", "power"} & table.result.keys()):
             problems.append(Problem(table.at("victory"), "'victory' only changes how 'power' is read; add the result too"))
         return problems
 
+    @staticmethod
+    def _check_time_result(table: Table, power: dict[str, int]) -> list[Problem]:
+        """Reaching the victory total ends the game at once, so a time result never has a player there."""
+        victory = victory_totals(table)
+        reached = [pid for pid in table.players if power[pid] >= victory[pid]]
+        if not reached:
+            return []
+        who = " and ".join(reached)
+        what = ("both players cannot reach their victory total: the first to get there won the game"
+                if len(reached) == 2 else f"{who} reached the victory total of {victory[reached[0]]}, which wins the game at once")
+        return [Problem(table.at("power"), f"{what}; write 'winner: <id>' instead of 'power' for table {table.number}")]
+
     # -- structure ----------------------------------------------------------------------------
     planned_rounds = staticmethod(planned_rounds)
 
     def cut(self, event: Event) -> int:
-        return default_cut(len(event.players)) if event.cut is None else event.cut
+        return default_cut(starting_players(event)) if event.cut is None else event.cut
+
+    def length_settings(self, event: Event) -> dict[str, int]:
+        """The event's length and cut as they stand now, for `pair` to write into event.yaml at round 1."""
+        return {"rounds": self.planned_rounds(event), "cut": self.cut(event)}
 
     # -- scoring ------------------------------------------------------------------------------
     def score(self, event: Event) -> Scoreboard:
@@ -122,7 +184,8 @@ class Joust:
                 if result:
                     codes |= result
                     a, b = table.players
-                    note_meeting(records, a, b, result[a] in ("W", "MW"))
+                    winner, loser = (a, b) if result[a] in WINS else (b, a)
+                    note_meeting(records, winner, loser, result[winner] in WINS)
                 tables.append(self._table_view(table, result))
             for pid, code in codes.items():
                 records[pid].points += POINTS[code]
@@ -167,7 +230,7 @@ class Joust:
                 pid,
                 seat,
                 {"result": LABEL[result[pid]] if result else "", "power": power.get(pid, ""), "points": POINTS[result[pid]] if result else ""},
-                winner=bool(result) and result[pid] in ("W", "MW"),
+                winner=bool(result) and result[pid] in WINS,
             )
             for seat, pid in enumerate(table.players, start=1)
         ]
@@ -203,7 +266,7 @@ class Joust:
                     str(POINTS[code]) if code else "",
                     str(records[pid].points),
                     rank_now.get(pid),
-                    won=code in ("W", "MW") if code and code != "BYE" else None,
+                    won=code in WINS if code and code != "BYE" else None,
                 )
             )
 
@@ -263,14 +326,13 @@ class Joust:
         board = self.score(event)
         if len(event.rounds) < board.planned_rounds:
             return self._pair_swiss_round(event, board, len(event.rounds) + 1)
-        if board.cut and not event.elims:
-            seeds = [row.player for row in board.standings if not row.values["dropped"]][: board.cut]
-            return self._elim_round(1, bracket.first_round(seeds), f"Top {board.cut} cut seeded from the Swiss standings.")
-        if event.elims and len(event.elims[-1].tables) > 1:
-            winners = [str(t.result["winner"]) for t in event.elims[-1].tables]
-            number = len(event.elims) + 1
-            last_game = len(winners) == 2
-            return self._elim_round(number, bracket.next_round(winners), "The final: untimed." if last_game else "")
+        if board.cut and (not event.elims or len(event.elims[-1].tables) > 1):
+            seeds = cut_seeds([row.player for row in board.standings], board.standings, board.cut)
+            if not event.elims:
+                return self._elim_round(1, bracket.matches(seeds), f"Top {board.cut} cut seeded from the Swiss standings.")
+            winners = {str(t.result["winner"]) for t in event.elims[-1].tables}
+            matches = bracket.matches(seeds, winners)
+            return self._elim_round(len(event.elims) + 1, matches, "The final: untimed." if len(matches) == 1 else "")
         raise Refused(f"{event.name} is finished: all {board.planned_rounds} rounds" + (" and the cut" if board.cut else "") + " are played")
 
     def _pair_swiss_round(self, event: Event, board: Scoreboard, number: int) -> NextRound:
@@ -288,20 +350,34 @@ class Joust:
                 a, b = table.players
                 opponents.setdefault(a, set()).add(b)
                 opponents.setdefault(b, set()).add(a)
-        pairing = pair_swiss(ranked, points, opponents, had_bye, round_rng(event, f"round-{number}"),
-                             first_round=number == 1, avoid=event.avoid if number == 1 else ())  # the rules ask it for round 1 only
+        avoid = event.avoid if number == 1 else ()  # the rules ask it for round 1 only
+        pairing = pair_swiss(ranked, points, opponents, had_bye, round_rng(event, f"round-{number}"), first_round=number == 1, avoid=avoid)
         data = tables_file(pairing.pairs)
         if pairing.bye:
             data["byes"] = [pairing.bye]
-        return NextRound(f"round-{number}.yaml", data, f"Round {number} of {board.planned_rounds}: {len(pairing.pairs)} tables" + (f", bye: {pairing.bye}" if pairing.bye else ""))
+        summary = f"Round {number} of {board.planned_rounds}: {len(pairing.pairs)} tables" + (f", bye: {pairing.bye}" if pairing.bye else "")
+        return NextRound(f"round-{number}.yaml", data, summary + _unwanted_meetings(pairing.pairs, opponents, avoid))
 
     @staticmethod
     def _elim_round(number: int, matches: list[tuple[str, str]], note: str) -> NextRound:
-        return NextRound(f"elim-{number}.yaml", tables_file(matches), f"Elimination round {number}: {len(matches)} games. {note}".strip())
+        return NextRound(f"elim-{number}.yaml", tables_file(matches), f"Elimination round {number}: {len(matches)} games. {note}".strip(),
+                         hint=ELIMINATION_HINT)
 
     def rules_context(self) -> dict[str, Any]:
         return {"points": [(LABEL[c], POINTS[c]) for c in ("W", "MW", "D", "ML", "L", "BYE")],
                 "rounds_table": ROUNDS_BY_PLAYERS, "cut_table": CUT_BY_PLAYERS}
+
+
+def _unwanted_meetings(pairs, opponents: dict[str, set[str]], avoid) -> str:
+    """What the TO must hear about a pairing: forced rematches, and round-1 avoid requests that could not be met."""
+    rematches = [f"{a} v {b}" for a, b in pairs if b in opponents.get(a, ())]
+    unmet = [f"{a} v {b}" for a, b in pairs if frozenset((a, b)) in avoid]
+    notes = []
+    if rematches:
+        notes.append(f"{len(rematches)} rematch{'es' if len(rematches) > 1 else ''} could not be avoided: {', '.join(rematches)}")
+    if unmet:
+        notes.append(f"{len(unmet)} 'avoid' request(s) could not be met: {', '.join(unmet)}")
+    return "".join(f"; {note}" for note in notes)
 
 
 def _export_code(label: str) -> str:

@@ -7,8 +7,10 @@ Decisions where the rules are silent:
 - A late joiner's 6 points for each missed round are credited in that round, and the round counts as one
   taken part in for the SoS average, as a Joust bye does: the points stand in for a game.
 - The default cut follows the AGoT cut table, reading its "top 8" as top 4 (Melee cuts to 4 or 16 only).
+- The cut, and every ranking the elimination rules derive from "total points", use the cut order: points, SoS,
+  ESoS (the Melee elimination section names no Head-to-Head), then the seeded draw.
 - After a top 16, the players who did not win their first table rank by their place there (tied players
-  share the better place, as the table shows them), then by the Swiss standings (points, then tiebreakers).
+  share the better place, as the table shows them), then by the cut order.
 - standings.json: a round row keeps "opponent", always null (a melee game has no single opponent), and
   adds "opponents" (seat order), "place" and "power".
 """
@@ -25,12 +27,16 @@ from .agot import (
     CUT_BY_PLAYERS,
     ROUNDS_BY_PLAYERS,
     Record,
+    check_round_structure,
+    cut_order,
+    cut_seeds,
     default_cut,
     export_document,
     note_meeting,
     planned_rounds,
     rank_players,
     standing_rows,
+    starting_players,
     swiss_finished,
 )
 from .base import (
@@ -63,6 +69,8 @@ from .melee_rules import (
 
 CUTS = (0, 4, 16)
 FINAL_TABLE = 4  # players at an elimination table
+ELIMINATION_HINT = ("Enter 'power: {<id>: N, ...}' for every player and 'winner: <id>': an elimination table always has a winner "
+                    "(a tie for the lead at time plays extra game rounds).")
 LATE = "late-join"  # the export code of a round a late joiner missed
 ABSENT = "absent"
 
@@ -136,6 +144,7 @@ class Melee:
     title = "A Game of Thrones 2nd ed. — Melee"
     seated = True
     elimination_title = "Final tables"
+    cut_rule = "the Melee elimination rules order the cut by points, then SoS, then ESoS, without Head-to-Head"
     after_preliminaries = "The final table comes next."
     event_keys: tuple[str, ...] = ()
     table_keys = ("power", "winner", "eliminated", "victory")
@@ -162,7 +171,8 @@ class Melee:
                 problems.append(Problem(round_.where, "an elimination round has no 'sitting_out'; remove it"))
             for table in round_.tables:
                 problems += self._check_table(round_, table)
-        if cut in CUTS:
+        problems += check_round_structure(event, self.planned_rounds(event), cut if cut in CUTS else 0)
+        if cut in CUTS and not problems:
             problems += self._check_elims(event, cut)
         return problems
 
@@ -220,16 +230,7 @@ class Melee:
         return ids
 
     def _check_elims(self, event: Event, cut: int) -> list[Problem]:
-        if not event.elims:
-            return []
-        if not cut:
-            return [Problem(event.elims[0].where, "this event has no cut ('cut: 0'), so no elimination tables; "
-                                                  "remove the file, or set 'cut: 4' or 'cut: 16' in event.yaml")]
         problems = []
-        planned = self.planned_rounds(event)
-        if len(event.rounds) < planned:
-            problems.append(Problem(event.elims[0].where, f"elimination tables come after all {planned} Swiss rounds, but only "
-                                                          f"{len(event.rounds)} are written; add them, or set 'rounds:' in event.yaml"))
         expected = elim_tables_per_round(cut)
         for index, round_ in enumerate(event.elims):
             if index >= len(expected):
@@ -250,7 +251,11 @@ class Melee:
     planned_rounds = staticmethod(planned_rounds)
 
     def cut(self, event: Event) -> int:
-        return default_melee_cut(len(event.players)) if event.cut is None else event.cut
+        return default_melee_cut(starting_players(event)) if event.cut is None else event.cut
+
+    def length_settings(self, event: Event) -> dict[str, int]:
+        """The event's length and cut as they stand now, for `pair` to write into event.yaml at round 1."""
+        return {"rounds": self.planned_rounds(event), "cut": self.cut(event)}
 
     # -- scoring ------------------------------------------------------------------------------
     def score(self, event: Event) -> Scoreboard:
@@ -279,6 +284,7 @@ class Melee:
             self._note_round(event, round_, seats, set(late), records, rank_now, history, exported)
         standings = standings_after[-1] if standings_after else self._standing_rows(rank_players(records, event.seed), records, event)
         elim_results = [[scored(table) for table in round_.tables] for round_ in event.elims]
+        by_cut = cut_order(standings, event.seed)
         board = Scoreboard(
             standings_columns=STANDINGS_COLUMNS,
             seat_columns=SEAT_COLUMNS,
@@ -287,10 +293,11 @@ class Melee:
             standings=standings,
             standings_after=standings_after,
             player_rounds=history,
-            final_ranking=self._final_ranking(event, standings, elim_results),
+            final_ranking=self._final_ranking(event, standings, by_cut, elim_results),
             export={},
             planned_rounds=self.planned_rounds(event),
             cut=self.cut(event),
+            cut_order=by_cut,
         )
         board.export = export_document(event, self.name, board, exported)
         return board
@@ -366,12 +373,12 @@ class Melee:
             views.append(RoundView(round_, label, tables, round_.complete, columns=ELIM_COLUMNS))
         return views
 
-    def _final_ranking(self, event: Event, standings: list[StandingRow],
+    def _final_ranking(self, event: Event, standings: list[StandingRow], by_cut: list[str],
                        elim_results: list[list[list[SeatResult] | None]]) -> list[tuple[int, str]] | None:
         if not swiss_finished(event, self.planned_rounds(event)):
             return None
         swiss_order = [row.player for row in standings]
-        position = {pid: i for i, pid in enumerate(swiss_order)}
+        position = {pid: i for i, pid in enumerate(by_cut)}
 
         def by_place(seats: list[SeatResult]) -> list[str]:
             return [s.player for s in sorted(seats, key=lambda s: (s.place, position[s.player]))]
@@ -399,7 +406,8 @@ class Melee:
         if board.cut == 16 and len(event.elims) == 1:
             winners = [str(t.result["winner"]) for t in event.elims[0].tables]
             round_rng(event, "elim-2").shuffle(winners)
-            return NextRound("elim-2.yaml", tables_file([winners]), "The final table: the four table winners, seats drawn at random; untimed.")
+            return NextRound("elim-2.yaml", tables_file([winners]), "The final table: the four table winners, seats drawn at random; untimed.",
+                             hint=ELIMINATION_HINT)
         raise Refused(f"{event.name} is finished: all {board.planned_rounds} rounds" + (" and the final" if board.cut else "") + " are played")
 
     def _seat_swiss_round(self, event: Event, board: Scoreboard, number: int) -> NextRound:
@@ -409,9 +417,8 @@ class Melee:
         except ValueError as exc:
             raise Refused(f"round {number}: {exc}. Add a player or drop one ('joined'/'dropped' in event.yaml) before pairing") from None
         ranked = [row.player for row in board.standings if row.player in active]
-        points = {row.player: row.values["points"] for row in board.standings if row.player in active}
         history = [[list(table.players) for table in round_.tables] for round_ in event.rounds]
-        tables = seat_melee_round(ranked, history, round_rng(event, f"round-{number}"), first_round=number == 1, points=points)
+        tables = seat_melee_round(ranked, history, round_rng(event, f"round-{number}"), first_round=number == 1)
         repeats = repeated_pairs(tables, history)
         summary = (f"Round {number} of {board.planned_rounds}: {sizes.count(4)} table(s) of 4, {sizes.count(3)} of 3; "
                    f"{repeats} earlier meeting(s) repeated")
@@ -419,14 +426,12 @@ class Melee:
 
     @staticmethod
     def _seat_cut(event: Event, board: Scoreboard) -> NextRound:
-        seeds = [row.player for row in board.standings if not row.values["dropped"]][: board.cut]
-        if len(seeds) < board.cut:
-            raise Refused(f"a top {board.cut} needs {board.cut} players who have not dropped; only {len(seeds)} remain")
+        seeds = cut_seeds(board.cut_order, board.standings, board.cut)
         round_rng(event, "elim-1").shuffle(seeds)
         tables = [seeds[start : start + FINAL_TABLE] for start in range(0, board.cut, FINAL_TABLE)]
         what = "The final table, seats drawn at random; untimed." if len(tables) == 1 else \
             "Top 16: four tables drawn at random; each winner goes to the final table."
-        return NextRound("elim-1.yaml", tables_file(tables), what)
+        return NextRound("elim-1.yaml", tables_file(tables), what, hint=ELIMINATION_HINT)
 
     # -- the rules page -------------------------------------------------------------------------
     def rules_context(self) -> dict[str, Any]:

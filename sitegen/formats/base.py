@@ -92,6 +92,7 @@ class Scoreboard:
     export: dict[str, Any]  # the standings.json document
     planned_rounds: int
     cut: int
+    cut_order: list[str] = field(default_factory=list)  # who makes the cut, best first, when the format's cut has its own order
 
 
 @dataclass(frozen=True)
@@ -99,6 +100,7 @@ class NextRound:
     filename: str
     data: dict[str, Any]  # the round file, ready to dump
     summary: str  # what to tell the TO (e.g. a seating's violation vector)
+    hint: str = ""  # how to enter this round's results, when it differs from the format's result_hint
 
 
 class Refused(Exception):

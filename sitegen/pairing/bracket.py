@@ -7,7 +7,7 @@ is reseeded. The classic seed layout also keeps seeds 1 and 2 apart until the
 final (and the top four apart until the semi-finals).
 """
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 
 
 def _require_power_of_two(size: int) -> None:
@@ -35,13 +35,16 @@ def bracket_positions(size: int) -> list[int]:
     return positions
 
 
-def first_round(seeds: Sequence[str]) -> list[tuple[str, str]]:
-    """First-round matches in bracket order; seeds[0] is seed 1 and is listed first in its match."""
+def matches(seeds: Sequence[str], still_in: Collection[str] | None = None) -> list[tuple[str, str]]:
+    """The matches of the bracket's next round, in bracket order, the better seed first in each.
+
+    `seeds` are the cut in seed order (seeds[0] is seed 1); `still_in` holds the winners of the latest
+    round (everyone, for the first round). Matches follow from bracket positions alone, so the order in
+    which a round file lists its games never changes who meets whom next.
+    """
     positions = bracket_positions(len(seeds))
-    return [(seeds[positions[i] - 1], seeds[positions[i + 1] - 1]) for i in range(0, len(positions), 2)]
-
-
-def next_round(winners: Sequence[str]) -> list[tuple[str, str]]:
-    """Matches of the next round: winners of matches 1 and 2 meet, then 3 and 4, and so on."""
-    _require_power_of_two(len(winners))
-    return [(winners[i], winners[i + 1]) for i in range(0, len(winners), 2)]
+    order = [seeds[p - 1] for p in positions if still_in is None or seeds[p - 1] in still_in]
+    _require_power_of_two(len(order))
+    pairs = [(order[i], order[i + 1]) for i in range(0, len(order), 2)]
+    seed = {player: i for i, player in enumerate(seeds)}
+    return [(a, b) if seed[a] < seed[b] else (b, a) for a, b in pairs]

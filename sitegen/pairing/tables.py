@@ -1,7 +1,7 @@
 """Seating for AGoT 2nd ed. Melee rounds: tables of four, as few tables of three as possible.
 
-The lowest-ranked players fill the three-player tables (chosen at random in the
-first round). Within each kind of table players are placed at random, then a
+The lowest-ranked players fill the three-player tables, as the rules ask (chosen
+at random in the first round). Within each kind of table players are placed at random, then a
 seeded local search swaps players between tables to avoid seating people
 together again: the cost of a seating is the number of earlier meetings of
 every pair that shares a table, so a pair that met twice costs two.
@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 
 # How many random "kicks" out of a local optimum the search may try, shared
 # across the players of one pool: small pools get many, huge pools a few.
@@ -41,56 +41,26 @@ def seat_melee_round(
     rng: random.Random,
     *,
     first_round: bool,
-    points: Mapping[str, int] | None = None,
 ) -> list[list[str]]:
     """Seat the active players (best first) for one round; four-player tables come first.
 
-    ``history`` holds the tables of earlier rounds; players no longer active are
-    ignored. ``points`` (tournament points so far) tells which bottom players
-    are tied, so those who have not sat at a three-player table yet go there first.
+    ``history`` holds the tables of earlier rounds; players no longer active are ignored.
     """
-    _check_ranked(ranked, points)
+    if len(set(ranked)) != len(ranked):
+        duplicates = sorted(player for player, count in Counter(ranked).items() if count > 1)
+        raise ValueError(f"players listed more than once in the ranking: {', '.join(duplicates)}")
     sizes = melee_table_sizes(len(ranked))
     three_seats = 3 * sizes.count(3)
     if first_round:
         small = rng.sample(list(ranked), three_seats)
     else:
-        small = _bottom_players(ranked, history, points, three_seats)
+        small = list(ranked[len(ranked) - three_seats :])
     chosen = set(small)
     large = [player for player in ranked if player not in chosen]
     tables = _spread_opponents(large, 4, history, rng) + _spread_opponents(small, 3, history, rng)
     for table in tables:
         rng.shuffle(table)
     return tables
-
-
-def _check_ranked(ranked: Sequence[str], points: Mapping[str, int] | None) -> None:
-    if len(set(ranked)) != len(ranked):
-        duplicates = sorted(player for player, count in Counter(ranked).items() if count > 1)
-        raise ValueError(f"players listed more than once in the ranking: {', '.join(duplicates)}")
-    if points is None:
-        return
-    missing = [player for player in ranked if player not in points]
-    if missing:
-        raise ValueError(f"no tournament points given for: {', '.join(missing)}")
-    for better, worse in zip(ranked, ranked[1:]):
-        if points[better] < points[worse]:
-            raise ValueError(
-                f"the ranking puts {better!r} ({points[better]} points) above {worse!r} ({points[worse]} points)"
-            )
-
-
-def _bottom_players(
-    ranked: Sequence[str], history: Sequence[Round], points: Mapping[str, int] | None, seats: int
-) -> list[str]:
-    """The lowest-ranked players; among equal points, those new to three-player tables first."""
-    if seats == 0:
-        return []
-    if points is None:
-        return list(ranked[-seats:])
-    small_sits = Counter(player for round_ in history for table in round_ if len(table) == 3 for player in table)
-    position = {player: index for index, player in enumerate(ranked)}
-    return sorted(ranked, key=lambda p: (points[p], small_sits[p], -position[p]))[:seats]
 
 
 def _spread_opponents(pool: Sequence[str], size: int, history: Sequence[Round], rng: random.Random) -> list[list[str]]:
