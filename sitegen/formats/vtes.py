@@ -92,6 +92,10 @@ class Vtes:
     def planned_rounds(self, event: Event) -> int:
         return event.planned_rounds or DEFAULT_ROUNDS
 
+    def length_settings(self, event: Event) -> dict[str, int]:
+        """The event's length, for `pair` to write into event.yaml at round 1."""
+        return {"rounds": self.planned_rounds(event)}
+
     @staticmethod
     def has_final(event: Event) -> bool:
         return event.options.get("final", True) is not False
