@@ -224,6 +224,9 @@ def test_melee_cut_is_ordered_by_points_sos_and_esos_without_head_to_head(make_s
     names = page[page.index("In cut order"):].split("</p>")[0]
     assert [names.index(f"P0{i}") for i in (8, 5, 7, 1)] == sorted(names.index(f"P0{i}") for i in (8, 5, 7, 1))
     assert "P02" not in names
+    (folder / "elim-1.yaml").write_text("tables:\n  - {table: 1, players: [p08, p05, p07, p02]}\n")
+    status, _, err = run_cli("check", "--content", folder.parent.parent)
+    assert status == 2 and "p02 did not make the top 4 cut and p01 did" in err
 
 
 def test_three_player_tables_go_to_the_lowest_ranked(make_site, run_cli):

@@ -262,25 +262,31 @@ def test_top_sixteen_ranking_follows_the_rules_example(make_site):
         tables:
           - {table: 1, players: [p16, p11, p06, p01], power: {p16: 9, p11: 15, p06: 12, p01: 2}, winner: p11}
         """
-    files = {"event.yaml": event_yaml(20, 16), "round-1.yaml": swiss_round(ids), "elim-1.yaml": elim_1, "elim-2.yaml": elim_2}
-    board = MELEE.score(load(make_site, files))
+    files = {"event.yaml": event_yaml(20, 16), "round-1.yaml": swiss_round(ids)}
+    cut = MELEE.score(load(make_site, files)).cut_order
+    qualifier = dict(zip(ids, cut))  # the example's p01..p16 are played by the sixteen who made the cut
+
+    def named(text):
+        return re.sub(r"p\d\d", lambda m: qualifier[m.group(0)], text)
+
+    board = MELEE.score(load(make_site, files | {"elim-1.yaml": named(elim_1), "elim-2.yaml": named(elim_2)}))
     swiss = [r.player for r in board.standings]
     ranking = [pid for _, pid in board.final_ranking]
 
-    def by_swiss(group):
-        return sorted(group, key=swiss.index)
+    def by_cut(group):
+        return sorted((qualifier[p] for p in group), key=cut.index)
 
-    assert ranking[:4] == ["p11", "p06", "p16", "p01"]
-    assert ranking[4:9] == by_swiss(["p02", "p07", "p09", "p10", "p15"])  # second at their table (two tied at table 3)
-    assert ranking[9:12] == by_swiss(["p03", "p08", "p14"])  # third
-    assert ranking[12:16] == by_swiss(["p04", "p05", "p12", "p13"])  # fourth
-    assert ranking[16:] == by_swiss(["p17", "p18", "p19", "p20"])
+    assert ranking[:4] == [qualifier[p] for p in ("p11", "p06", "p16", "p01")]
+    assert ranking[4:9] == by_cut(["p02", "p07", "p09", "p10", "p15"])  # second at their table (two tied at table 3)
+    assert ranking[9:12] == by_cut(["p03", "p08", "p14"])  # third
+    assert ranking[12:16] == by_cut(["p04", "p05", "p12", "p13"])  # fourth
+    assert ranking[16:] == [p for p in swiss if p in cut[16:]]
     assert [v.label for v in board.elims] == ["Top 16 tables", "Final table"]
 
 
 def test_no_final_ranking_until_the_final_table_is_played(make_site):
     ids = [f"p{i:02d}" for i in range(1, 9)]
-    pending = "tables:\n  - {table: 1, players: [p01, p02, p03, p04]}\n"
+    pending = "tables:\n  - {table: 1, players: [p01, p05, p02, p06]}\n"
     board = MELEE.score(load(make_site, {"event.yaml": event_yaml(8, 4), "round-1.yaml": swiss_round(ids), "elim-1.yaml": pending}))
     assert board.final_ranking is None and board.export["final_ranking"] == []
     assert board.elims[0].tables[0].pending

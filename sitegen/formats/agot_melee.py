@@ -238,6 +238,8 @@ class Melee:
             elif len(round_.tables) != expected[index]:
                 problems.append(Problem(round_.where, f"this elimination round of a top {cut} has {expected[index]} table(s), "
                                                       f"not {len(round_.tables)}"))
+        if event.elims and not problems:
+            problems += self._check_qualifiers(event)
         if cut == 16 and len(event.elims) > 1 and event.elims[0].complete:
             winners = {str(t.result.get("winner")) for t in event.elims[0].tables}
             for table in event.elims[1].tables:
@@ -246,6 +248,18 @@ class Melee:
                         problems.append(Problem(table.at("players"), f"'{pid}' is at the final table but won no table in "
                                                                      f"{event.elims[0].where.path}; the final seats the four table winners"))
         return problems
+
+    def _check_qualifiers(self, event: Event) -> list[Problem]:
+        """The first elimination round seats exactly the players who made the cut."""
+        board = self.score(event)
+        qualified = set(cut_seeds(board.cut_order, board.standings, board.cut))
+        seated = {pid for table in event.elims[0].tables for pid in table.players}
+        if seated == qualified:
+            return []
+        wrong = ", ".join(sorted(seated - qualified))
+        missing = ", ".join(sorted(qualified - seated))
+        return [Problem(event.elims[0].where, f"{wrong} did not make the top {board.cut} cut and {missing} did (points, then SoS, "
+                                              "then ESoS); run `sitegen pair` to seat the cut, or fix the players")]
 
     # -- structure ----------------------------------------------------------------------------
     planned_rounds = staticmethod(planned_rounds)
