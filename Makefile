@@ -5,7 +5,7 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
 
-.PHONY: site test serve check bench browser clean
+.PHONY: site test test-fast serve check bench browser clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -38,6 +38,10 @@ browser:
 ## test: every test, browser ones included
 test: $(STAMP) browser
 	$(PY) -m pytest
+
+## test-fast: every test but the browser and slow ones (under a minute)
+test-fast: $(STAMP)
+	$(PY) -m pytest -m "not browser and not slow"
 
 ## bench: whole-command timings (demo build, `pair` at 64/512/2048 players), then the pairing functions alone
 bench: $(STAMP)

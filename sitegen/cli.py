@@ -6,6 +6,7 @@ import csv
 import io
 import sys
 import time
+from importlib.metadata import version
 from pathlib import Path
 
 from . import formats
@@ -45,6 +46,7 @@ def _count(number: int, noun: str) -> str:
 
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="sitegen", description="Static standings sites for card-game tournaments.")
+    parser.add_argument("--version", action="version", version=f"%(prog)s {version('sitegen')}")
     sub = parser.add_subparsers(title="commands", metavar="COMMAND", required=True)
 
     p = sub.add_parser("new", help="create an event folder with an event.yaml to fill in")

@@ -9,7 +9,7 @@ import markupsafe
 from .model import ContentError, Problem, Site, Where
 from .site import PageModel
 
-BUILTIN_THEMES = Path(__file__).resolve().parent.parent / "themes"
+BUILTIN_THEMES = Path(__file__).resolve().parent / "themes"  # shipped inside the package
 
 
 def theme_dirs(site: Site) -> list[Path]:

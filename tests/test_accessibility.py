@@ -17,6 +17,8 @@ from playwright.sync_api import sync_playwright
 from browser import chromium
 from sitegen.pipeline import build
 
+pytestmark = pytest.mark.browser  # drives Debian's Chromium: skipped by `make test-fast`
+
 ROOT = Path(__file__).resolve().parent.parent
 DEMO = ROOT / "content"
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"

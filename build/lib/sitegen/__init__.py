@@ -1,0 +1,1 @@
+"""sitegen: static standings sites for card-game tournaments."""

@@ -1,0 +1,198 @@
+"""The `sitegen` command: new, pair, check, build, serve, standings, export."""
+from __future__ import annotations
+
+import argparse
+import csv
+import io
+import sys
+import time
+from importlib.metadata import version
+from pathlib import Path
+
+from . import formats
+from .content import load_event
+from .formats.base import Refused
+from .model import ContentError, Event
+from .output import write_atomic
+from .pipeline import build, check
+from .yamledit import set_missing_keys
+from .yamlfile import dump_yaml
+
+EXIT_BAD_INPUT = 2
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = _parser()
+    args = parser.parse_args(argv)
+    try:
+        return args.run(args)
+    except ContentError as exc:
+        for problem in exc.problems:
+            print(problem, file=sys.stderr)
+        print(f"sitegen: {_count(len(exc.problems), 'problem')} found; nothing was written", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except Refused as exc:
+        print(f"sitegen: {exc}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except KeyboardInterrupt:
+        return 130
+    except BrokenPipeError:  # `sitegen standings ... | head` closed the pipe early
+        return 0
+
+
+def _count(number: int, noun: str) -> str:
+    return f"{number} {noun}{'' if number == 1 else 's'}"
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="sitegen", description="Static standings sites for card-game tournaments.")
+    parser.add_argument("--version", action="version", version=f"%(prog)s {version('sitegen')}")
+    sub = parser.add_subparsers(title="commands", metavar="COMMAND", required=True)
+
+    p = sub.add_parser("new", help="create an event folder with an event.yaml to fill in")
+    p.add_argument("event_dir", help="the new event's folder, e.g. content/events/my-store-joust")
+    p.add_argument("--format", default="agot-joust", choices=sorted(formats.FORMATS), help="the game format (default agot-joust)")
+    p.add_argument("--name", help="the event's name (default: from the folder name)")
+    p.add_argument("--date", default=time.strftime("%Y-%m-%d"), help="the event's date, YYYY-MM-DD (default today)")
+    p.set_defaults(run=_new)
+
+    p = sub.add_parser("pair", help="pair or seat the next round of an event, write its round file and print it")
+    p.add_argument("event_dir")
+    p.add_argument("--plan", action="store_true", help="seat every preliminary round at once (V:TES), writing every round file")
+    p.set_defaults(run=_pair)
+
+    p = sub.add_parser("check", help="validate the content without building")
+    p.add_argument("--content", default="content", help="content folder (default content/)")
+    p.set_defaults(run=_check)
+
+    p = sub.add_parser("build", help="build the site")
+    p.add_argument("--content", default="content", help="content folder (default content/)")
+    p.add_argument("--output", default="output", help="output folder (default output/)")
+    p.set_defaults(run=_build)
+
+    p = sub.add_parser("serve", help="build, serve on localhost and rebuild and reload the page on every change")
+    p.add_argument("--content", default="content")
+    p.add_argument("--output", default="output")
+    p.add_argument("--host", default="127.0.0.1")
+    p.add_argument("--port", type=int, default=8000)
+    p.set_defaults(run=_serve)
+
+    p = sub.add_parser("standings", help="print an event's standings")
+    p.add_argument("event_dir")
+    p.set_defaults(run=_standings)
+
+    p = sub.add_parser("export", help="write what the organizer reports to the ranking body, as CSV (V:TES)")
+    p.add_argument("event_dir")
+    p.add_argument("--output", help="write to this file instead of printing")
+    p.set_defaults(run=_export)
+    return parser
+
+
+def _validated_event(event_dir: str) -> Event:
+    event = load_event(event_dir)
+    problems = formats.validate(event)
+    if problems:
+        raise ContentError(problems)
+    return event
+
+
+def _new(args: argparse.Namespace) -> int:
+    folder = Path(args.event_dir)
+    target = folder / "event.yaml"
+    if target.exists():
+        raise Refused(f"{target} already exists; edit it instead")
+    name = args.name or folder.name.replace("-", " ").title()
+    text = (
+        f"name: {name}\nformat: {args.format}\ndate: {args.date}\n"
+        "# rounds: 4        # Swiss rounds; default from the rules by player count\n"
+        "# cut: 4           # players in the elimination cut; default from the rules\n"
+        "players:\n  - name: First Player\n  - name: Second Player\n"
+    )
+    write_atomic(target, text.encode())
+    print(f"created {target}: list the players, then run `sitegen pair {folder}`")
+    return 0
+
+
+def _pair(args: argparse.Namespace) -> int:
+    event = _validated_event(args.event_dir)
+    fmt = formats.format_of(event)
+    if args.plan and not hasattr(fmt, "plan_rounds"):
+        raise Refused(f"the {fmt.name} format pairs one round at a time; run `sitegen pair` without --plan")
+    proposals = fmt.plan_rounds(event) if args.plan else [fmt.next_round(event)]
+    targets = [Path(args.event_dir) / proposal.filename for proposal in proposals]
+    for target in targets:
+        if target.exists():
+            raise Refused(f"{target} already exists; delete it first if you want it paired again")
+    if not event.rounds:
+        _fix_length(Path(args.event_dir) / "event.yaml", fmt.length_settings(event))
+    for target, proposal in zip(targets, proposals):
+        header = f"# {event.name}: {proposal.summary}\n# {proposal.hint or fmt.result_hint}\n"
+        text = header + dump_yaml(proposal.data)
+        write_atomic(target, text.encode())
+        print(f"wrote {target}\n")
+        print(text, end="")
+    return 0
+
+
+def _fix_length(path: Path, settings: dict[str, int]) -> None:
+    """Write the event's length and cut into event.yaml when round 1 is paired: the rules fix them before play."""
+    added = set_missing_keys(path, settings, before="players")
+    if added:
+        written = ", ".join(f"{key}: {settings[key]}" for key in added)
+        print(f"wrote {written} into {path}: the event's length and cut are now fixed; edit them there to change them\n")
+
+
+def _check(args: argparse.Namespace) -> int:
+    site = check(args.content)
+    print(f"{args.content}: {_count(len(site.events), 'event')}, {_count(len(site.pages), 'page')}: no problems found")
+    return 0
+
+
+def _build(args: argparse.Namespace) -> int:
+    started = time.perf_counter()
+    report = build(args.content, args.output)
+    took = time.perf_counter() - started
+    print(f"built {args.output}/: {len(report.written)} written, {report.unchanged} unchanged, {len(report.removed)} removed in {took:.2f} s")
+    return 0
+
+
+def _serve(args: argparse.Namespace) -> int:
+    from .serve import serve
+
+    serve(args.content, args.output, args.host, args.port)
+    return 0
+
+
+def _standings(args: argparse.Namespace) -> int:
+    event = _validated_event(args.event_dir)
+    board = formats.format_of(event).score(event)
+    names = event.player_by_id
+    columns = board.standings_columns
+    header = f"{'#':>4}  {'Player':<28}" + "".join(f"{c.label:>12}" for c in columns)
+    print(f"{event.name} — standings after {len(board.standings_after)} round(s)\n{header}")
+    for row in board.standings:
+        cells = "".join(f"{str(row.values[c.key]):>12}" for c in columns)
+        print(f"{row.rank:>4}  {names[row.player].name[:28]:<28}{cells}")
+    return 0
+
+
+def _export(args: argparse.Namespace) -> int:
+    event = _validated_event(args.event_dir)
+    fmt = formats.format_of(event)
+    if not hasattr(fmt, "export_table"):
+        raise Refused(f"the {fmt.name} format has no ranking export; see `sitegen standings` or standings.json")
+    header, rows = fmt.export_table(event)
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\n")
+    writer.writerow(header)
+    writer.writerows(rows)
+    if args.output:
+        write_atomic(Path(args.output), buffer.getvalue().encode())
+        print(f"wrote {args.output}")
+    else:
+        print(buffer.getvalue(), end="")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

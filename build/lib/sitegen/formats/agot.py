@@ -1,0 +1,212 @@
+"""What AGoT Joust and Melee share: points, Head-to-Head, SoS, ESoS and the seeded last tiebreaker.
+
+Definitions (exact, with Fractions so ties are real ties):
+- a player's average = total points / rounds the player took part in (byes count; missed rounds do not);
+- SoS = mean of the averages of the player's opponents, one entry per opponent per game (a bye is no opponent);
+- ESoS = mean of those same opponents' SoS entries;
+- Head-to-Head: among players on equal points, one who met every other one and beat each of them
+  (for Melee: placed ahead of them at every shared table) ranks first of that group; the rest of the
+  group keeps the SoS/ESoS order. It is applied once per group, as the rules describe it.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+from ..model import Event, Problem
+from .base import Refused, Scoreboard, StandingRow, draw_key
+
+# (most players, Swiss rounds) and (most players, cut) from the rules' round-structure tables.
+ROUNDS_BY_PLAYERS = ((8, 3), (24, 4), (44, 5), (148, 6))
+CUT_BY_PLAYERS = ((16, 0), (40, 4), (76, 8))
+
+
+def default_rounds(players: int) -> int:
+    return next((rounds for most, rounds in ROUNDS_BY_PLAYERS if players <= most), 7)
+
+
+def starting_players(event: Event) -> int:
+    """The field the event starts with: everyone in round 1 once it exists, else everyone registered for it.
+
+    The rules fix the length and the cut before play starts, so a late arrival or a no-show added
+    afterwards must not change them.
+    """
+    if event.rounds:
+        first = event.rounds[0]
+        return len(first.seated()) + len(first.byes) + len(first.sitting_out)
+    return sum(p.active_in(1) for p in event.players)
+
+
+def planned_rounds(event: Event) -> int:
+    """The event's `rounds:`, or the rules' suggestion for the field it started with."""
+    return event.planned_rounds or default_rounds(starting_players(event))
+
+
+def default_cut(players: int) -> int:
+    return next((cut for most, cut in CUT_BY_PLAYERS if players <= most), 16)
+
+
+@dataclass
+class Record:
+    """A player's preliminary rounds so far."""
+
+    points: int = 0
+    games: int = 0  # rounds taken part in, byes included
+    opponents: list[str] = field(default_factory=list)  # one entry per opponent per game
+    beaten: dict[str, bool] = field(default_factory=dict)  # opponent -> "beat them every time so far"
+    codes: list[str] = field(default_factory=list)  # the format's result code of each round played
+
+
+@dataclass(frozen=True)
+class Ranked:
+    player: str
+    rank: int
+    points: int
+    sos: Fraction
+    esos: Fraction
+    head_to_head: bool  # ranked first of its points group by Head-to-Head
+    coin_toss: bool  # separated from an equal player only by the seeded random order
+
+
+def note_meeting(records: Mapping[str, Record], winner_side: str, loser_side: str, decisive: bool) -> None:
+    """Record that two players met; `decisive` means `winner_side` beat `loser_side` (win or modified win)."""
+    for me, other, won in ((winner_side, loser_side, decisive), (loser_side, winner_side, False)):
+        records[me].opponents.append(other)
+        records[me].beaten[other] = records[me].beaten.get(other, True) and won
+
+
+def _average(record: Record) -> Fraction:
+    return Fraction(record.points, record.games) if record.games else Fraction(0)
+
+
+def _mean(values: Sequence[Fraction]) -> Fraction:
+    return sum(values, Fraction(0)) / len(values) if values else Fraction(0)
+
+
+def rank_players(records: Mapping[str, Record], seed: int) -> list[Ranked]:
+    """Order players by points, Head-to-Head, SoS, ESoS, then the seeded draw among exact equals."""
+    average = {p: _average(r) for p, r in records.items()}
+    sos = {p: _mean([average[o] for o in r.opponents]) for p, r in records.items()}
+    esos = {p: _mean([sos[o] for o in r.opponents]) for p, r in records.items()}
+    by_points: dict[int, list[str]] = {}
+    for pid in sorted(records):
+        by_points.setdefault(records[pid].points, []).append(pid)
+    ordered: list[tuple[str, bool]] = []
+    for points in sorted(by_points, reverse=True):
+        group = sorted(by_points[points], key=lambda p: (-sos[p], -esos[p], draw_key(seed, (points, sos[p], esos[p]), p)))
+        leader = _head_to_head_leader(group, records)
+        if leader:
+            group.remove(leader)
+            group.insert(0, leader)
+        ordered.extend((p, p == leader) for p in group)
+    key = {p: (records[p].points, sos[p], esos[p]) for p in records}
+    leaders = {p for p, h2h in ordered if h2h}
+    result = []
+    for i, (pid, h2h) in enumerate(ordered):
+        neighbours = [ordered[j][0] for j in (i - 1, i + 1) if 0 <= j < len(ordered)]
+        coin = not h2h and any(key[n] == key[pid] and n not in leaders for n in neighbours)
+        result.append(Ranked(pid, i + 1, records[pid].points, sos[pid], esos[pid], h2h, coin))
+    return result
+
+
+def cut_order(rows: Sequence[StandingRow], seed: int) -> list[str]:
+    """Standings rows re-ordered by points, SoS and ESoS alone (no Head-to-Head), then the same seeded draw."""
+    def key(row: StandingRow) -> tuple[Any, ...]:
+        points, sos, esos = row.values["points"], row.values["exact_sos"], row.values["exact_esos"]
+        return (-points, -sos, -esos, draw_key(seed, (points, sos, esos), row.player))
+
+    return [row.player for row in sorted(rows, key=key)]
+
+
+def cut_seeds(order: Sequence[str], rows: Sequence[StandingRow], cut: int) -> list[str]:
+    """The `cut` best players of `order` who have not dropped; refuses when too few are still in."""
+    dropped = {row.player for row in rows if row.values["dropped"]}
+    seeds = [pid for pid in order if pid not in dropped][:cut]
+    if len(seeds) < cut:
+        raise Refused(f"a top {cut} cut needs {cut} players who have not dropped, but only {len(seeds)} players are still in; "
+                      "set a smaller 'cut:' in event.yaml (0 for none)")
+    return seeds
+
+
+def check_round_structure(event: Event, planned: int, cut: int) -> list[Problem]:
+    """Elimination files only after every Swiss round, only with a cut, and never a final.yaml (AGoT names them elim-N)."""
+    problems = []
+    for round_ in event.elims:
+        if round_.stage == "final":
+            problems.append(Problem(round_.where, "AGoT events have no final.yaml: the final is the last elimination round; "
+                                                  f"rename the file elim-{len(event.elims)}.yaml"))
+    first = event.elims[0] if event.elims else None
+    if first is None:
+        return problems
+    if not cut:
+        problems.append(Problem(first.where, "this event has no cut ('cut: 0'), so no elimination rounds; "
+                                             "remove the file, or set 'cut:' in event.yaml"))
+    elif not swiss_finished(event, planned):
+        problems.append(Problem(first.where, f"elimination rounds come after all {planned} Swiss rounds, but only "
+                                             f"{sum(r.complete for r in event.rounds)} are played; finish them, or set 'rounds:' in event.yaml"))
+    return problems
+
+
+def _head_to_head_leader(group: list[str], records: Mapping[str, Record]) -> str | None:
+    if len(group) < 2:
+        return None
+    for pid in group:
+        beaten = records[pid].beaten
+        if all(beaten.get(other, False) for other in group if other != pid):
+            return pid
+    return None
+
+
+def standing_rows(ranked: Sequence[Ranked], records: Mapping[str, Record], event: Event,
+                  own_values: Callable[[Record], dict[str, Any]]) -> list[StandingRow]:
+    """Standings rows with the shared AGoT values (points, SoS, ESoS, H2H, dropped) plus the format's own."""
+    players = event.player_by_id
+    return [
+        StandingRow(
+            r.rank,
+            r.player,
+            {"points": r.points} | own_values(records[r.player]) | {
+                "sos": two_decimals(r.sos),
+                "esos": two_decimals(r.esos),
+                "exact_sos": r.sos,
+                "exact_esos": r.esos,
+                "h2h": r.head_to_head,
+                "dropped": players[r.player].dropped is not None,
+            },
+            r.coin_toss,
+        )
+        for r in ranked
+    ]
+
+
+def swiss_finished(event: Event, planned_rounds: int) -> bool:
+    return len(event.rounds) >= planned_rounds and all(r.complete for r in event.rounds)
+
+
+def export_document(event: Event, format_name: str, board: Scoreboard,
+                    rounds_of: Mapping[str, list[dict[str, Any]]],
+                    extra_of: Mapping[str, dict[str, Any]] | None = None) -> dict[str, Any]:
+    """The standings.json document; `rounds_of` holds each player's per-round rows, shaped by the format,
+    and `extra_of` any further keys of a player's row."""
+    names = event.player_by_id
+    rows = [
+        {"rank": row.rank, "id": row.player, "name": names[row.player].name, "points": row.values["points"],
+         "sos": float(row.values["exact_sos"]), "esos": float(row.values["exact_esos"]),
+         "sos_exact": str(row.values["exact_sos"]), "esos_exact": str(row.values["exact_esos"]),
+         "rounds": rounds_of[row.player]} | (extra_of or {}).get(row.player, {})
+        for row in board.standings
+    ]
+    return {
+        "event": event.slug,
+        "name": event.name,
+        "format": format_name,
+        "rounds_played": sum(1 for r in event.rounds if r.complete),
+        "standings": rows,
+        "final_ranking": [{"rank": rank, "id": pid} for rank, pid in board.final_ranking or []],
+    }
+
+
+def two_decimals(value: Fraction) -> str:
+    return f"{float(value):.2f}"

@@ -1,0 +1,309 @@
+"""Scoring rules of V:TES tournaments (V:EKN tournament rules, section 3).
+
+Pure functions only: a table result goes in, Game Wins (GW), Victory Points
+(VP) and Tournament Points (TP) come out; totals go in, rankings come out.
+
+Number types, chosen so that nothing is ever rounded:
+
+* VP are ``Fraction`` values.  Scores move in half points (surviving to time
+  or withdrawing is worth 0.5), and a ``Fraction`` keeps sums of halves exact
+  where floats would be exact too but invite ``0.1``-style inputs to slip by.
+  Inputs may be ``int``, ``float``, ``str`` or ``Fraction``; they are converted.
+* TP are ``int``.  Tied players share the average of the place values they
+  cover.  The place values step by 12 (with one gap at a 4-player table), and
+  every possible average at a 4- or 5-player table is a whole number:
+  5 seats: any run of consecutive values averages to its midpoint, a multiple
+  of 6; 4 seats (60, 48, 24, 12): 54, 36, 18, 44, 28 and 36.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections import Counter
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Iterable, Mapping, Sequence
+
+VpInput = int | float | str | Fraction
+
+#: TP for 1st..last place at a table, by table size.  At a 4-player table
+#: the empty seat takes 3rd place, so its 36 TP are never handed out.
+PLACE_TP: dict[int, tuple[int, ...]] = {
+    5: (60, 48, 36, 24, 12),
+    4: (60, 48, 24, 12),
+}
+
+#: A player needs at least this many VP (and no tie on top) for a Game Win.
+GW_MIN_VP = Fraction(2)
+
+#: Number of players who reach the final table.
+FINAL_SIZE = 5
+
+
+@dataclass(frozen=True)
+class VtesSeat:
+    """One player's result at one table."""
+
+    player: str
+    seat: int  # 1-based, in seating order
+    vp: Fraction
+    gw: int  # 0 or 1
+    tp: int
+
+
+@dataclass(frozen=True)
+class RankedPlayer:
+    """One line of the preliminary standings."""
+
+    player: str
+    rank: int  # 1-based, unique: ties are ordered by the seeded draw
+    gw: int
+    vp: Fraction
+    tp: int
+    coin_toss: bool  # True when the draw, not the scores, placed this player
+
+
+@dataclass(frozen=True)
+class RulesExample:
+    """A small table shown on the rules page, with what the code makes of it."""
+
+    title: str
+    seats: list[VtesSeat]
+    problems: list[str]
+
+
+def as_vp(value: VpInput) -> Fraction:
+    """Convert a VP figure to an exact ``Fraction`` (``0.5`` -> ``1/2``)."""
+    return Fraction(value)
+
+
+def vp_text(vp: Fraction) -> str:
+    """Show a VP figure the way score sheets do: ``2``, ``1.5``, ``0.5``."""
+    if vp.denominator == 1:
+        return str(vp.numerator)
+    return str(float(vp))
+
+
+def score_vtes_table(players: Sequence[str], vp: Mapping[str, VpInput]) -> list[VtesSeat]:
+    """Give each player at a table their GW and TP, in seat order.
+
+    The VP are taken as given (a judge may have confirmed an unusual result);
+    check them with ``table_problems`` first.  Only the table size and the
+    presence of every player's VP are required here, because TP values are
+    defined for 4 and 5 seats only.
+    """
+    if len(players) not in PLACE_TP:
+        raise ValueError(f"a V:TES table seats 4 or 5 players, not {len(players)}")
+    missing = [player for player in players if player not in vp]
+    if missing:
+        raise ValueError(f"no VP recorded for {', '.join(missing)}")
+    scores = {player: as_vp(vp[player]) for player in players}
+    tp = _table_tp(scores, PLACE_TP[len(players)])
+    winner = _game_winner(scores)
+    return [
+        VtesSeat(player, seat, scores[player], int(player == winner), tp[player])
+        for seat, player in enumerate(players, start=1)
+    ]
+
+
+def _table_tp(scores: Mapping[str, Fraction], place_tp: Sequence[int]) -> dict[str, int]:
+    """Hand out place values by VP, averaging them over each group of tied players."""
+    distinct_vp = sorted(set(scores.values()), reverse=True)
+    tp: dict[str, int] = {}
+    next_place = 0
+    for level in distinct_vp:
+        tied = [player for player, score in scores.items() if score == level]
+        covered = place_tp[next_place : next_place + len(tied)]
+        share = Fraction(sum(covered), len(tied))
+        # Always whole for 4 or 5 seats (see the module docstring).
+        assert share.denominator == 1, share
+        tp.update((player, int(share)) for player in tied)
+        next_place += len(tied)
+    return tp
+
+
+def _game_winner(scores: Mapping[str, Fraction]) -> str | None:
+    """The player with the Game Win: alone on top, with at least 2 VP."""
+    best = max(scores.values())
+    leaders = [player for player, score in scores.items() if score == best]
+    if len(leaders) == 1 and best >= GW_MIN_VP:
+        return leaders[0]
+    return None
+
+
+def table_problems(
+    players: Sequence[str], vp: Mapping[str, VpInput], *, override: bool = False
+) -> list[str]:
+    """Describe, in plain English, what is wrong with a table result ([] if nothing).
+
+    Checks: 4 or 5 distinct players, one VP figure for each (and none for
+    anyone else), every figure a multiple of 0.5 between 0 and the table size,
+    and the Archon total.  For that total, round each player's VP up and add
+    them: the result must equal the number of players.  It holds for every
+    real game, because each player ends in exactly one way that adds one to
+    the rounded total: ousted (whole VP, the oust point sits with the
+    predator), withdrawn or alive at time (a half point rounds up), or last
+    standing (the extra full point).  ``override`` means a judge confirmed an
+    unusual result (e.g. VP from card effects): only the Archon total is
+    waived; malformed figures are still reported.
+    """
+    problems = _seating_problems(players, vp)
+    if problems:
+        return problems
+    scores = {player: as_vp(vp[player]) for player in players}
+    for player in players:
+        problems.extend(_vp_figure_problems(player, scores[player], len(players)))
+    if not problems and not override:
+        problems.extend(_archon_total_problems(scores))
+    return problems
+
+
+def _seating_problems(players: Sequence[str], vp: Mapping[str, VpInput]) -> list[str]:
+    problems = []
+    if len(players) not in PLACE_TP:
+        problems.append(f"The table has {len(players)} players; V:TES tables seat 4 or 5.")
+    repeated = sorted(name for name, count in Counter(players).items() if count > 1)
+    if repeated:
+        problems.append(f"Seated more than once: {', '.join(repeated)}.")
+    missing = [player for player in players if player not in vp]
+    if missing:
+        problems.append(f"No VP recorded for: {', '.join(missing)}.")
+    strangers = sorted(set(vp) - set(players))
+    if strangers:
+        problems.append(f"VP recorded for players not at this table: {', '.join(strangers)}.")
+    return problems
+
+
+def _vp_figure_problems(player: str, score: Fraction, table_size: int) -> list[str]:
+    problems = []
+    if (score * 2).denominator != 1:
+        problems.append(f"{player}: {float(score):g} VP is not a multiple of 0.5.")
+    if not 0 <= score <= table_size:
+        problems.append(f"{player}: {float(score):g} VP is outside 0 to {table_size}.")
+    return problems
+
+
+def _archon_total_problems(scores: Mapping[str, Fraction]) -> list[str]:
+    rounded_total = sum(math.ceil(score) for score in scores.values())
+    if rounded_total == len(scores):
+        return []
+    listed = ", ".join(vp_text(score) for score in scores.values())
+    return [
+        f"The VP ({listed}) do not add up: with each half point rounded up they "
+        f"total {rounded_total}, but a {len(scores)}-player table must total "
+        f"{len(scores)}. Check the scores, or mark the table as confirmed by a judge."
+    ]
+
+
+def preliminary_totals(
+    tables: Iterable[Sequence[VtesSeat]],
+) -> dict[str, tuple[int, Fraction, int]]:
+    """Add up (GW, VP, TP) per player over the preliminary tables.
+
+    Pass preliminary rounds only: a win at the final table is not a GW.
+    """
+    totals: dict[str, tuple[int, Fraction, int]] = {}
+    for table in tables:
+        for seat in table:
+            gw, vp, tp = totals.get(seat.player, (0, Fraction(0), 0))
+            totals[seat.player] = (gw + seat.gw, vp + seat.vp, tp + seat.tp)
+    return totals
+
+
+def preliminary_ranking(
+    totals: Mapping[str, tuple[int, VpInput, int]], rng: random.Random
+) -> list[RankedPlayer]:
+    """Rank by GW, then VP, then TP; players level on all three are drawn at random.
+
+    The draw is a shuffle of the alphabetically sorted names, so the same
+    seed always gives the same order.  Every player gets a distinct rank
+    (the rules only require the draw for the top five, but a full order
+    costs nothing); ``coin_toss`` flags each player who shares all three
+    figures with someone else.
+    """
+    scores = {player: (gw, as_vp(vp), tp) for player, (gw, vp, tp) in totals.items()}
+    order = sorted(scores)
+    rng.shuffle(order)
+    # A stable sort keeps the shuffled order inside each group of equal scores.
+    order.sort(key=lambda player: _descending(scores[player]))
+    shared = Counter(scores.values())
+    return [
+        RankedPlayer(player, rank, *scores[player], coin_toss=shared[scores[player]] > 1)
+        for rank, player in enumerate(order, start=1)
+    ]
+
+
+def _descending(score: tuple[int, Fraction, int]) -> tuple[int, Fraction, int]:
+    gw, vp, tp = score
+    return (-gw, -vp, -tp)
+
+
+def finalists(prelim_order: Sequence[str], size: int = FINAL_SIZE) -> list[str]:
+    """The players who reach the final: the top ``size`` (all of them if fewer)."""
+    return list(prelim_order[:size])
+
+
+def final_ranking(
+    prelim_order: Sequence[str], final_vp: Mapping[str, VpInput]
+) -> list[tuple[int, str]]:
+    """Final standings as (rank, player), best first.
+
+    ``final_vp`` holds the final table's VP, one entry per finalist; the
+    finalists must be the top of ``prelim_order``.  The winner has the most
+    VP in the final (no 2-VP threshold: the rules ask only for the highest
+    total), a tie going to the better preliminary rank.  All other finalists
+    share 2nd place.  Everyone else keeps their preliminary order, ranked
+    after the finalists.  With no final (``final_vp`` empty) this is simply
+    the preliminary order.
+    """
+    if len(final_vp) > FINAL_SIZE:
+        raise ValueError(f"a final seats at most {FINAL_SIZE} players, not {len(final_vp)}")
+    qualified = finalists(prelim_order, len(final_vp))
+    if sorted(qualified) != sorted(final_vp):
+        raise ValueError(
+            "the final VP must cover exactly the top "
+            f"{len(final_vp)} of the preliminary ranking ({', '.join(qualified)})"
+        )
+    prelim_ranks = list(enumerate(prelim_order, start=1))
+    if not qualified:
+        return prelim_ranks
+    # max() returns the first of equals, i.e. the best preliminary rank.
+    winner = max(qualified, key=lambda player: as_vp(final_vp[player]))
+    runners_up = [(2, player) for player in qualified if player != winner]
+    return [(1, winner), *runners_up, *prelim_ranks[len(qualified) :]]
+
+
+def rules_examples() -> list[RulesExample]:
+    """Example tables for the rules page, scored and checked by this module."""
+    cases: list[tuple[str, dict[str, VpInput]]] = [
+        (
+            "Five players, two tied on top (the rules' first example)",
+            {"A": 1.5, "B": 0, "C": 1.5, "D": 0, "E": 0.5},
+        ),
+        (
+            "Four players: the empty seat takes 3rd place (the rules' second example)",
+            {"A": 1.5, "B": 0, "C": 0.5, "D": 0.5},
+        ),
+        ("A sweep: one player ousts everyone", {"A": 5, "B": 0, "C": 0, "D": 0, "E": 0}),
+        (
+            "Two players on 2 VP: the tie denies the Game Win",
+            {"A": 2, "B": 1, "C": 2, "D": 0, "E": 0},
+        ),
+        (
+            "Four players, three tied at the bottom",
+            {"A": 0, "B": 4, "C": 0, "D": 0},
+        ),
+        (
+            "Time runs out with everyone still in the game",
+            {"A": 0.5, "B": 0.5, "C": 0.5, "D": 0.5, "E": 0.5},
+        ),
+        (
+            "A score sheet the Archon check rejects",
+            {"A": 1, "B": 1, "C": 0.5, "D": 0.5, "E": 0},
+        ),
+    ]
+    return [
+        RulesExample(title, score_vtes_table(list(vp), vp), table_problems(list(vp), vp))
+        for title, vp in cases
+    ]

@@ -1,0 +1,141 @@
+"""The validated content model: plain frozen dataclasses, built by `content`, read by everything after it."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+# The keys every format shares: the content contract (formats add their own; none is ever renamed).
+SITE_KEYS = ("title", "base_url", "theme", "description")
+EVENT_KEYS = ("name", "format", "date", "seed", "rounds", "cut", "avoid", "players")
+PLAYER_KEYS = ("name", "id", "joined", "dropped")
+ROUND_KEYS = ("tables", "byes", "sitting_out", "start", "minutes")
+TABLE_KEYS = ("table", "players")
+
+
+@dataclass(frozen=True)
+class Where:
+    """A place in a content file, for error messages."""
+
+    path: str
+    line: int
+
+    def __str__(self) -> str:
+        return f"{self.path}:{self.line}"
+
+
+class ContentError(Exception):
+    """A user mistake in the content: reported as `path:line: message`, exit status 2."""
+
+    def __init__(self, problems: list[Problem]):
+        super().__init__("\n".join(str(p) for p in problems))
+        self.problems = problems
+
+
+@dataclass(frozen=True)
+class Problem:
+    where: Where
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.where}: {self.message}"
+
+
+@dataclass(frozen=True)
+class Player:
+    id: str
+    name: str
+    joined: int = 1  # first round played
+    dropped: int | None = None  # last round played
+    deck: dict[str, str] = field(default_factory=dict)  # free fields: faction, agenda, ...
+    where: Where | None = None
+    key_lines: dict[str, int] = field(default_factory=dict)
+
+    def active_in(self, round_number: int) -> bool:
+        """Whether the player takes part in preliminary round `round_number`."""
+        return self.joined <= round_number and (self.dropped is None or round_number <= self.dropped)
+
+
+@dataclass(frozen=True)
+class Table:
+    number: int
+    players: tuple[str, ...]
+    result: dict[str, Any]  # format-specific result keys (winner, power, vp, ...), validated by the format
+    where: Where
+    key_lines: dict[str, int] = field(default_factory=dict)
+
+    def at(self, key: str) -> Where:
+        """Where one of this table's keys is written (the table itself when the key is absent)."""
+        return Where(self.where.path, self.key_lines.get(key, self.where.line))
+
+
+@dataclass(frozen=True)
+class Round:
+    stage: str  # "round" (preliminary), "elim" (elimination) or "final"
+    number: int
+    tables: tuple[Table, ...]
+    where: Where
+    byes: tuple[str, ...] = ()
+    sitting_out: tuple[str, ...] = ()
+    start: str | None = None  # local start time as written, e.g. "2026-11-22 14:00"
+    minutes: int | None = None
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def slug(self) -> str:
+        return self.stage if self.stage == "final" else f"{self.stage}-{self.number}"
+
+    @property
+    def pending_tables(self) -> tuple[Table, ...]:
+        return tuple(t for t in self.tables if not t.result)
+
+    @property
+    def complete(self) -> bool:
+        return not self.pending_tables
+
+    def seated(self) -> list[str]:
+        return [p for t in self.tables for p in t.players]
+
+
+@dataclass(frozen=True)
+class Event:
+    slug: str
+    name: str
+    format: str
+    date: str
+    seed: int
+    players: tuple[Player, ...]
+    rounds: tuple[Round, ...]  # preliminary rounds, in order
+    elims: tuple[Round, ...]  # elimination rounds (or the single final), in order
+    where: Where
+    planned_rounds: int | None = None  # `rounds:` from event.yaml; None = the format's default
+    cut: int | None = None  # `cut:` from event.yaml; None = the format's default
+    avoid: tuple[frozenset[str], ...] = ()
+    options: dict[str, Any] = field(default_factory=dict)  # format-specific event keys (final, multideck, ...)
+    key_lines: dict[str, int] = field(default_factory=dict)
+
+    @property
+    def player_by_id(self) -> dict[str, Player]:
+        return {p.id: p for p in self.players}
+
+    def at(self, key: str) -> Where:
+        return Where(self.where.path, self.key_lines.get(key, self.where.line))
+
+
+@dataclass(frozen=True)
+class Page:
+    slug: str
+    title: str
+    order: int
+    body_markdown: str
+    where: Where
+
+
+@dataclass(frozen=True)
+class Site:
+    title: str
+    base_url: str
+    theme: str
+    root: str  # the content directory
+    events: tuple[Event, ...]
+    pages: tuple[Page, ...]
+    options: dict[str, Any] = field(default_factory=dict)

@@ -1,0 +1,166 @@
+"""Seating for AGoT 2nd ed. Melee rounds: tables of four, as few tables of three as possible.
+
+The lowest-ranked players fill the three-player tables, as the rules ask (chosen
+at random in the first round). Within each kind of table players are placed at random, then a
+seeded local search swaps players between tables to avoid seating people
+together again: the cost of a seating is the number of earlier meetings of
+every pair that shares a table, so a pair that met twice costs two.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Sequence
+
+# How many random "kicks" out of a local optimum the search may try, shared
+# across the players of one pool: small pools get many, huge pools a few.
+KICK_BUDGET = 4096
+MAX_KICKS = 60
+SWAPS_PER_KICK = 2
+
+Round = Sequence[Sequence[str]]
+
+
+def melee_table_sizes(n: int) -> list[int]:
+    """Table sizes for ``n`` players: as many fours as possible, the rest threes."""
+    if n < 3:
+        raise ValueError(f"{n} players cannot play melee: a table needs at least 3 players")
+    if n == 5:
+        raise ValueError(
+            "5 players cannot be seated for melee: one table of 4 would leave a player alone, "
+            "and two tables need at least 6 players"
+        )
+    threes = -n % 4
+    return [4] * ((n - 3 * threes) // 4) + [3] * threes
+
+
+def seat_melee_round(
+    ranked: Sequence[str],
+    history: Sequence[Round],
+    rng: random.Random,
+    *,
+    first_round: bool,
+) -> list[list[str]]:
+    """Seat the active players (best first) for one round; four-player tables come first.
+
+    ``history`` holds the tables of earlier rounds; players no longer active are ignored.
+    """
+    if len(set(ranked)) != len(ranked):
+        duplicates = sorted(player for player, count in Counter(ranked).items() if count > 1)
+        raise ValueError(f"players listed more than once in the ranking: {', '.join(duplicates)}")
+    sizes = melee_table_sizes(len(ranked))
+    three_seats = 3 * sizes.count(3)
+    if first_round:
+        small = rng.sample(list(ranked), three_seats)
+    else:
+        small = list(ranked[len(ranked) - three_seats :])
+    chosen = set(small)
+    large = [player for player in ranked if player not in chosen]
+    tables = _spread_opponents(large, 4, history, rng) + _spread_opponents(small, 3, history, rng)
+    for table in tables:
+        rng.shuffle(table)
+    return tables
+
+
+def _spread_opponents(pool: Sequence[str], size: int, history: Sequence[Round], rng: random.Random) -> list[list[str]]:
+    """Split ``pool`` into tables of ``size``, keeping earlier opponents apart."""
+    if not pool:
+        return []
+    met = _meetings(pool, history)
+    order = list(range(len(pool)))
+    rng.shuffle(order)
+    seating = _Seating([order[start : start + size] for start in range(0, len(order), size)], met)
+    seating.descend(rng)
+    best, best_cost = seating.snapshot(), seating.cost()
+    for _ in range(min(MAX_KICKS, KICK_BUDGET // len(pool))):
+        if best_cost == 0 or len(best) < 2:
+            break
+        seating.kick(rng)
+        seating.descend(rng)
+        cost = seating.cost()
+        if cost <= best_cost:
+            best, best_cost = seating.snapshot(), cost
+        else:
+            seating = _Seating(best, met)
+    return [[pool[index] for index in table] for table in best]
+
+
+def _meetings(pool: Sequence[str], history: Sequence[Round]) -> list[dict[int, int]]:
+    """For each pool player (by index), how often they met each other pool player."""
+    index = {player: i for i, player in enumerate(pool)}
+    met: list[dict[int, int]] = [{} for _ in pool]
+    for round_ in history:
+        for table in round_:
+            present = sorted({index[p] for p in table if p in index})
+            for a_pos, a in enumerate(present):
+                for b in present[a_pos + 1 :]:
+                    met[a][b] = met[a].get(b, 0) + 1
+                    met[b][a] = met[b].get(a, 0) + 1
+    return met
+
+
+class _Seating:
+    """Mutable tables of player indices with swap moves scored by repeat meetings."""
+
+    def __init__(self, tables: Sequence[Sequence[int]], met: list[dict[int, int]]) -> None:
+        self.tables = [list(table) for table in tables]
+        self.table_of = [0] * len(met)
+        for number, table in enumerate(self.tables):
+            for player in table:
+                self.table_of[player] = number
+        self.met = met
+
+    def snapshot(self) -> list[list[int]]:
+        return [list(table) for table in self.tables]
+
+    def cost(self) -> int:
+        # Every pair is seen from both sides.
+        return sum(self._clash(p, self.table_of[p]) for p in range(len(self.met))) // 2
+
+    def _clash(self, player: int, table: int, skip: int = -1) -> int:
+        """Earlier meetings between ``player`` and the others at ``table`` (minus ``skip``)."""
+        row = self.met[player]
+        return sum(row.get(other, 0) for other in self.tables[table] if other != player and other != skip)
+
+    def _swap_gain(self, p: int, q: int) -> int:
+        a, b = self.table_of[p], self.table_of[q]
+        before = self._clash(p, a) + self._clash(q, b)
+        after = self._clash(p, b, skip=q) + self._clash(q, a, skip=p)
+        return before - after
+
+    def _swap(self, p: int, q: int) -> None:
+        a, b = self.table_of[p], self.table_of[q]
+        self.tables[a][self.tables[a].index(p)] = q
+        self.tables[b][self.tables[b].index(q)] = p
+        self.table_of[p], self.table_of[q] = b, a
+
+    def _clashing(self) -> list[int]:
+        return [p for p in range(len(self.met)) if self._clash(p, self.table_of[p]) > 0]
+
+    def descend(self, rng: random.Random) -> None:
+        """Make the best improving swap for each clashing player until none helps."""
+        improved = True
+        while improved:
+            improved = False
+            clashing = self._clashing()
+            rng.shuffle(clashing)
+            for p in clashing:
+                best_gain, best_q = 0, -1
+                for q in range(len(self.met)):
+                    if self.table_of[q] != self.table_of[p]:
+                        gain = self._swap_gain(p, q)
+                        if gain > best_gain:
+                            best_gain, best_q = gain, q
+                if best_q >= 0:
+                    self._swap(p, best_q)
+                    improved = True
+
+    def kick(self, rng: random.Random) -> None:
+        """Swap a few clashing players with random players elsewhere, even if it costs."""
+        clashing = self._clashing()
+        for _ in range(SWAPS_PER_KICK):
+            p = rng.choice(clashing)
+            q = rng.randrange(len(self.met))
+            if self.table_of[q] != self.table_of[p]:
+                self._swap(p, q)

@@ -1,0 +1,64 @@
+"""Render page models to bytes with Jinja2; the site's theme overrides the default theme file by file."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import jinja2
+import markupsafe
+
+from .model import ContentError, Problem, Site, Where
+from .site import PageModel
+
+BUILTIN_THEMES = Path(__file__).resolve().parent / "themes"  # shipped inside the package
+
+
+def theme_dirs(site: Site) -> list[Path]:
+    """The chosen theme first, then the default one as the fallback for anything it leaves out."""
+    candidates = [Path(site.root) / "themes" / site.theme, BUILTIN_THEMES / site.theme]
+    chosen = next((p for p in candidates if p.is_dir()), None)
+    if chosen is None:
+        raise ContentError([Problem(Where(str(Path(site.root) / "site.yaml"), 1),
+                                    f"theme '{site.theme}' not found in {candidates[0]} nor built in; use 'theme: default'")])
+    default = BUILTIN_THEMES / "default"
+    return [chosen] if chosen == default else [chosen, default]
+
+
+def _static_file(dirs: list[Path], name: str) -> Path:
+    """A theme's static file, the chosen theme's own first."""
+    return next(d / "static" / name for d in dirs if (d / "static" / name).is_file())
+
+
+def environment(dirs: list[Path]) -> jinja2.Environment:
+    env = jinja2.Environment(
+        loader=jinja2.ChoiceLoader([jinja2.FileSystemLoader(str(d / "templates")) for d in dirs]),
+        autoescape=True,
+        undefined=jinja2.StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        keep_trailing_newline=True,
+    )
+    return env
+
+
+def render_pages(site: Site, pages: list[PageModel], env: jinja2.Environment | None = None) -> dict[str, bytes]:
+    """Every output file's bytes, keyed by relative path: pages, data files and the theme's static files.
+
+    `env` may be one kept from an earlier build of the same site (as `serve` does): it keeps its compiled
+    templates and recompiles only those whose file changed.
+    """
+    dirs = theme_dirs(site)
+    env = env or environment(dirs)
+    env.globals["static_text"] = lambda name: markupsafe.Markup(_static_file(dirs, name).read_text(encoding="utf-8"))
+    files: dict[str, bytes] = {}
+    for page in pages:
+        if page.template is None:
+            files[page.path] = page.body
+        else:
+            html = env.get_template(page.template).render({"root": page.root, "page_path": page.path} | page.context)
+            files[page.path] = html.encode()
+    for theme in reversed(dirs):  # the chosen theme's static files win
+        static = theme / "static"
+        for path in sorted(static.rglob("*")) if static.is_dir() else ():
+            if path.is_file():
+                files["static/" + path.relative_to(static).as_posix()] = path.read_bytes()
+    return files

@@ -1,0 +1,1 @@
+"""JSON Schemas of the public data files (written to output/schema/)."""

@@ -1,0 +1,59 @@
+"""`sitegen serve`: build, serve the output on localhost, rebuild and reload open pages on every change."""
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import jinja2
+from livereload import Server
+from livereload.handlers import LiveReloadHandler
+from livereload.watcher import Watcher
+from tornado import ioloop
+
+from .content import load_site
+from .model import ContentError
+from .pipeline import build
+from .render import BUILTIN_THEMES, environment, theme_dirs
+
+# livereload skips a reload within 3 s of the previous one; a TO entering results expects each save to show.
+LiveReloadHandler.DEFAULT_RELOAD_TIME = 0
+POLL_MS = 200  # livereload's own poll is every 800 ms
+
+
+class QuickWatcher(Watcher):
+    """livereload's polling watcher, looking every 200 ms instead of 800."""
+
+    def start(self, callback) -> bool:
+        ioloop.PeriodicCallback(callback, POLL_MS).start()
+        return True  # tells livereload the polling is taken care of
+
+
+def rebuild(content: str, output: str, env: jinja2.Environment | None = None) -> bool:
+    """Build once; a content mistake is printed and the last good site keeps being served."""
+    try:
+        report = build(content, output, env)
+    except ContentError as exc:
+        print("\n".join(str(p) for p in exc.problems), file=sys.stderr, flush=True)
+        print("sitegen: fix the problems above; still serving the last good build", file=sys.stderr, flush=True)
+        return False
+    print(f"rebuilt: {len(report.written)} written, {len(report.removed)} removed", flush=True)
+    return True
+
+
+def serve(content: str, output: str, host: str, port: int) -> None:
+    env = _kept_environment(content)
+    rebuild(content, output, env)
+    Path(output).mkdir(parents=True, exist_ok=True)
+    server = Server(watcher=QuickWatcher())
+    for watched in (content, str(BUILTIN_THEMES)):
+        server.watch(watched, lambda: rebuild(content, output, env), delay=0)
+    print(f"serving {output}/ at http://{host}:{port}/ (Ctrl-C stops)", flush=True)
+    server.serve(host=host, port=port, root=output, open_url_delay=None, restart_delay=0)
+
+
+def _kept_environment(content: str) -> jinja2.Environment | None:
+    """One Jinja environment for every rebuild, so templates compile once; None if site.yaml is broken now."""
+    try:
+        return environment(theme_dirs(load_site(content)))
+    except ContentError:
+        return None

@@ -1,0 +1,56 @@
+"""A club installs sitegen with plain pip (not editable) and builds its own site from its own folder."""
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+import venv
+import zipfile
+from pathlib import Path
+
+import pytest
+
+pytestmark = pytest.mark.slow  # two fresh virtualenvs and a wheel build
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def fresh_venv(folder: Path) -> Path:
+    venv.create(folder, with_pip=True)
+    return folder / "bin"
+
+
+def pip_install(bin_dir: Path, target: str) -> None:
+    subprocess.run([bin_dir / "python", "-m", "pip", "install", "--quiet", target], check=True, timeout=600)
+
+
+def builds_the_demo(bin_dir: Path, elsewhere: Path) -> None:
+    """From a folder that is not the repository, so nothing can come from the checkout."""
+    content = shutil.copytree(ROOT / "content", elsewhere / "club-content")
+    done = subprocess.run([bin_dir / "sitegen", "build", "--content", content, "--output", elsewhere / "site"],
+                          cwd=elsewhere, capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    assert (elsewhere / "site" / "index.html").is_file() and (elsewhere / "site" / "static" / "site.css").is_file()
+    version = subprocess.run([bin_dir / "sitegen", "--version"], capture_output=True, text=True, check=True)
+    assert version.stdout.startswith("sitegen ")
+
+
+def test_a_plain_pip_install_builds_a_site(tmp_path):
+    source = shutil.copytree(ROOT, tmp_path / "src", ignore=shutil.ignore_patterns(
+        ".git", ".venv*", "node_modules", "output", "build", "*.egg-info", ".pytest_cache", ".hypothesis"))
+    bin_dir = fresh_venv(tmp_path / "venv")
+    pip_install(bin_dir, str(source))
+    builds_the_demo(bin_dir, tmp_path)
+
+
+def test_the_wheel_holds_the_theme_and_the_schemas_and_builds_a_site(tmp_path):
+    subprocess.run([sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "-w", tmp_path / "dist", ROOT],
+                   check=True, timeout=600, cwd=tmp_path)
+    wheel = next((tmp_path / "dist").glob("sitegen-*.whl"))
+    names = set(zipfile.ZipFile(wheel).namelist())
+    shipped = {path.relative_to(ROOT).as_posix() for folder in ("sitegen/themes", "sitegen/schema")
+               for path in (ROOT / folder).rglob("*") if path.is_file() and "__pycache__" not in path.parts}
+    assert shipped <= names, sorted(shipped - names)
+    bin_dir = fresh_venv(tmp_path / "venv")
+    pip_install(bin_dir, str(wheel))
+    builds_the_demo(bin_dir, tmp_path)
