@@ -144,7 +144,7 @@ class Melee:
     title = "A Game of Thrones 2nd ed. — Melee"
     seated = True
     elimination_title = "Final tables"
-    cut_rule = "the Melee elimination rules order the cut by points, then SoS, then ESoS, without Head-to-Head"
+    cut_rule = "the Melee elimination rules order the cut by points, then SoS, then ESoS, leaving out Head-to-Head"
     after_preliminaries = "The final table comes next."
     event_keys: tuple[str, ...] = ()
     table_keys = ("power", "winner", "eliminated", "victory")
