@@ -100,8 +100,8 @@ def test_tie_on_two_vp_denies_the_game_win():
 
 
 def test_alone_on_top_with_two_vp_is_a_game_win():
-    # A ousted B and E, then survived to time with C and D.
-    vp = {"A": 2.5, "B": 0, "C": 0.5, "D": 0.5, "E": 0}
+    # A ousted B, then E (now A's prey), then survived to time with C and D.
+    vp = {"A": 2.5, "B": 0, "E": 0, "C": 0.5, "D": 0.5}
     assert results(vp)["A"] == (Fraction(5, 2), 1, 60)
     assert table_problems(list(vp), vp) == []
 
@@ -117,8 +117,8 @@ def test_time_out_with_everyone_alive():
 
 
 def test_time_out_after_two_ousts():
-    # A ousted B and survived; B had ousted E first; C and D survived.
-    vp = {"A": 1.5, "B": 1, "C": 0.5, "D": 0.5, "E": 0}
+    # B ousted E (its prey) first; A ousted B and survived; C and D survived.
+    vp = {"A": 1.5, "B": 1, "E": 0, "C": 0.5, "D": 0.5}
     assert results(vp) == {"A": (Fraction(3, 2), 0, 60), "B": (1, 0, 48), "C": (HALF, 0, 30),
                            "D": (HALF, 0, 30), "E": (0, 0, 12)}
     assert table_problems(list(vp), vp) == []
@@ -267,7 +267,7 @@ def test_final_win_is_not_a_game_win_in_the_totals():
 
 def test_rules_examples_agree_with_the_scoring_functions():
     examples = rules_examples()
-    assert len(examples) == 7
+    assert len(examples) == 8
     for example in examples:
         players = [seat.player for seat in example.seats]
         vp = {seat.player: seat.vp for seat in example.seats}
@@ -275,7 +275,7 @@ def test_rules_examples_agree_with_the_scoring_functions():
         assert example.problems == table_problems(players, vp)
     assert [seat.tp for seat in examples[0].seats] == [54, 18, 54, 18, 36]
     assert [seat.tp for seat in examples[1].seats] == [60, 12, 36, 36]
-    assert [bool(example.problems) for example in examples] == [False] * 6 + [True]
+    assert [bool(example.problems) for example in examples] == [False] * 6 + [True, True]
 
 
 # --- Properties ------------------------------------------------------------------
