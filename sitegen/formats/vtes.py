@@ -220,7 +220,7 @@ class Vtes:
         """The preliminary ranking over `rounds`; everyone takes part so the seeded draw stays the same."""
         scored = [s for r in rounds for t in r.tables if (s := self._scored(t))]
         totals = {p.id: (0, Fraction(0), 0) for p in event.players} | vtes_rules.preliminary_totals(scored)
-        return vtes_rules.preliminary_ranking(totals, random.Random(f"{event.seed}:tiebreak"))
+        return vtes_rules.preliminary_ranking(totals, event.seed)
 
     def _finalists(self, event: Event, ranking: list[RankedPlayer]) -> list[str]:
         """The best five who are still in the event (a player who dropped does not play the final)."""

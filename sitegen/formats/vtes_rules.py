@@ -19,12 +19,13 @@ Number types, chosen so that nothing is ever rounded:
 from __future__ import annotations
 
 import math
-import random
 from collections import Counter
 from dataclasses import dataclass
 from functools import cache
 from fractions import Fraction
 from typing import Iterable, Mapping, Sequence
+
+from .base import draw_key
 
 VpInput = int | float | str | Fraction
 
@@ -276,25 +277,27 @@ def preliminary_totals(
 
 
 def preliminary_ranking(
-    totals: Mapping[str, tuple[int, VpInput, int]], rng: random.Random
+    totals: Mapping[str, tuple[int, VpInput, int]], seed: int
 ) -> list[RankedPlayer]:
     """Rank by GW, then VP, then TP; players level on all three are drawn at random.
 
-    The draw is a shuffle of the alphabetically sorted names, so the same
-    seed always gives the same order.  Every player gets a distinct rank
-    (the rules only require the draw for the top five, but a full order
-    costs nothing); ``coin_toss`` flags each player who shares all three
-    figures with someone else.
+    The draw (``draw_key``) hashes the event seed, the tied totals and the
+    player's id: the same results always give the same order, whatever order
+    the players are listed in, and nobody can know it before the games are
+    played.  Every player gets a distinct rank (the rules only require the
+    draw for the top five, but a full order costs nothing); ``coin_toss``
+    flags each player who shares all three figures with someone else.
     """
     scores = {player: (gw, as_vp(vp), tp) for player, (gw, vp, tp) in totals.items()}
-    order = sorted(scores)
-    rng.shuffle(order)
-    # A stable sort keeps the shuffled order inside each group of equal scores.
-    order.sort(key=lambda player: _descending(scores[player]))
+
+    def order(player: str) -> tuple[tuple[int, Fraction, int], bytes]:
+        gw, vp, tp = scores[player]
+        return _descending(scores[player]), draw_key(seed, (gw, vp_text(vp), tp), player)
+
     shared = Counter(scores.values())
     return [
         RankedPlayer(player, rank, *scores[player], coin_toss=shared[scores[player]] > 1)
-        for rank, player in enumerate(order, start=1)
+        for rank, player in enumerate(sorted(scores, key=order), start=1)
     ]
 
 
