@@ -70,7 +70,9 @@ def test_totals_and_ranking_by_hand(scored_event):
     assert set(order[2:4]) == {"fay", "hal"} and order[4:6] == ["eve", "dov"]
     assert set(order[6:8]) == {"cat", "gus"} and order[8] == "ivy"
     assert [row.rank for row in board.standings] == list(range(1, 10))
-    assert {row.player for row in board.standings if row.coin_toss} == {"fay", "hal", "cat", "gus"}
+    # Cat and Gus are level at 7th-8th, where the rules draw no lots: they share 7th place.
+    assert {row.player for row in board.standings if row.coin_toss} == {"fay", "hal"}
+    assert [row.place for row in board.standings] == [1, 2, 3, 4, 5, 6, 7, 7, 9]
     assert [row.player for row in board.standings_after[0]][:1] == ["ann"]
     assert board.final_ranking is None  # the final is still to come
 
@@ -104,7 +106,7 @@ def test_standings_json_shape(make_site, run_cli, tmp_path):
     doc = json.loads((tmp_path / "out" / "events" / "e" / "standings.json").read_text())
     assert doc["format"] == "vtes" and doc["rounds_played"] == 2
     ben = doc["standings"][0]
-    assert ben == {"rank": 1, "id": "ben", "name": "Ben", "gw": 1, "vp": 5, "tp": 78, "rounds": [
+    assert ben == {"rank": 1, "place": 1, "id": "ben", "name": "Ben", "gw": 1, "vp": 5, "tp": 78, "rounds": [
         {"round": 1, "table": 1, "seat": 2, "vp": 0, "gw": 0, "tp": 18},
         {"round": 2, "table": 1, "seat": 1, "vp": 5, "gw": 1, "tp": 60},
     ]}
@@ -158,6 +160,10 @@ def test_export_with_a_final_lists_final_vp(make_site, run_cli):
     lines = out.splitlines()
     assert lines[1] == "1,ann,Ann,,1,3,1.5,96"
     assert lines[-1] == "9,ivy,Ivy,,0,0,,48"
+    assert [line.split(",")[0] for line in lines[1:]] == ["1", "2", "2", "2", "2", "6", "7", "7", "9"]  # cat and gus level
+    assert run_cli("build", "--content", content, "--output", content.parent / "out")[0] == 0
+    doc = json.loads((content.parent / "out" / "events" / "e" / "standings.json").read_text())
+    assert [row["place"] for row in doc["standings"]] == [1, 2, 3, 4, 5, 6, 7, 7, 9]
 
 
 # -- bad input ---------------------------------------------------------------------------------------------

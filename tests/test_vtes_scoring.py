@@ -201,17 +201,17 @@ def test_ranking_order_gw_then_vp_then_tp():
     }
     ranking = preliminary_ranking(totals, 1)
     assert ranking == [
-        RankedPlayer("one_gw", 1, 1, Fraction(3), 100, False),
-        RankedPlayer("most_vp", 2, 0, Fraction(7), 200, False),
-        RankedPlayer("more_tp", 3, 0, Fraction(5), 150, False),
-        RankedPlayer("less_tp", 4, 0, Fraction(5), 140, False),
+        RankedPlayer("one_gw", 1, 1, Fraction(3), 100, False, 1),
+        RankedPlayer("most_vp", 2, 0, Fraction(7), 200, False, 2),
+        RankedPlayer("more_tp", 3, 0, Fraction(5), 150, False, 3),
+        RankedPlayer("less_tp", 4, 0, Fraction(5), 140, False, 4),
     ]
 
 
 def test_ranking_breaks_full_ties_by_the_seeded_draw():
     totals = {name: (1, Fraction(5), 150) for name in "WXYZ"} | {"top": (2, Fraction(1), 1)}
     first = preliminary_ranking(totals, 7)
-    assert first[0] == RankedPlayer("top", 1, 2, Fraction(1), 1, False)
+    assert first[0] == RankedPlayer("top", 1, 2, Fraction(1), 1, False, 1)
     assert [line.rank for line in first] == [1, 2, 3, 4, 5]
     assert all(line.coin_toss for line in first[1:])
     assert preliminary_ranking(dict(reversed(totals.items())), 7) == first
@@ -374,8 +374,33 @@ def test_ranking_is_deterministic_ordered_and_marks_exactly_the_ties(totals, see
     assert [line.rank for line in ranking] == list(range(1, len(totals) + 1))
     keys = [(line.gw, line.vp, line.tp) for line in ranking]
     assert keys == sorted(keys, reverse=True)
+    first_rank = {}
+    for line in ranking:
+        first_rank.setdefault((line.gw, line.vp, line.tp), line.rank)
     counts = Counter(totals.values())
-    assert all(line.coin_toss == (counts[(line.gw, line.vp, line.tp)] > 1) for line in ranking)
+    for line in ranking:
+        level = (line.gw, line.vp, line.tp)
+        assert line.coin_toss == (counts[level] > 1 and first_rank[level] <= 5)
+        assert line.place == (line.rank if line.rank <= 5 else max(first_rank[level], 6))
+
+
+def test_ties_outside_the_top_five_share_a_place():
+    totals = {f"p{i}": (0, Fraction(10 - i), 0) for i in range(1, 4)}  # p1-p3 on their own
+    totals |= {name: (0, Fraction(1), 36) for name in "VWXY"}  # level from 4th to 7th
+    totals |= {name: (0, Fraction(0), 12) for name in "ST"}  # level at 8th-9th
+    ranking = preliminary_ranking(totals, 3)
+    assert [line.rank for line in ranking] == list(range(1, 10))
+    # The draw decides who of V-Y takes 4th and 5th; the two others share 6th.
+    assert [line.place for line in ranking] == [1, 2, 3, 4, 5, 6, 6, 8, 8]
+    assert [line.coin_toss for line in ranking] == [False] * 3 + [True] * 4 + [False] * 2
+
+
+def test_players_who_dropped_do_not_take_a_drawn_place():
+    totals = {"gone": (3, Fraction(9), 180)} | {f"p{i}": (2, Fraction(10 - i), 100) for i in range(1, 4)}
+    totals |= {name: (0, Fraction(1), 36) for name in "XYZ"}  # 5th to 7th
+    ranking = preliminary_ranking(totals, 3, dropped={"gone"})
+    # Only four players still in the event rank above X-Z, so the draw still picks the fifth finalist.
+    assert [line.place for line in ranking] == [1, 2, 3, 4, 5, 6, 7]
 
 
 @settings(max_examples=200, deadline=None)

@@ -61,6 +61,7 @@ class StandingRow:
     player: str
     values: dict[str, Any]  # by the format's standings columns
     coin_toss: bool = False  # order against an equal player was decided at random
+    place: int | None = None  # shared by players the rules leave level (V:TES outside the top five); None: the rank
 
 
 @dataclass

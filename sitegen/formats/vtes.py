@@ -220,7 +220,8 @@ class Vtes:
         """The preliminary ranking over `rounds`; everyone takes part so the seeded draw stays the same."""
         scored = [s for r in rounds for t in r.tables if (s := self._scored(t))]
         totals = {p.id: (0, Fraction(0), 0) for p in event.players} | vtes_rules.preliminary_totals(scored)
-        return vtes_rules.preliminary_ranking(totals, event.seed)
+        dropped = {p.id for p in event.players if p.dropped is not None}
+        return vtes_rules.preliminary_ranking(totals, event.seed, dropped)
 
     def _finalists(self, event: Event, ranking: list[RankedPlayer]) -> list[str]:
         """The best five who are still in the event (a player who dropped does not play the final)."""
@@ -287,7 +288,7 @@ class Vtes:
         players = event.player_by_id
         return [
             StandingRow(r.rank, r.player, {"gw": r.gw, "vp": vp_text(r.vp), "tp": r.tp, "exact_vp": r.vp,
-                                            "dropped": players[r.player].dropped is not None}, r.coin_toss)
+                                            "dropped": players[r.player].dropped is not None}, r.coin_toss, place=r.place)
             for r in ranking
         ]
 
@@ -348,7 +349,7 @@ class Vtes:
     def _export(self, event: Event, board: Scoreboard, played: dict[str, list[dict[str, Any]]]) -> dict[str, Any]:
         names = event.player_by_id
         rows = [
-            {"rank": row.rank, "id": row.player, "name": names[row.player].name, "gw": row.values["gw"],
+            {"rank": row.rank, "place": row.place, "id": row.player, "name": names[row.player].name, "gw": row.values["gw"],
              "vp": vp_number(row.values["exact_vp"]), "tp": row.values["tp"], "rounds": played[row.player]}
             for row in board.standings
         ]
@@ -371,10 +372,20 @@ class Vtes:
         return {str(pid): Fraction(v) for pid, v in final.tables[0].result["vp"].items()}
 
     def export_table(self, event: Event) -> tuple[list[str], list[list[Any]]]:
-        """What the organizer reports to the V:EKN: rank, GW, VP, final VP and TP of every player."""
+        """What the organizer reports to the V:EKN: rank, GW, VP, final VP and TP of every player.
+
+        The rank is the final ranking's (the preliminary one before the final), except that players
+        level outside the top five share the place of the first of them.
+        """
         board = self.score(event)
-        rank = dict((pid, r) for r, pid in board.final_ranking) if board.final_ranking else {row.player: row.rank for row in board.standings}
         final_vp = self._final_vp(event)
+        place = {row.player: row.place for row in board.standings}
+        order = board.final_ranking or [(row.rank, row.player) for row in board.standings]
+        rank: dict[str, int] = {}
+        for index, (position, pid) in enumerate(order):
+            above = order[index - 1][1] if index else None
+            level = above is not None and not {pid, above} & set(final_vp) and place[pid] == place[above]
+            rank[pid] = rank[above] if level else position
         players = event.player_by_id
         rows = sorted(board.standings, key=lambda row: (rank[row.player], row.rank))
         header = ["rank", "id", "name", "vekn", "gw", "vp", "final_vp", "tp"]

@@ -20,10 +20,11 @@ from __future__ import annotations
 
 import math
 from collections import Counter
+from itertools import groupby
 from dataclasses import dataclass
 from functools import cache
 from fractions import Fraction
-from typing import Iterable, Mapping, Sequence
+from typing import Collection, Iterable, Mapping, Sequence
 
 from .base import draw_key
 
@@ -41,6 +42,10 @@ GW_MIN_VP = Fraction(2)
 
 #: Number of players who reach the final table.
 FINAL_SIZE = 5
+
+#: The rules break a tie on GW, VP and TP at random only for the top five
+#: places; players level further down share a place.
+DRAWN_PLACES = 5
 
 
 @dataclass(frozen=True)
@@ -63,7 +68,8 @@ class RankedPlayer:
     gw: int
     vp: Fraction
     tp: int
-    coin_toss: bool  # True when the draw, not the scores, placed this player
+    coin_toss: bool  # True when the draw, not the scores, decided this player's place
+    place: int  # the rank, except that players level outside the drawn places share one
 
 
 @dataclass(frozen=True)
@@ -277,16 +283,22 @@ def preliminary_totals(
 
 
 def preliminary_ranking(
-    totals: Mapping[str, tuple[int, VpInput, int]], seed: int
+    totals: Mapping[str, tuple[int, VpInput, int]], seed: int, dropped: Collection[str] = ()
 ) -> list[RankedPlayer]:
     """Rank by GW, then VP, then TP; players level on all three are drawn at random.
 
     The draw (``draw_key``) hashes the event seed, the tied totals and the
     player's id: the same results always give the same order, whatever order
     the players are listed in, and nobody can know it before the games are
-    played.  Every player gets a distinct rank (the rules only require the
-    draw for the top five, but a full order costs nothing); ``coin_toss``
-    flags each player who shares all three figures with someone else.
+    played.  Every player gets a distinct ``rank`` in that order.
+
+    The rules use the draw only for the top ``DRAWN_PLACES`` places, so
+    ``place`` follows the draw only until that many players still in the
+    event (not in ``dropped``, who cannot play the final) are placed; the rest
+    of a tied group, and any tied group wholly below, share the first place
+    left.  A group straddling 5th and 6th thus gets 4th, 5th, 6th, 6th: the
+    draw picks who takes the last drawn places, the others stay level.
+    ``coin_toss`` flags the players whose place the draw decided.
     """
     scores = {player: (gw, as_vp(vp), tp) for player, (gw, vp, tp) in totals.items()}
 
@@ -294,11 +306,19 @@ def preliminary_ranking(
         gw, vp, tp = scores[player]
         return _descending(scores[player]), draw_key(seed, (gw, vp_text(vp), tp), player)
 
-    shared = Counter(scores.values())
-    return [
-        RankedPlayer(player, rank, *scores[player], coin_toss=shared[scores[player]] > 1)
-        for rank, player in enumerate(sorted(scores, key=order), start=1)
-    ]
+    ranking: list[RankedPlayer] = []
+    placed_in_event = 0  # players still in the event ranked so far
+    for level, group in groupby(sorted(scores, key=order), key=scores.__getitem__):
+        group = list(group)
+        first_rank = len(ranking) + 1
+        drawn = len(group) > 1 and placed_in_event < DRAWN_PLACES
+        shared_place = None
+        for rank, player in enumerate(group, start=first_rank):
+            if placed_in_event >= DRAWN_PLACES:
+                shared_place = shared_place or rank
+            ranking.append(RankedPlayer(player, rank, *level, coin_toss=drawn, place=shared_place or rank))
+            placed_in_event += player not in dropped
+    return ranking
 
 
 def _descending(score: tuple[int, Fraction, int]) -> tuple[int, Fraction, int]:
