@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 from sitegen import formats
 from sitegen.content import load_event
 from sitegen.model import Event, Player, Round, Table, Where
+from sitegen.formats import vtes_rules
 from sitegen.pairing import seating
 
 NINE = """\
@@ -216,6 +217,10 @@ BAD = {
                              "'final' must be true or false"),
     "cut": ({"events/e/event.yaml": NINE.replace("rounds: 2", "cut: 4")}, "event.yaml", 5, "V:TES has no cut"),
     "unknown table key": (nine_with(ROUND_1.replace("vp: {fay", "vps: {fay")), "round-1.yaml", 7, "did you mean 'vp'?"),
+    "first player not a finalist": (NINE_FILES | {"events/e/final.yaml": FINAL + "    first: ivy\n"}, "final.yaml", 5,
+                                    "first 'ivy' is not at table 1; use one of: eve, ann, hal, ben, fay"),
+    "first player in a preliminary round": (nine_with(ROUND_1.replace("  - table: 1\n", "  - table: 1\n    first: ann\n")),
+                                            "round-1.yaml", 3, "'first' belongs to the final table only"),
 }
 
 
@@ -384,3 +389,58 @@ def test_pair_after_a_drop_and_a_late_arrival(make_site, run_cli):
     tables = [t["players"] for t in read_round(folder / "round-2.yaml")["tables"]]
     assert sorted(len(t) for t in tables) == [4, 5]
     assert sorted(p for t in tables for p in t) == ["ann", "ben", "cat", "dov", "eve", "fay", "gus", "hal", "jo"]
+
+
+# -- the final's first player ------------------------------------------------------------------------------
+
+def final_page(make_site, run_cli, final_yaml):
+    content = make_site(NINE_FILES | {"events/e/final.yaml": final_yaml})
+    out = content.parent / "out"
+    status, _, err = run_cli("build", "--content", content, "--output", out)
+    assert status == 0, err
+    return (out / "events" / "e" / "final.html").read_text()
+
+
+def first_turn_cell(page, player):
+    row = next(line for line in page.splitlines() if f"players/{player}.html" in line and "<tr" in line)
+    return "plays first" in row, row
+
+
+def test_the_judges_draw_of_the_first_player_is_shown(make_site, run_cli):
+    page = final_page(make_site, run_cli, FINAL + "    first: hal\n")
+    assert first_turn_cell(page, "hal")[0] and "judge&#39;s draw" in first_turn_cell(page, "hal")[1]
+    assert not any(first_turn_cell(page, pid)[0] for pid in ["eve", "ann", "ben", "fay"])
+
+
+def test_without_a_recorded_first_player_the_site_draws_one_from_the_seed_and_the_seating():
+    seating_ = ["eve", "ann", "hal", "ben", "fay"]
+    first = vtes_rules.drawn_first_player(11, seating_)
+    assert first in seating_ and vtes_rules.drawn_first_player(11, list(seating_)) == first
+    # Another seating of the same finalists, or another seed, draws afresh.
+    picks = {vtes_rules.drawn_first_player(seed, seating_[i:] + seating_[:i]) for seed in range(5) for i in range(5)}
+    assert len(picks) > 1
+
+
+def test_the_drawn_first_player_is_shown_on_the_final_page(make_site, run_cli):
+    page = final_page(make_site, run_cli, FINAL)
+    first = vtes_rules.drawn_first_player(11, ["eve", "ann", "hal", "ben", "fay"])
+    shown, row = first_turn_cell(page, first)
+    assert shown and "seeded draw" in row
+
+
+def test_a_final_with_only_its_seating_is_still_to_be_played(make_site, run_cli, scored_event):
+    seated = "tables:\n  - table: 1\n    players: [eve, ann, hal, ben, fay]\n    first: ben\n"
+    event, board = scored_event(NINE_FILES | {"events/e/final.yaml": seated})
+    assert not board.elims[0].complete and board.elims[0].tables[0].pending
+    assert board.final_ranking is None
+    content = make_site(NINE_FILES | {"events/e/final.yaml": seated})
+    status, _, err = run_cli("pair", content / "events" / "e")
+    assert status == 2 and "table 1 has no result yet" in err
+
+
+def test_pair_tells_how_the_first_player_of_the_final_is_chosen(make_site, run_cli):
+    content = make_site(NINE_FILES)
+    status, out, err = run_cli("pair", content / "events" / "e")
+    assert status == 0, err
+    assert "'first: <id>'" in out
+    assert "'first: <id>'" in (content / "events" / "e" / "final.yaml").read_text().split("tables:")[0]

@@ -26,6 +26,7 @@ from .base import (
     TableView,
     check_common,
     check_everyone_seated,
+    player_id,
     round_rng,
 )
 from .vtes_rules import RankedPlayer, VtesSeat, vp_text
@@ -36,6 +37,18 @@ MULTIDECK_LIMIT = 12  # a multi-deck event stays below three tables
 NO_FINAL_LIMIT = 8  # an event without a final stays below two tables
 
 Seating = list[list[str]]
+
+# Table keys that say how a table was seated, not how it ended: who plays first at the final.
+SEATING_KEYS = ("first",)
+
+
+def outcome(table: Table) -> dict[str, Any]:
+    """A table's result keys, without the seating ones: empty while the game is still to be played."""
+    return {key: value for key, value in table.result.items() if key not in SEATING_KEYS}
+
+
+def final_played(final: Round | None) -> bool:
+    return final is not None and all(outcome(table) for table in final.tables)
 
 
 def seats_of(round_: Round) -> Seating:
@@ -82,11 +95,11 @@ class Vtes:
     seated = True
     elimination_title = "Final table"
     event_keys = ("final", "multideck")
-    table_keys = ("vp", "override")
+    table_keys = ("vp", "override", *SEATING_KEYS)
     deck_fields = {"vekn": "V:EKN number", "deck": "Deck"}
     after_preliminaries = "The final comes next: the top five choose their seats."
     result_hint = ("Enter each table's result as 'vp: {<id>: N, ...}' (steps of 0.5, every player at the table); "
-                   "add 'override: true' only when a judge confirmed VP that fail the Archon check.")
+                   "add 'override: true' only when a judge confirmed VP that no game gives (e.g. from card effects).")
 
     # -- options --------------------------------------------------------------------------
     def planned_rounds(self, event: Event) -> int:
@@ -110,12 +123,16 @@ class Vtes:
                 problems.append(Problem(round_.where, "V:TES has no byes; list players who do not play this round under 'sitting_out'"))
             for table in round_.tables:
                 problems += self._check_table(table)
+                if "first" in table.result:
+                    problems.append(Problem(table.at("first"), f"'first' belongs to the final table only: in a preliminary round "
+                                                               f"seat 1 plays first; remove it from table {table.number}"))
         for round_ in event.elims:
             if round_.stage == "elim":
                 problems.append(Problem(round_.where, "V:TES has no elimination rounds; the top five play one final table in final.yaml"))
             else:
                 for table in round_.tables:
                     problems += self._check_table(table)
+                    player_id(table, "first", problems)
                 if not problems:
                     problems += self._check_final(event, round_)
         return problems
@@ -160,7 +177,7 @@ class Vtes:
         if size not in vtes_rules.PLACE_TP:
             hint = "with 6, 7 or 11 players some sit out each round: list them under 'sitting_out'"
             return [Problem(table.where, f"a V:TES table seats 4 or 5 players; table {table.number} has {size}: move players between tables ({hint})")]
-        if not table.result:
+        if not outcome(table):
             return []
         if "vp" not in table.result:
             return [Problem(table.where, f"table {table.number} has a result but no 'vp'; add 'vp: {{<id>: N, ...}}' for every player at the table")]
@@ -211,7 +228,7 @@ class Vtes:
 
     @staticmethod
     def _scored(table: Table) -> list[VtesSeat] | None:
-        if not table.result:
+        if not outcome(table):
             return None
         vp = {str(pid): Fraction(v) for pid, v in table.result["vp"].items()}
         return vtes_rules.score_vtes_table(table.players, vp)
@@ -255,7 +272,7 @@ class Vtes:
         finalists = self._finalists(event, ranking) if self._preliminaries_done(event) else []
         final_ranking = self._final_ranking(event, ranking, finalists)
         winner = final_ranking[0][1] if final_ranking and event.elims else None
-        elims = [self._final_view(final, ranking, winner, names, history) for final in event.elims]
+        elims = [self._final_view(final, ranking, winner, names, history, event.seed) for final in event.elims]
         board = Scoreboard(
             standings_columns=STANDINGS_COLUMNS,
             seat_columns=SEAT_COLUMNS,
@@ -316,21 +333,25 @@ class Vtes:
     # -- the final ---------------------------------------------------------------------------------
     @staticmethod
     def _final_view(final: Round, ranking: list[RankedPlayer], winner: str | None, names: dict[str, str],
-                    history: dict[str, list[PlayerRound]]) -> RoundView:
+                    history: dict[str, list[PlayerRound]], seed: int) -> RoundView:
         table = final.tables[0]
         rank_of = {r.player: r.rank for r in ranking}
         vp = {str(pid): Fraction(v) for pid, v in (table.result.get("vp") or {}).items()}
+        if "first" in table.result:
+            first, how = str(table.result["first"]), "plays first (judge's draw)"
+        else:
+            first, how = vtes_rules.drawn_first_player(seed, table.players), "plays first (seeded draw)"
         seats = []
         for seat, pid in enumerate(table.players, start=1):
             prey = names[prey_of(table.players, seat)]
-            values = {"seed": rank_of[pid], "vp": vp_text(vp[pid]) if vp else "", "prey": prey}
+            values = {"seed": rank_of[pid], "vp": vp_text(vp[pid]) if vp else "", "prey": prey, "first": how if pid == first else ""}
             seats.append(SeatRow(pid, seat, values, winner=pid == winner))
             result = ("Won the final" if pid == winner else "Finalist (2nd)") if vp else "Pending"
             history[pid].append(PlayerRound(final.slug, "Final", table.number, seat, [p for p in table.players if p != pid],
                                             result, f"{vp_text(vp[pid])} VP" if vp else "", "", None,
                                             won=pid == winner if vp else None))
         view = TableView(table.number, seats, pending=not vp, note="VP confirmed by a judge" if table.result.get("override") else "")
-        return RoundView(final, "Final", [view], final.complete, columns=FINAL_COLUMNS)
+        return RoundView(final, "Final", [view], final_played(final), columns=FINAL_COLUMNS)
 
     def _final_ranking(self, event: Event, ranking: list[RankedPlayer], finalists: list[str]) -> list[tuple[int, str]] | None:
         if not self._preliminaries_done(event):
@@ -339,7 +360,7 @@ class Vtes:
         if not self.has_final(event):
             return vtes_rules.final_ranking(order, {})
         final = event.elims[-1] if event.elims else None
-        if final is None or not final.complete:
+        if not final_played(final):
             return None
         # Dropped players rank after the finalists, who are then the top of the order as final_ranking needs.
         order = finalists + [pid for pid in order if pid not in finalists]
@@ -367,7 +388,7 @@ class Vtes:
     @staticmethod
     def _final_vp(event: Event) -> dict[str, Fraction]:
         final = next((r for r in event.elims if r.stage == "final"), None)
-        if final is None or not final.complete:
+        if not final_played(final):
             return {}
         return {str(pid): Fraction(v) for pid, v in final.tables[0].result["vp"].items()}
 
@@ -397,7 +418,7 @@ class Vtes:
 
     # -- seating -----------------------------------------------------------------------------------
     def next_round(self, event: Event) -> NextRound:
-        refuse_pending(event)
+        refuse_pending(event, SEATING_KEYS)
         planned = self.planned_rounds(event)
         if len(event.rounds) < planned:
             return self._seat_round(event, len(event.rounds) + 1)
@@ -447,7 +468,9 @@ class Vtes:
             raise Refused(f"only {len(finalists)} players can play a final; a table needs 4 (or set 'final: false' in event.yaml)")
         data = {"tables": [{"table": 1, "players": finalists}]}
         return NextRound("final.yaml", data, "Final: the top five, listed in preliminary ranking order. They choose their seats "
-                                             "(lowest qualifier first); rewrite 'players' in the order they chose before play")
+                                             "(lowest qualifier first); rewrite 'players' in the order they chose before play. "
+                                             "Then one finalist is drawn to play first: record the judge's draw as 'first: <id>' "
+                                             "on the table, or leave it out and the site draws from the event seed and the seating")
 
     def plan_rounds(self, event: Event) -> list[NextRound]:
         """Seat every preliminary round at once (`sitegen pair --plan`): the same players throughout."""
@@ -487,6 +510,10 @@ FINAL_COLUMNS = [
     Column("seed", "Seed", "Rank after the preliminary rounds; it breaks a tie on VP in the final.", seating=True),
     Column("vp", "VP", "Victory points in the final; the most wins the event."),
     Column("prey", "Prey", "The player in the next seat.", seating=True, numeric=False),
+    Column("first", "First turn", "The finalists choose their seats, then one of them is drawn at random to play first. "
+                                  "The judge's draw is recorded as 'first' in final.yaml; without it this site draws from the "
+                                  "event seed and the chosen seating, so nobody could know it before the seats were taken.",
+           seating=True, numeric=False),
 ]
 
 FORMAT = Vtes()

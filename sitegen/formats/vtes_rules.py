@@ -331,6 +331,15 @@ def finalists(prelim_order: Sequence[str], size: int = FINAL_SIZE) -> list[str]:
     return list(prelim_order[:size])
 
 
+def drawn_first_player(seed: int, seating: Sequence[str]) -> str:
+    """Who plays first at the final, drawn at random once the finalists have chosen their seats.
+
+    The draw hashes the event seed, the seating and each finalist's id: it is
+    reproducible, yet nobody can know it before the seating exists.
+    """
+    return min(seating, key=lambda player: draw_key(seed, ("plays first", tuple(seating)), player))
+
+
 def final_ranking(
     prelim_order: Sequence[str], final_vp: Mapping[str, VpInput]
 ) -> list[tuple[int, str]]:
