@@ -444,3 +444,47 @@ def test_pair_tells_how_the_first_player_of_the_final_is_chosen(make_site, run_c
     assert status == 0, err
     assert "'first: <id>'" in out
     assert "'first: <id>'" in (content / "events" / "e" / "final.yaml").read_text().split("tables:")[0]
+
+
+# -- seating does not depend on how the content is listed -----------------------------------------------------
+
+def listed_event(ids, rounds, planned, *, player_order, table_orders, reverse_vp):
+    """An event with the rounds' tables (seat order kept) listed and numbered as `table_orders` say."""
+    where = Where("x.yaml", 1)
+    event_rounds = []
+    for number, (tables, order) in enumerate(zip(rounds, table_orders), start=1):
+        listed = []
+        for new_number, index in enumerate(order, start=1):
+            players, vp = tables[index]
+            keys = list(reversed(players)) if reverse_vp else list(players)
+            listed.append(Table(new_number * 10, players, {"vp": {pid: vp[pid] for pid in keys}}, where))
+        seated = {pid for players, _ in tables for pid in players}
+        out = tuple(ids[i] for i in player_order if ids[i] not in seated)
+        event_rounds.append(Round("round", number, tuple(listed), where, sitting_out=out))
+    players = tuple(Player(ids[i], ids[i].upper()) for i in player_order)
+    return Event("e", "E", "vtes", "2026-01-01", 5, players, tuple(event_rounds), (), where, planned_rounds=planned)
+
+
+@settings(max_examples=15, deadline=None)
+@given(count=st.sampled_from([7, 8, 9, 13]), played=st.integers(1, 2), data=st.data())
+def test_the_next_seating_ignores_listing_order(count, played, data):
+    ids = [f"p{i:02d}" for i in range(count)]
+    fmt = formats.FORMATS["vtes"]
+    # Play the rounds the way `pair` seats them, so a staggered plan (7 players) is followed.
+    rounds = []
+    for _ in range(played):
+        event = listed_event(ids, rounds, 3, player_order=range(count), table_orders=[range(len(r)) for r in rounds],
+                             reverse_vp=False)
+        seated = fmt.next_round(event).data["tables"]
+        games = []
+        for table in seated:
+            players = tuple(table["players"])
+            games.append((players, played_out(list(players), data.draw(st.lists(st.integers(0, 4), max_size=4)))))
+        rounds.append(games)
+    plain = listed_event(ids, rounds, 3, player_order=range(count), table_orders=[range(len(r)) for r in rounds],
+                         reverse_vp=False)
+    shuffled = listed_event(ids, rounds, 3, player_order=data.draw(st.permutations(range(count))),
+                            table_orders=[data.draw(st.permutations(range(len(r)))) for r in rounds], reverse_vp=True)
+    assert fmt.validate(shuffled) == []
+    expected = fmt.next_round(plain)
+    assert fmt.next_round(shuffled) == expected

@@ -55,6 +55,11 @@ def seats_of(round_: Round) -> Seating:
     return [list(table.players) for table in round_.tables]
 
 
+def canonical(round_: Seating) -> Seating:
+    """A round's tables in a fixed order: seat order inside a table matters, the order tables are listed in does not."""
+    return sorted(round_)
+
+
 def prey_of(players: tuple[str, ...], seat: int) -> str:
     """The player in the next seat (seats count from 1; the last seat's prey is seat 1)."""
     return players[seat % len(players)]
@@ -427,8 +432,9 @@ class Vtes:
         raise Refused(f"{event.name} is finished: all {planned} rounds" + (" and the final" if self.has_final(event) else "") + " are played")
 
     def _seat_round(self, event: Event, number: int) -> NextRound:
-        active = [p.id for p in event.players if p.active_in(number)]
-        history = [seats_of(r) for r in event.rounds]
+        # Sorted ids and canonical rounds: the seating must not depend on how the content lists them.
+        active = sorted(p.id for p in event.players if p.active_in(number))
+        history = [canonical(seats_of(r)) for r in event.rounds]
         rng = round_rng(event, f"round-{number}")
         if len(active) < 4:
             raise Refused(f"round {number} would have {len(active)} player(s); a V:TES table needs at least 4")
@@ -441,7 +447,7 @@ class Vtes:
     def _staggered_round(self, event: Event, active: list[str], history: list[Seating], rng: random.Random) -> Seating:
         """6, 7 or 11 players: follow the event's staggered plan while the rounds on file match it."""
         plan = seating.staggered_plan(active, self.planned_rounds(event), round_rng(event, "plan"))
-        if plan[: len(history)] == history:
+        if [canonical(round_) for round_ in plan[: len(history)]] == history:
             return plan[len(history)]
         # The field changed since the plan was made: seat as many as tables of 4 and 5 allow,
         # resting those who have played most.
@@ -478,7 +484,7 @@ class Vtes:
             raise Refused(f"{event.name} already has round files; --plan seats a fresh event only (use `sitegen pair` for the next round)")
         if any(p.joined > 1 or p.dropped is not None for p in event.players):
             raise Refused("--plan seats the same players every round; with late arrivals or drops, seat one round at a time with `sitegen pair`")
-        active = [p.id for p in event.players]
+        active = sorted(p.id for p in event.players)
         planned = self.planned_rounds(event)
         rng = round_rng(event, "plan")
         if len(active) < 4:
