@@ -488,3 +488,15 @@ def test_the_next_seating_ignores_listing_order(count, played, data):
     assert fmt.validate(shuffled) == []
     expected = fmt.next_round(plain)
     assert fmt.next_round(shuffled) == expected
+
+
+def test_the_rules_page_explains_the_result_check_the_first_player_and_shared_places(make_site, run_cli, tmp_path):
+    content = make_site(NINE_FILES)
+    assert run_cli("build", "--content", content, "--output", tmp_path / "out")[0] == 0
+    page = " ".join((tmp_path / "out" / "rules" / "vtes.html").read_text().split())
+    for fact in ["<strong>oust</strong> gives 1 VP to the ousted player's predator", "<strong>withdrawal</strong>",
+                 "<strong>time</strong>", "<strong>left standing</strong>", "one finalist is drawn at random to play first",
+                 f"for the top {vtes_rules.DRAWN_PLACES} places only", "share a place",
+                 f"at least {vtes_rules.GW_MIN_VP} VP", f"The {vtes_rules.FINAL_SIZE} best players"]:
+        assert fact in page
+    assert "Archon check" not in page

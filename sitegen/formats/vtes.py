@@ -498,7 +498,8 @@ class Vtes:
 
     def rules_context(self) -> dict[str, Any]:
         return {"examples": vtes_rules.rules_examples(), "place_tp": vtes_rules.PLACE_TP, "vp_text": vp_text,
-                "multideck_limit": MULTIDECK_LIMIT, "no_final_limit": NO_FINAL_LIMIT}
+                "multideck_limit": MULTIDECK_LIMIT, "no_final_limit": NO_FINAL_LIMIT, "final_size": vtes_rules.FINAL_SIZE,
+                "drawn_places": vtes_rules.DRAWN_PLACES, "gw_min_vp": vp_text(vtes_rules.GW_MIN_VP)}
 
 
 STANDINGS_COLUMNS = [
