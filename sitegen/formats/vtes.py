@@ -239,7 +239,7 @@ class Vtes:
         return vtes_rules.score_vtes_table(table.players, vp)
 
     def _ranking(self, event: Event, rounds: tuple[Round, ...]) -> list[RankedPlayer]:
-        """The preliminary ranking over `rounds`; everyone takes part so the seeded draw stays the same."""
+        """The preliminary ranking over `rounds`; everyone is listed, on zero until their first result."""
         scored = [s for r in rounds for t in r.tables if (s := self._scored(t))]
         totals = {p.id: (0, Fraction(0), 0) for p in event.players} | vtes_rules.preliminary_totals(scored)
         dropped = {p.id for p in event.players if p.dropped is not None}

@@ -20,10 +20,10 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from itertools import groupby
 from dataclasses import dataclass
-from functools import cache
 from fractions import Fraction
+from functools import cache
+from itertools import groupby
 from typing import Collection, Iterable, Mapping, Sequence
 
 from .base import draw_key
@@ -206,7 +206,7 @@ def game_can_end_with(final_vp: Sequence[VpInput]) -> bool:
 
     A player who leaves keeps their VP, so each one must already hold their
     final figure when they go; together with never exceeding it, that keeps
-    the memoised search small (a few hundred states at five seats).
+    the memoised search small for 4 or 5 seats.
     """
     target = tuple(int(as_vp(vp) * 2) for vp in final_vp)  # in half points
     if sum((points + 1) // 2 for points in target) != len(target):
