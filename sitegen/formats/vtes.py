@@ -343,19 +343,20 @@ class Vtes:
         rank_of = {r.player: r.rank for r in ranking}
         vp = {str(pid): Fraction(v) for pid, v in (table.result.get("vp") or {}).items()}
         if "first" in table.result:
-            first, how = str(table.result["first"]), "plays first (judge's draw)"
+            first, how = str(table.result["first"]), "the judge's draw"
         else:
-            first, how = vtes_rules.drawn_first_player(seed, table.players), "plays first (seeded draw)"
+            first, how = vtes_rules.drawn_first_player(seed, table.players), "drawn by this site from the event seed and the seating"
         seats = []
         for seat, pid in enumerate(table.players, start=1):
             prey = names[prey_of(table.players, seat)]
-            values = {"seed": rank_of[pid], "vp": vp_text(vp[pid]) if vp else "", "prey": prey, "first": how if pid == first else ""}
+            values = {"seed": rank_of[pid], "vp": vp_text(vp[pid]) if vp else "", "prey": prey}
             seats.append(SeatRow(pid, seat, values, winner=pid == winner))
             result = ("Won the final" if pid == winner else "Finalist (2nd)") if vp else "Pending"
             history[pid].append(PlayerRound(final.slug, "Final", table.number, seat, [p for p in table.players if p != pid],
                                             result, f"{vp_text(vp[pid])} VP" if vp else "", "", None,
                                             won=pid == winner if vp else None))
-        view = TableView(table.number, seats, pending=not vp, note="VP confirmed by a judge" if table.result.get("override") else "")
+        notes = [f"{names[first]} plays first ({how})"] + (["VP confirmed by a judge"] if table.result.get("override") else [])
+        view = TableView(table.number, seats, pending=not vp, note="; ".join(notes))
         return RoundView(final, "Final", [view], final_played(final), columns=FINAL_COLUMNS)
 
     def _final_ranking(self, event: Event, ranking: list[RankedPlayer], finalists: list[str]) -> list[tuple[int, str]] | None:
@@ -516,11 +517,8 @@ SEAT_COLUMNS = [
 FINAL_COLUMNS = [
     Column("seed", "Seed", "Rank after the preliminary rounds; it breaks a tie on VP in the final.", seating=True),
     Column("vp", "VP", "Victory points in the final; the most wins the event."),
-    Column("prey", "Prey", "The player in the next seat.", seating=True, numeric=False),
-    Column("first", "First turn", "The finalists choose their seats, then one of them is drawn at random to play first. "
-                                  "The judge's draw is recorded as 'first' in final.yaml; without it this site draws from the "
-                                  "event seed and the chosen seating, so nobody could know it before the seats were taken.",
-           seating=True, numeric=False),
+    Column("prey", "Prey", "The player in the next seat. Seat 1 does not start the final: once the finalists have chosen "
+                           "their seats, one of them is drawn to play first (named above the table).", seating=True, numeric=False),
 ]
 
 FORMAT = Vtes()
