@@ -43,12 +43,14 @@ test: $(STAMP) browser
 test-fast: $(STAMP)
 	$(PY) -m pytest -m "not browser and not slow"
 
-## bench: whole-command timings (demo build, `pair` at 64/512/2048 players), then the pairing functions alone
+## bench: whole-command timings (demo build, `pair` at 64/512/2048 players), then the pairing functions alone,
+## then V:TES table scoring against the V:EKN's Archon engine
 bench: $(STAMP)
 	$(PY) bench/run.py
 	PYTHONPATH=. $(PY) bench/bench_swiss.py
 	PYTHONPATH=. $(PY) bench/bench_tables.py
 	PYTHONPATH=. $(PY) bench/bench_seating.py --krcg-python $(KRCG)/bin/python
+	PYTHONPATH=. $(PY) bench/bench_vtes_archon.py --archon-python $(ARCHON)/bin/python
 
 # krcg, the reference V:TES seating, in a venv of its own: only the benchmark compares against it.
 KRCG := .venv-krcg
@@ -57,6 +59,15 @@ $(KRCG)/bin/python:
 	$(KRCG)/bin/pip install --quiet krcg
 
 bench: $(KRCG)/bin/python
+
+# vtes-archon, the V:EKN's tournament engine, in a venv of its own: the benchmark compares its
+# table scoring and result check (archon.scoring) with sitegen's.
+ARCHON := .venv-archon
+$(ARCHON)/bin/python:
+	$(PYTHON) -m venv $(ARCHON)
+	$(ARCHON)/bin/pip install --quiet vtes-archon
+
+bench: $(ARCHON)/bin/python
 
 clean:
 	rm -rf output $(VENV) .pytest_cache .hypothesis

@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 from sitegen import formats
 from sitegen.content import load_event
 from sitegen.model import Event, Player, Round, Table, Where
+from sitegen.formats import vtes_rules
 from sitegen.pairing import seating
 
 NINE = """\
@@ -70,7 +71,9 @@ def test_totals_and_ranking_by_hand(scored_event):
     assert set(order[2:4]) == {"fay", "hal"} and order[4:6] == ["eve", "dov"]
     assert set(order[6:8]) == {"cat", "gus"} and order[8] == "ivy"
     assert [row.rank for row in board.standings] == list(range(1, 10))
-    assert {row.player for row in board.standings if row.coin_toss} == {"fay", "hal", "cat", "gus"}
+    # Cat and Gus are level at 7th-8th, where the rules draw no lots: they share 7th place.
+    assert {row.player for row in board.standings if row.coin_toss} == {"fay", "hal"}
+    assert [row.place for row in board.standings] == [1, 2, 3, 4, 5, 6, 7, 7, 9]
     assert [row.player for row in board.standings_after[0]][:1] == ["ann"]
     assert board.final_ranking is None  # the final is still to come
 
@@ -104,7 +107,7 @@ def test_standings_json_shape(make_site, run_cli, tmp_path):
     doc = json.loads((tmp_path / "out" / "events" / "e" / "standings.json").read_text())
     assert doc["format"] == "vtes" and doc["rounds_played"] == 2
     ben = doc["standings"][0]
-    assert ben == {"rank": 1, "id": "ben", "name": "Ben", "gw": 1, "vp": 5, "tp": 78, "rounds": [
+    assert ben == {"rank": 1, "place": 1, "id": "ben", "name": "Ben", "gw": 1, "vp": 5, "tp": 78, "rounds": [
         {"round": 1, "table": 1, "seat": 2, "vp": 0, "gw": 0, "tp": 18},
         {"round": 2, "table": 1, "seat": 1, "vp": 5, "gw": 1, "tp": 60},
     ]}
@@ -158,6 +161,10 @@ def test_export_with_a_final_lists_final_vp(make_site, run_cli):
     lines = out.splitlines()
     assert lines[1] == "1,ann,Ann,,1,3,1.5,96"
     assert lines[-1] == "9,ivy,Ivy,,0,0,,48"
+    assert [line.split(",")[0] for line in lines[1:]] == ["1", "2", "2", "2", "2", "6", "7", "7", "9"]  # cat and gus level
+    assert run_cli("build", "--content", content, "--output", content.parent / "out")[0] == 0
+    doc = json.loads((content.parent / "out" / "events" / "e" / "standings.json").read_text())
+    assert [row["place"] for row in doc["standings"]] == [1, 2, 3, 4, 5, 6, 7, 7, 9]
 
 
 # -- bad input ---------------------------------------------------------------------------------------------
@@ -210,6 +217,10 @@ BAD = {
                              "'final' must be true or false"),
     "cut": ({"events/e/event.yaml": NINE.replace("rounds: 2", "cut: 4")}, "event.yaml", 5, "V:TES has no cut"),
     "unknown table key": (nine_with(ROUND_1.replace("vp: {fay", "vps: {fay")), "round-1.yaml", 7, "did you mean 'vp'?"),
+    "first player not a finalist": (NINE_FILES | {"events/e/final.yaml": FINAL + "    first: ivy\n"}, "final.yaml", 5,
+                                    "first 'ivy' is not at table 1; use one of: eve, ann, hal, ben, fay"),
+    "first player in a preliminary round": (nine_with(ROUND_1.replace("  - table: 1\n", "  - table: 1\n    first: ann\n")),
+                                            "round-1.yaml", 3, "'first' belongs to the final table only"),
 }
 
 
@@ -378,3 +389,107 @@ def test_pair_after_a_drop_and_a_late_arrival(make_site, run_cli):
     tables = [t["players"] for t in read_round(folder / "round-2.yaml")["tables"]]
     assert sorted(len(t) for t in tables) == [4, 5]
     assert sorted(p for t in tables for p in t) == ["ann", "ben", "cat", "dov", "eve", "fay", "gus", "hal", "jo"]
+
+
+# -- the final's first player ------------------------------------------------------------------------------
+
+def final_page(make_site, run_cli, final_yaml):
+    content = make_site(NINE_FILES | {"events/e/final.yaml": final_yaml})
+    out = content.parent / "out"
+    status, _, err = run_cli("build", "--content", content, "--output", out)
+    assert status == 0, err
+    return (out / "events" / "e" / "final.html").read_text()
+
+
+def test_the_judges_draw_of_the_first_player_is_shown(make_site, run_cli):
+    page = final_page(make_site, run_cli, FINAL + "    first: hal\n")
+    assert "Hal plays first (the judge&#39;s draw)" in page
+
+
+def test_without_a_recorded_first_player_the_site_draws_one_from_the_seed_and_the_seating():
+    seating_ = ["eve", "ann", "hal", "ben", "fay"]
+    first = vtes_rules.drawn_first_player(11, seating_)
+    assert first in seating_ and vtes_rules.drawn_first_player(11, list(seating_)) == first
+    # Another seating of the same finalists, or another seed, draws afresh.
+    picks = {vtes_rules.drawn_first_player(seed, seating_[i:] + seating_[:i]) for seed in range(5) for i in range(5)}
+    assert len(picks) > 1
+
+
+def test_the_drawn_first_player_is_shown_on_the_final_page(make_site, run_cli):
+    page = final_page(make_site, run_cli, FINAL)
+    first = vtes_rules.drawn_first_player(11, ["eve", "ann", "hal", "ben", "fay"])
+    assert f"{first.title()} plays first (drawn by this site from the event seed and the seating)" in page
+
+
+def test_a_final_with_only_its_seating_is_still_to_be_played(make_site, run_cli, scored_event):
+    seated = "tables:\n  - table: 1\n    players: [eve, ann, hal, ben, fay]\n    first: ben\n"
+    event, board = scored_event(NINE_FILES | {"events/e/final.yaml": seated})
+    assert not board.elims[0].complete and board.elims[0].tables[0].pending
+    assert board.final_ranking is None
+    content = make_site(NINE_FILES | {"events/e/final.yaml": seated})
+    status, _, err = run_cli("pair", content / "events" / "e")
+    assert status == 2 and "table 1 has no result yet" in err
+
+
+def test_pair_tells_how_the_first_player_of_the_final_is_chosen(make_site, run_cli):
+    content = make_site(NINE_FILES)
+    status, out, err = run_cli("pair", content / "events" / "e")
+    assert status == 0, err
+    assert "'first: <id>'" in out
+    assert "'first: <id>'" in (content / "events" / "e" / "final.yaml").read_text().split("tables:")[0]
+
+
+# -- seating does not depend on how the content is listed -----------------------------------------------------
+
+def listed_event(ids, rounds, planned, *, player_order, table_orders, reverse_vp):
+    """An event with the rounds' tables (seat order kept) listed and numbered as `table_orders` say."""
+    where = Where("x.yaml", 1)
+    event_rounds = []
+    for number, (tables, order) in enumerate(zip(rounds, table_orders), start=1):
+        listed = []
+        for new_number, index in enumerate(order, start=1):
+            players, vp = tables[index]
+            keys = list(reversed(players)) if reverse_vp else list(players)
+            listed.append(Table(new_number * 10, players, {"vp": {pid: vp[pid] for pid in keys}}, where))
+        seated = {pid for players, _ in tables for pid in players}
+        out = tuple(ids[i] for i in player_order if ids[i] not in seated)
+        event_rounds.append(Round("round", number, tuple(listed), where, sitting_out=out))
+    players = tuple(Player(ids[i], ids[i].upper()) for i in player_order)
+    return Event("e", "E", "vtes", "2026-01-01", 5, players, tuple(event_rounds), (), where, planned_rounds=planned)
+
+
+@settings(max_examples=15, deadline=None)
+@given(count=st.sampled_from([7, 8, 9, 13]), played=st.integers(1, 2), data=st.data())
+def test_the_next_seating_ignores_listing_order(count, played, data):
+    ids = [f"p{i:02d}" for i in range(count)]
+    fmt = formats.FORMATS["vtes"]
+    # Play the rounds the way `pair` seats them, so a staggered plan (7 players) is followed.
+    rounds = []
+    for _ in range(played):
+        event = listed_event(ids, rounds, 3, player_order=range(count), table_orders=[range(len(r)) for r in rounds],
+                             reverse_vp=False)
+        seated = fmt.next_round(event).data["tables"]
+        games = []
+        for table in seated:
+            players = tuple(table["players"])
+            games.append((players, played_out(list(players), data.draw(st.lists(st.integers(0, 4), max_size=4)))))
+        rounds.append(games)
+    plain = listed_event(ids, rounds, 3, player_order=range(count), table_orders=[range(len(r)) for r in rounds],
+                         reverse_vp=False)
+    shuffled = listed_event(ids, rounds, 3, player_order=data.draw(st.permutations(range(count))),
+                            table_orders=[data.draw(st.permutations(range(len(r)))) for r in rounds], reverse_vp=True)
+    assert fmt.validate(shuffled) == []
+    expected = fmt.next_round(plain)
+    assert fmt.next_round(shuffled) == expected
+
+
+def test_the_rules_page_explains_the_result_check_the_first_player_and_shared_places(make_site, run_cli, tmp_path):
+    content = make_site(NINE_FILES)
+    assert run_cli("build", "--content", content, "--output", tmp_path / "out")[0] == 0
+    page = " ".join((tmp_path / "out" / "rules" / "vtes.html").read_text().split())
+    for fact in ["<strong>oust</strong> gives 1 VP to the ousted player's predator", "<strong>withdrawal</strong>",
+                 "<strong>time</strong>", "<strong>left standing</strong>", "one finalist is drawn at random to play first",
+                 f"for the top {vtes_rules.DRAWN_PLACES} places only", "share a place",
+                 f"at least {vtes_rules.GW_MIN_VP} VP", f"The {vtes_rules.FINAL_SIZE} best players"]:
+        assert fact in page
+    assert "Archon check" not in page

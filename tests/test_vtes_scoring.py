@@ -1,6 +1,5 @@
 """Tests for the V:TES scoring rules (GW, VP, TP, rankings, final)."""
 
-import random
 from collections import Counter
 from fractions import Fraction
 
@@ -8,6 +7,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from sitegen.formats.base import draw_key
 from sitegen.formats.vtes_rules import (
     PLACE_TP,
     RankedPlayer,
@@ -100,8 +100,8 @@ def test_tie_on_two_vp_denies_the_game_win():
 
 
 def test_alone_on_top_with_two_vp_is_a_game_win():
-    # A ousted B and E, then survived to time with C and D.
-    vp = {"A": 2.5, "B": 0, "C": 0.5, "D": 0.5, "E": 0}
+    # A ousted B, then E (now A's prey), then survived to time with C and D.
+    vp = {"A": 2.5, "B": 0, "E": 0, "C": 0.5, "D": 0.5}
     assert results(vp)["A"] == (Fraction(5, 2), 1, 60)
     assert table_problems(list(vp), vp) == []
 
@@ -117,8 +117,8 @@ def test_time_out_with_everyone_alive():
 
 
 def test_time_out_after_two_ousts():
-    # A ousted B and survived; B had ousted E first; C and D survived.
-    vp = {"A": 1.5, "B": 1, "C": 0.5, "D": 0.5, "E": 0}
+    # B ousted E (its prey) first; A ousted B and survived; C and D survived.
+    vp = {"A": 1.5, "B": 1, "E": 0, "C": 0.5, "D": 0.5}
     assert results(vp) == {"A": (Fraction(3, 2), 0, 60), "B": (1, 0, 48), "C": (HALF, 0, 30),
                            "D": (HALF, 0, 30), "E": (0, 0, 12)}
     assert table_problems(list(vp), vp) == []
@@ -199,24 +199,33 @@ def test_ranking_order_gw_then_vp_then_tp():
         "more_tp": (0, Fraction(5), 150),
         "less_tp": (0, Fraction(5), 140),
     }
-    ranking = preliminary_ranking(totals, random.Random(1))
+    ranking = preliminary_ranking(totals, 1)
     assert ranking == [
-        RankedPlayer("one_gw", 1, 1, Fraction(3), 100, False),
-        RankedPlayer("most_vp", 2, 0, Fraction(7), 200, False),
-        RankedPlayer("more_tp", 3, 0, Fraction(5), 150, False),
-        RankedPlayer("less_tp", 4, 0, Fraction(5), 140, False),
+        RankedPlayer("one_gw", 1, 1, Fraction(3), 100, False, 1),
+        RankedPlayer("most_vp", 2, 0, Fraction(7), 200, False, 2),
+        RankedPlayer("more_tp", 3, 0, Fraction(5), 150, False, 3),
+        RankedPlayer("less_tp", 4, 0, Fraction(5), 140, False, 4),
     ]
 
 
 def test_ranking_breaks_full_ties_by_the_seeded_draw():
     totals = {name: (1, Fraction(5), 150) for name in "WXYZ"} | {"top": (2, Fraction(1), 1)}
-    first = preliminary_ranking(totals, random.Random(7))
-    assert first[0] == RankedPlayer("top", 1, 2, Fraction(1), 1, False)
+    first = preliminary_ranking(totals, 7)
+    assert first[0] == RankedPlayer("top", 1, 2, Fraction(1), 1, False, 1)
     assert [line.rank for line in first] == [1, 2, 3, 4, 5]
     assert all(line.coin_toss for line in first[1:])
-    assert preliminary_ranking(dict(reversed(totals.items())), random.Random(7)) == first
-    orders = {tuple(line.player for line in preliminary_ranking(totals, random.Random(seed)))
-              for seed in range(40)}
+    assert preliminary_ranking(dict(reversed(totals.items())), 7) == first
+    orders = {tuple(line.player for line in preliminary_ranking(totals, seed)) for seed in range(40)}
+    assert len(orders) > 1
+
+
+def test_the_draw_hashes_the_seed_the_tied_totals_and_the_player():
+    totals = {name: (1, Fraction(5), 150) for name in "WXYZ"}
+    expected = sorted("WXYZ", key=lambda player: draw_key(7, (1, "5", 150), player))
+    assert [line.player for line in preliminary_ranking(totals, 7)] == expected
+    # The same players level on other totals are drawn afresh: the order is not fixed in advance.
+    orders = {tuple(line.player for line in preliminary_ranking({name: (gw, Fraction(vp), 100) for name in "WXYZ"}, 7))
+              for gw in range(3) for vp in range(8)}
     assert len(orders) > 1
 
 
@@ -267,7 +276,7 @@ def test_final_win_is_not_a_game_win_in_the_totals():
 
 def test_rules_examples_agree_with_the_scoring_functions():
     examples = rules_examples()
-    assert len(examples) == 7
+    assert len(examples) == 8
     for example in examples:
         players = [seat.player for seat in example.seats]
         vp = {seat.player: seat.vp for seat in example.seats}
@@ -275,7 +284,7 @@ def test_rules_examples_agree_with_the_scoring_functions():
         assert example.problems == table_problems(players, vp)
     assert [seat.tp for seat in examples[0].seats] == [54, 18, 54, 18, 36]
     assert [seat.tp for seat in examples[1].seats] == [60, 12, 36, 36]
-    assert [bool(example.problems) for example in examples] == [False] * 6 + [True]
+    assert [bool(example.problems) for example in examples] == [False] * 6 + [True, True]
 
 
 # --- Properties ------------------------------------------------------------------
@@ -359,14 +368,39 @@ totals_strategy = st.dictionaries(
 @settings(max_examples=200, deadline=None)
 @given(totals_strategy, st.integers(0, 2**32))
 def test_ranking_is_deterministic_ordered_and_marks_exactly_the_ties(totals, seed):
-    ranking = preliminary_ranking(totals, random.Random(seed))
+    ranking = preliminary_ranking(totals, seed)
     shuffled = dict(sorted(totals.items(), reverse=True))
-    assert preliminary_ranking(shuffled, random.Random(seed)) == ranking
+    assert preliminary_ranking(shuffled, seed) == ranking
     assert [line.rank for line in ranking] == list(range(1, len(totals) + 1))
     keys = [(line.gw, line.vp, line.tp) for line in ranking]
     assert keys == sorted(keys, reverse=True)
+    first_rank = {}
+    for line in ranking:
+        first_rank.setdefault((line.gw, line.vp, line.tp), line.rank)
     counts = Counter(totals.values())
-    assert all(line.coin_toss == (counts[(line.gw, line.vp, line.tp)] > 1) for line in ranking)
+    for line in ranking:
+        level = (line.gw, line.vp, line.tp)
+        assert line.coin_toss == (counts[level] > 1 and first_rank[level] <= 5)
+        assert line.place == (line.rank if line.rank <= 5 else max(first_rank[level], 6))
+
+
+def test_ties_outside_the_top_five_share_a_place():
+    totals = {f"p{i}": (0, Fraction(10 - i), 0) for i in range(1, 4)}  # p1-p3 on their own
+    totals |= {name: (0, Fraction(1), 36) for name in "VWXY"}  # level from 4th to 7th
+    totals |= {name: (0, Fraction(0), 12) for name in "ST"}  # level at 8th-9th
+    ranking = preliminary_ranking(totals, 3)
+    assert [line.rank for line in ranking] == list(range(1, 10))
+    # The draw decides who of V-Y takes 4th and 5th; the two others share 6th.
+    assert [line.place for line in ranking] == [1, 2, 3, 4, 5, 6, 6, 8, 8]
+    assert [line.coin_toss for line in ranking] == [False] * 3 + [True] * 4 + [False] * 2
+
+
+def test_players_who_dropped_do_not_take_a_drawn_place():
+    totals = {"gone": (3, Fraction(9), 180)} | {f"p{i}": (2, Fraction(10 - i), 100) for i in range(1, 4)}
+    totals |= {name: (0, Fraction(1), 36) for name in "XYZ"}  # 5th to 7th
+    ranking = preliminary_ranking(totals, 3, dropped={"gone"})
+    # Only four players still in the event rank above X-Z, so the draw still picks the fifth finalist.
+    assert [line.place for line in ranking] == [1, 2, 3, 4, 5, 6, 7]
 
 
 @settings(max_examples=200, deadline=None)

@@ -61,6 +61,7 @@ class StandingRow:
     player: str
     values: dict[str, Any]  # by the format's standings columns
     coin_toss: bool = False  # order against an equal player was decided at random
+    place: int | None = None  # shared by players the rules leave level (V:TES outside the top five); None: the rank
 
 
 @dataclass
@@ -220,11 +221,15 @@ def player_id(table: Table, key: str, problems: list[Problem]) -> str | None:
     return str(raw)
 
 
-def refuse_pending(event: Event) -> None:
-    """`pair` must not run while the latest round still has games without a result."""
+def refuse_pending(event: Event, seating_keys: tuple[str, ...] = ()) -> None:
+    """`pair` must not run while the latest round still has games without a result.
+
+    `seating_keys` are table keys that record how a table was seated (V:TES: who plays first at the
+    final), not how it ended: a table holding only those has no result yet.
+    """
     last = (event.rounds + event.elims)[-1:]
-    if last and not last[0].complete:
-        pending = [str(t.number) for t in last[0].pending_tables]
+    pending = [str(t.number) for t in last[0].tables if not set(t.result) - set(seating_keys)] if last else []
+    if pending:
         tables = f"table {pending[0]} has" if len(pending) == 1 else f"tables {', '.join(pending)} have"
         raise Refused(f"{last[0].where.path}: {tables} no result yet; enter every result, then run `sitegen pair` again")
 

@@ -26,6 +26,7 @@ from .base import (
     TableView,
     check_common,
     check_everyone_seated,
+    player_id,
     round_rng,
 )
 from .vtes_rules import RankedPlayer, VtesSeat, vp_text
@@ -37,9 +38,26 @@ NO_FINAL_LIMIT = 8  # an event without a final stays below two tables
 
 Seating = list[list[str]]
 
+# Table keys that say how a table was seated, not how it ended: who plays first at the final.
+SEATING_KEYS = ("first",)
+
+
+def outcome(table: Table) -> dict[str, Any]:
+    """A table's result keys, without the seating ones: empty while the game is still to be played."""
+    return {key: value for key, value in table.result.items() if key not in SEATING_KEYS}
+
+
+def final_played(final: Round | None) -> bool:
+    return final is not None and all(outcome(table) for table in final.tables)
+
 
 def seats_of(round_: Round) -> Seating:
     return [list(table.players) for table in round_.tables]
+
+
+def canonical(round_: Seating) -> Seating:
+    """A round's tables in a fixed order: seat order inside a table matters, the order tables are listed in does not."""
+    return sorted(round_)
 
 
 def prey_of(players: tuple[str, ...], seat: int) -> str:
@@ -82,11 +100,11 @@ class Vtes:
     seated = True
     elimination_title = "Final table"
     event_keys = ("final", "multideck")
-    table_keys = ("vp", "override")
+    table_keys = ("vp", "override", *SEATING_KEYS)
     deck_fields = {"vekn": "V:EKN number", "deck": "Deck"}
     after_preliminaries = "The final comes next: the top five choose their seats."
     result_hint = ("Enter each table's result as 'vp: {<id>: N, ...}' (steps of 0.5, every player at the table); "
-                   "add 'override: true' only when a judge confirmed VP that fail the Archon check.")
+                   "add 'override: true' only when a judge confirmed VP that no game gives (e.g. from card effects).")
 
     # -- options --------------------------------------------------------------------------
     def planned_rounds(self, event: Event) -> int:
@@ -114,12 +132,16 @@ class Vtes:
                 problems.append(Problem(round_.where, "V:TES has no byes; list players who do not play this round under 'sitting_out'"))
             for table in round_.tables:
                 problems += self._check_table(table)
+                if "first" in table.result:
+                    problems.append(Problem(table.at("first"), f"'first' belongs to the final table only: in a preliminary round "
+                                                               f"seat 1 plays first; remove it from table {table.number}"))
         for round_ in event.elims:
             if round_.stage == "elim":
                 problems.append(Problem(round_.where, "V:TES has no elimination rounds; the top five play one final table in final.yaml"))
             else:
                 for table in round_.tables:
                     problems += self._check_table(table)
+                    player_id(table, "first", problems)
                 if not problems:
                     problems += self._check_final(event, round_)
         return problems
@@ -164,7 +186,7 @@ class Vtes:
         if size not in vtes_rules.PLACE_TP:
             hint = "with 6, 7 or 11 players some sit out each round: list them under 'sitting_out'"
             return [Problem(table.where, f"a V:TES table seats 4 or 5 players; table {table.number} has {size}: move players between tables ({hint})")]
-        if not table.result:
+        if not outcome(table):
             return []
         if "vp" not in table.result:
             return [Problem(table.where, f"table {table.number} has a result but no 'vp'; add 'vp: {{<id>: N, ...}}' for every player at the table")]
@@ -215,16 +237,17 @@ class Vtes:
 
     @staticmethod
     def _scored(table: Table) -> list[VtesSeat] | None:
-        if not table.result:
+        if not outcome(table):
             return None
         vp = {str(pid): Fraction(v) for pid, v in table.result["vp"].items()}
         return vtes_rules.score_vtes_table(table.players, vp)
 
     def _ranking(self, event: Event, rounds: tuple[Round, ...]) -> list[RankedPlayer]:
-        """The preliminary ranking over `rounds`; everyone takes part so the seeded draw stays the same."""
+        """The preliminary ranking over `rounds`; everyone is listed, on zero until their first result."""
         scored = [s for r in rounds for t in r.tables if (s := self._scored(t))]
         totals = {p.id: (0, Fraction(0), 0) for p in event.players} | vtes_rules.preliminary_totals(scored)
-        return vtes_rules.preliminary_ranking(totals, random.Random(f"{event.seed}:tiebreak"))
+        dropped = {p.id for p in event.players if p.dropped is not None}
+        return vtes_rules.preliminary_ranking(totals, event.seed, dropped)
 
     def _finalists(self, event: Event, ranking: list[RankedPlayer]) -> list[str]:
         """The best five who are still in the event (a player who dropped does not play the final)."""
@@ -258,7 +281,7 @@ class Vtes:
         finalists = self._finalists(event, ranking) if self._preliminaries_done(event) else []
         final_ranking = self._final_ranking(event, ranking, finalists)
         winner = final_ranking[0][1] if final_ranking and event.elims else None
-        elims = [self._final_view(final, ranking, winner, names, history) for final in event.elims]
+        elims = [self._final_view(final, ranking, winner, names, history, event.seed) for final in event.elims]
         board = Scoreboard(
             standings_columns=STANDINGS_COLUMNS,
             seat_columns=SEAT_COLUMNS,
@@ -291,7 +314,7 @@ class Vtes:
         players = event.player_by_id
         return [
             StandingRow(r.rank, r.player, {"gw": r.gw, "vp": vp_text(r.vp), "tp": r.tp, "exact_vp": r.vp,
-                                            "dropped": players[r.player].dropped is not None}, r.coin_toss)
+                                            "dropped": players[r.player].dropped is not None}, r.coin_toss, place=r.place)
             for r in ranking
         ]
 
@@ -319,10 +342,14 @@ class Vtes:
     # -- the final ---------------------------------------------------------------------------------
     @staticmethod
     def _final_view(final: Round, ranking: list[RankedPlayer], winner: str | None, names: dict[str, str],
-                    history: dict[str, list[PlayerRound]]) -> RoundView:
+                    history: dict[str, list[PlayerRound]], seed: int) -> RoundView:
         table = final.tables[0]
         rank_of = {r.player: r.rank for r in ranking}
         vp = {str(pid): Fraction(v) for pid, v in (table.result.get("vp") or {}).items()}
+        if "first" in table.result:
+            first, how = str(table.result["first"]), "the judge's draw"
+        else:
+            first, how = vtes_rules.drawn_first_player(seed, table.players), "drawn by this site from the event seed and the seating"
         seats = []
         for seat, pid in enumerate(table.players, start=1):
             prey = names[prey_of(table.players, seat)]
@@ -332,8 +359,9 @@ class Vtes:
             history[pid].append(PlayerRound(final.slug, "Final", table.number, seat, [p for p in table.players if p != pid],
                                             result, f"{vp_text(vp[pid])} VP" if vp else "", "", None,
                                             won=pid == winner if vp else None))
-        view = TableView(table.number, seats, pending=not vp, note="VP confirmed by a judge" if table.result.get("override") else "")
-        return RoundView(final, "Final", [view], final.complete, columns=FINAL_COLUMNS)
+        notes = [f"{names[first]} plays first ({how})"] + (["VP confirmed by a judge"] if table.result.get("override") else [])
+        view = TableView(table.number, seats, pending=not vp, note="; ".join(notes))
+        return RoundView(final, "Final", [view], final_played(final), columns=FINAL_COLUMNS)
 
     def _final_ranking(self, event: Event, ranking: list[RankedPlayer], finalists: list[str]) -> list[tuple[int, str]] | None:
         if not self._preliminaries_done(event):
@@ -342,7 +370,7 @@ class Vtes:
         if not self.has_final(event):
             return vtes_rules.final_ranking(order, {})
         final = event.elims[-1] if event.elims else None
-        if final is None or not final.complete:
+        if not final_played(final):
             return None
         # Dropped players rank after the finalists, who are then the top of the order as final_ranking needs.
         order = finalists + [pid for pid in order if pid not in finalists]
@@ -352,7 +380,7 @@ class Vtes:
     def _export(self, event: Event, board: Scoreboard, played: dict[str, list[dict[str, Any]]]) -> dict[str, Any]:
         names = event.player_by_id
         rows = [
-            {"rank": row.rank, "id": row.player, "name": names[row.player].name, "gw": row.values["gw"],
+            {"rank": row.rank, "place": row.place, "id": row.player, "name": names[row.player].name, "gw": row.values["gw"],
              "vp": vp_number(row.values["exact_vp"]), "tp": row.values["tp"], "rounds": played[row.player]}
             for row in board.standings
         ]
@@ -370,15 +398,25 @@ class Vtes:
     @staticmethod
     def _final_vp(event: Event) -> dict[str, Fraction]:
         final = next((r for r in event.elims if r.stage == "final"), None)
-        if final is None or not final.complete:
+        if not final_played(final):
             return {}
         return {str(pid): Fraction(v) for pid, v in final.tables[0].result["vp"].items()}
 
     def export_table(self, event: Event) -> tuple[list[str], list[list[Any]]]:
-        """What the organizer reports to the V:EKN: rank, GW, VP, final VP and TP of every player."""
+        """What the organizer reports to the V:EKN: rank, GW, VP, final VP and TP of every player.
+
+        The rank is the final ranking's (the preliminary one before the final), except that players
+        level outside the top five share the place of the first of them.
+        """
         board = self.score(event)
-        rank = dict((pid, r) for r, pid in board.final_ranking) if board.final_ranking else {row.player: row.rank for row in board.standings}
         final_vp = self._final_vp(event)
+        place = {row.player: row.place for row in board.standings}
+        order = board.final_ranking or [(row.rank, row.player) for row in board.standings]
+        rank: dict[str, int] = {}
+        for index, (position, pid) in enumerate(order):
+            above = order[index - 1][1] if index else None
+            level = above is not None and not {pid, above} & set(final_vp) and place[pid] == place[above]
+            rank[pid] = rank[above] if level else position
         players = event.player_by_id
         rows = sorted(board.standings, key=lambda row: (rank[row.player], row.rank))
         header = ["rank", "id", "name", "vekn", "gw", "vp", "final_vp", "tp"]
@@ -390,7 +428,7 @@ class Vtes:
 
     # -- seating -----------------------------------------------------------------------------------
     def next_round(self, event: Event) -> NextRound:
-        refuse_pending(event)
+        refuse_pending(event, SEATING_KEYS)
         planned = self.planned_rounds(event)
         if len(event.rounds) < planned:
             return self._seat_round(event, len(event.rounds) + 1)
@@ -399,8 +437,9 @@ class Vtes:
         raise Refused(f"{event.name} is finished: all {planned} rounds" + (" and the final" if self.has_final(event) else "") + " are played")
 
     def _seat_round(self, event: Event, number: int) -> NextRound:
-        active = [p.id for p in event.players if p.active_in(number)]
-        history = [seats_of(r) for r in event.rounds]
+        # Sorted ids and canonical rounds: the seating must not depend on how the content lists them.
+        active = sorted(p.id for p in event.players if p.active_in(number))
+        history = [canonical(seats_of(r)) for r in event.rounds]
         rng = round_rng(event, f"round-{number}")
         if len(active) < 4:
             raise Refused(f"round {number} would have {len(active)} player(s); a V:TES table needs at least 4")
@@ -413,7 +452,7 @@ class Vtes:
     def _staggered_round(self, event: Event, active: list[str], history: list[Seating], rng: random.Random) -> Seating:
         """6, 7 or 11 players: follow the event's staggered plan while the rounds on file match it."""
         plan = seating.staggered_plan(active, self.planned_rounds(event), round_rng(event, "plan"))
-        if plan[: len(history)] == history:
+        if [canonical(round_) for round_ in plan[: len(history)]] == history:
             return plan[len(history)]
         # The field changed since the plan was made: seat as many as tables of 4 and 5 allow,
         # resting those who have played most.
@@ -440,7 +479,9 @@ class Vtes:
             raise Refused(f"only {len(finalists)} players can play a final; a table needs 4 (or set 'final: false' in event.yaml)")
         data = {"tables": [{"table": 1, "players": finalists}]}
         return NextRound("final.yaml", data, "Final: the top five, listed in preliminary ranking order. They choose their seats "
-                                             "(lowest qualifier first); rewrite 'players' in the order they chose before play")
+                                             "(lowest qualifier first); rewrite 'players' in the order they chose before play. "
+                                             "Then one finalist is drawn to play first: record the judge's draw as 'first: <id>' "
+                                             "on the table, or leave it out and the site draws from the event seed and the seating")
 
     def plan_rounds(self, event: Event) -> list[NextRound]:
         """Seat every preliminary round at once (`sitegen pair --plan`): the same players throughout."""
@@ -448,7 +489,7 @@ class Vtes:
             raise Refused(f"{event.name} already has round files; --plan seats a fresh event only (use `sitegen pair` for the next round)")
         if any(p.joined > 1 or p.dropped is not None for p in event.players):
             raise Refused("--plan seats the same players every round; with late arrivals or drops, seat one round at a time with `sitegen pair`")
-        active = [p.id for p in event.players]
+        active = sorted(p.id for p in event.players)
         planned = self.planned_rounds(event)
         rng = round_rng(event, "plan")
         if len(active) < 4:
@@ -462,7 +503,8 @@ class Vtes:
 
     def rules_context(self) -> dict[str, Any]:
         return {"examples": vtes_rules.rules_examples(), "place_tp": vtes_rules.PLACE_TP, "vp_text": vp_text,
-                "multideck_limit": MULTIDECK_LIMIT, "no_final_limit": NO_FINAL_LIMIT}
+                "multideck_limit": MULTIDECK_LIMIT, "no_final_limit": NO_FINAL_LIMIT, "final_size": vtes_rules.FINAL_SIZE,
+                "drawn_places": vtes_rules.DRAWN_PLACES, "gw_min_vp": vp_text(vtes_rules.GW_MIN_VP)}
 
 
 STANDINGS_COLUMNS = [
@@ -479,7 +521,8 @@ SEAT_COLUMNS = [
 FINAL_COLUMNS = [
     Column("seed", "Seed", "Rank after the preliminary rounds; it breaks a tie on VP in the final.", seating=True),
     Column("vp", "VP", "Victory points in the final; the most wins the event."),
-    Column("prey", "Prey", "The player in the next seat.", seating=True, numeric=False),
+    Column("prey", "Prey", "The player in the next seat. Seat 1 does not start the final: once the finalists have chosen "
+                           "their seats, one of them is drawn to play first (named above the table).", seating=True, numeric=False),
 ]
 
 FORMAT = Vtes()

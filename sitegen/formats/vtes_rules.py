@@ -19,11 +19,14 @@ Number types, chosen so that nothing is ever rounded:
 from __future__ import annotations
 
 import math
-import random
 from collections import Counter
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Iterable, Mapping, Sequence
+from functools import cache
+from itertools import groupby
+from typing import Collection, Iterable, Mapping, Sequence
+
+from .base import draw_key
 
 VpInput = int | float | str | Fraction
 
@@ -39,6 +42,10 @@ GW_MIN_VP = Fraction(2)
 
 #: Number of players who reach the final table.
 FINAL_SIZE = 5
+
+#: The rules break a tie on GW, VP and TP at random only for the top five
+#: places; players level further down share a place.
+DRAWN_PLACES = 5
 
 
 @dataclass(frozen=True)
@@ -61,7 +68,8 @@ class RankedPlayer:
     gw: int
     vp: Fraction
     tp: int
-    coin_toss: bool  # True when the draw, not the scores, placed this player
+    coin_toss: bool  # True when the draw, not the scores, decided this player's place
+    place: int  # the rank, except that players level outside the drawn places share one
 
 
 @dataclass(frozen=True)
@@ -139,14 +147,10 @@ def table_problems(
 
     Checks: 4 or 5 distinct players, one VP figure for each (and none for
     anyone else), every figure a multiple of 0.5 between 0 and the table size,
-    and the Archon total.  For that total, round each player's VP up and add
-    them: the result must equal the number of players.  It holds for every
-    real game, because each player ends in exactly one way that adds one to
-    the rounded total: ousted (whole VP, the oust point sits with the
-    predator), withdrawn or alive at time (a half point rounds up), or last
-    standing (the extra full point).  ``override`` means a judge confirmed an
-    unusual result (e.g. VP from card effects): only the Archon total is
-    waived; malformed figures are still reported.
+    and that some real game at this seating ends with exactly these VP (see
+    ``game_can_end_with``).  ``override`` means a judge confirmed an unusual
+    result (e.g. VP from card effects): only that last check is waived;
+    malformed figures are still reported.
     """
     problems = _seating_problems(players, vp)
     if problems:
@@ -154,9 +158,10 @@ def table_problems(
     scores = {player: as_vp(vp[player]) for player in players}
     for player in players:
         problems.extend(_vp_figure_problems(player, scores[player], len(players)))
-    if not problems and not override:
-        problems.extend(_archon_total_problems(scores))
+    if not problems and not override and not game_can_end_with([scores[player] for player in players]):
+        problems.append(_unreachable_reason(scores))
     return problems
+
 
 
 def _seating_problems(players: Sequence[str], vp: Mapping[str, VpInput]) -> list[str]:
@@ -184,16 +189,82 @@ def _vp_figure_problems(player: str, score: Fraction, table_size: int) -> list[s
     return problems
 
 
-def _archon_total_problems(scores: Mapping[str, Fraction]) -> list[str]:
-    rounded_total = sum(math.ceil(score) for score in scores.values())
-    if rounded_total == len(scores):
-        return []
+def game_can_end_with(final_vp: Sequence[VpInput]) -> bool:
+    """Whether some game at a table seated in this order ends with exactly these VP.
+
+    ``final_vp`` lists each seat's VP in seat order.  Each player's prey is the
+    next player still in the game (the last seat's prey is seat 1), so when a
+    player leaves, their predator inherits their prey.  The search tries every
+    sequence of the game's real steps:
+
+    * an oust: the ousted player's current predator gains 1 VP;
+    * a withdrawal: the player gains 0.5 VP and leaves; nobody gains the oust
+      point.  This is allowed down to two players: the tournament rules set
+      no lower limit, and the player left then ends as last standing;
+    * time: every player still in gains 0.5 VP and the game ends;
+    * when one player is left, the game ends and that player gains 1 VP.
+
+    A player who leaves keeps their VP, so each one must already hold their
+    final figure when they go; together with never exceeding it, that keeps
+    the memoised search small for 4 or 5 seats.
+    """
+    target = tuple(int(as_vp(vp) * 2) for vp in final_vp)  # in half points
+    if sum((points + 1) // 2 for points in target) != len(target):
+        return False  # the rounded-up total (see _unreachable_reason): a quick, common rejection
+
+    @cache
+    def can_finish(still_in: tuple[int, ...], scored: tuple[int, ...]) -> bool:
+        # scored[i]: half points so far of seat still_in[i], never above its target
+        if len(still_in) == 1:
+            return scored[0] + 2 == target[still_in[0]]
+        if all(points + 1 == target[seat] for seat, points in zip(still_in, scored)):
+            return True  # time
+        for i, seat in enumerate(still_in):
+            others, rest = still_in[:i] + still_in[i + 1 :], scored[:i] + scored[i + 1 :]
+            if scored[i] + 1 == target[seat] and can_finish(others, rest):
+                return True  # withdrawal
+            predator = (i - 1) % len(still_in)
+            if scored[i] == target[seat] and scored[predator] + 2 <= target[still_in[predator]]:
+                gained = list(scored)
+                gained[predator] += 2
+                del gained[i]
+                if can_finish(others, tuple(gained)):
+                    return True  # oust
+        return False
+
+    return can_finish(tuple(range(len(target))), (0,) * len(target))
+
+
+def _unreachable_reason(scores: Mapping[str, Fraction]) -> str:
+    """Why no game ends with ``scores`` (which ``game_can_end_with`` rejected), as plainly as we can say it."""
+    size = len(scores)
     listed = ", ".join(vp_text(score) for score in scores.values())
-    return [
-        f"The VP ({listed}) do not add up: with each half point rounded up they "
-        f"total {rounded_total}, but a {len(scores)}-player table must total "
-        f"{len(scores)}. Check the scores, or mark the table as confirmed by a judge."
-    ]
+    fix = "Check the scores and the seat order in 'players', or mark the table as confirmed by a judge."
+    # Every player ends in exactly one way that adds one to this total: ousted (whole VP, the
+    # oust point sits with the predator), withdrawn or in at time (a half point rounds up),
+    # or last standing (the extra full point).
+    rounded_total = sum(math.ceil(score) for score in scores.values())
+    if rounded_total != size:
+        return (f"The VP ({listed}) do not add up: with each half point rounded up they "
+                f"total {rounded_total}, but a {size}-player table must total {size}. "
+                "Check the scores, or mark the table as confirmed by a judge.")
+    for player, score in scores.items():
+        ousts = math.floor(score)
+        if score != ousts and ousts > size - 2:
+            return (f"{player} has {vp_text(score)} VP: a half point comes from withdrawing or from "
+                    "time, both while someone else is still playing, so it goes with at most "
+                    f"{size - 2} ousts, not {ousts}. {fix}")
+    whole = [player for player, score in scores.items() if score.denominator == 1]
+    if len(whole) >= 2 and all(scores[player] > 0 for player in whole):
+        return (f"{len(whole)} players end on whole VP, so at least {len(whole) - 1} of them were "
+                "ousted (only the last player standing ends on whole VP without being ousted), "
+                "and the first player ousted cannot have scored yet: one of them must have 0 VP. "
+                f"{fix}")
+    return (f"No game at this seating ends with these VP ({listed}). An oust scores 1 for the "
+            "ousted player's predator (the nearest player still in, counting back from the "
+            "ousted seat), a withdrawal 0.5 for the player who leaves and nothing for anyone "
+            "else, time 0.5 for everyone still in, and the last player standing scores 1 more. "
+            f"{fix}")
 
 
 def preliminary_totals(
@@ -212,26 +283,42 @@ def preliminary_totals(
 
 
 def preliminary_ranking(
-    totals: Mapping[str, tuple[int, VpInput, int]], rng: random.Random
+    totals: Mapping[str, tuple[int, VpInput, int]], seed: int, dropped: Collection[str] = ()
 ) -> list[RankedPlayer]:
     """Rank by GW, then VP, then TP; players level on all three are drawn at random.
 
-    The draw is a shuffle of the alphabetically sorted names, so the same
-    seed always gives the same order.  Every player gets a distinct rank
-    (the rules only require the draw for the top five, but a full order
-    costs nothing); ``coin_toss`` flags each player who shares all three
-    figures with someone else.
+    The draw (``draw_key``) hashes the event seed, the tied totals and the
+    player's id: the same results always give the same order, whatever order
+    the players are listed in, and nobody can know it before the games are
+    played.  Every player gets a distinct ``rank`` in that order.
+
+    The rules use the draw only for the top ``DRAWN_PLACES`` places, so
+    ``place`` follows the draw only until that many players still in the
+    event (not in ``dropped``, who cannot play the final) are placed; the rest
+    of a tied group, and any tied group wholly below, share the first place
+    left.  A group straddling 5th and 6th thus gets 4th, 5th, 6th, 6th: the
+    draw picks who takes the last drawn places, the others stay level.
+    ``coin_toss`` flags the players whose place the draw decided.
     """
     scores = {player: (gw, as_vp(vp), tp) for player, (gw, vp, tp) in totals.items()}
-    order = sorted(scores)
-    rng.shuffle(order)
-    # A stable sort keeps the shuffled order inside each group of equal scores.
-    order.sort(key=lambda player: _descending(scores[player]))
-    shared = Counter(scores.values())
-    return [
-        RankedPlayer(player, rank, *scores[player], coin_toss=shared[scores[player]] > 1)
-        for rank, player in enumerate(order, start=1)
-    ]
+
+    def order(player: str) -> tuple[tuple[int, Fraction, int], bytes]:
+        gw, vp, tp = scores[player]
+        return _descending(scores[player]), draw_key(seed, (gw, vp_text(vp), tp), player)
+
+    ranking: list[RankedPlayer] = []
+    placed_in_event = 0  # players still in the event ranked so far
+    for level, group in groupby(sorted(scores, key=order), key=scores.__getitem__):
+        group = list(group)
+        first_rank = len(ranking) + 1
+        drawn = len(group) > 1 and placed_in_event < DRAWN_PLACES
+        shared_place = None
+        for rank, player in enumerate(group, start=first_rank):
+            if placed_in_event >= DRAWN_PLACES:
+                shared_place = shared_place or rank
+            ranking.append(RankedPlayer(player, rank, *level, coin_toss=drawn, place=shared_place or rank))
+            placed_in_event += player not in dropped
+    return ranking
 
 
 def _descending(score: tuple[int, Fraction, int]) -> tuple[int, Fraction, int]:
@@ -242,6 +329,15 @@ def _descending(score: tuple[int, Fraction, int]) -> tuple[int, Fraction, int]:
 def finalists(prelim_order: Sequence[str], size: int = FINAL_SIZE) -> list[str]:
     """The players who reach the final: the top ``size`` (all of them if fewer)."""
     return list(prelim_order[:size])
+
+
+def drawn_first_player(seed: int, seating: Sequence[str]) -> str:
+    """Who plays first at the final, drawn at random once the finalists have chosen their seats.
+
+    The draw hashes the event seed, the seating and each finalist's id: it is
+    reproducible, yet nobody can know it before the seating exists.
+    """
+    return min(seating, key=lambda player: draw_key(seed, ("plays first", tuple(seating)), player))
 
 
 def final_ranking(
@@ -299,8 +395,12 @@ def rules_examples() -> list[RulesExample]:
             {"A": 0.5, "B": 0.5, "C": 0.5, "D": 0.5, "E": 0.5},
         ),
         (
-            "A score sheet the Archon check rejects",
+            "A score sheet whose VP do not add up",
             {"A": 1, "B": 1, "C": 0.5, "D": 0.5, "E": 0},
+        ),
+        (
+            "A score sheet that adds up, but no game ends this way",
+            {"A": 1, "B": 1, "C": 1, "D": 1},
         ),
     ]
     return [
