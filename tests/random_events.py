@@ -75,21 +75,34 @@ def joust_result(rng: random.Random, table: dict, elimination: bool) -> None:
         table["victory"] = {p: v for p, v in victory.items() if v != 15 or rng.random() < 0.3}
 
 
-def joust_round(rng: random.Random, players: list[dict], number: int) -> dict:
+def closer_first(table: dict) -> None:
+    """List the winner (or the player closer to their victory total) first; the power keys follow."""
+    a, b = table["players"]
+    if "winner" in table:
+        first = table["winner"]
+    else:
+        victory = table.get("victory") or {}
+        first = min((a, b), key=lambda p: victory.get(p, 15) - table["power"][p])
+    table["players"] = [first, b if first == a else a]
+    if "power" in table:
+        table["power"] = {p: table["power"][p] for p in table["players"]}
+
+
+def joust_round(rng: random.Random, players: list[dict], number: int, winners_first: bool) -> dict:
     field = active(players, number)
     rng.shuffle(field)
     byes = [field.pop()] if len(field) % 2 else []
     tables = []
     for i in range(0, len(field), 2):
-        pair = field[i: i + 2]
-        rng.shuffle(pair)  # the winner is listed first or second at random
-        table = {"table": len(tables) + 1, "players": pair}
+        table = {"table": len(tables) + 1, "players": field[i: i + 2]}  # the winner is first or second at random
         joust_result(rng, table, elimination=False)
+        if winners_first:
+            closer_first(table)
         tables.append(table)
     return {"tables": tables} | ({"byes": byes} if byes else {})
 
 
-def joust_event(rng: random.Random) -> tuple[dict, list[dict]]:
+def joust_event(rng: random.Random, winners_first: bool = False) -> tuple[dict, list[dict]]:
     rounds = rng.randint(2, 4)
     count = rng.randint(4, 11)
     players = roster(rng, count, rounds, late=rng.randint(0, 2), drops=rng.randint(0, 2))
@@ -97,7 +110,7 @@ def joust_event(rng: random.Random) -> tuple[dict, list[dict]]:
     cut = rng.choice([0, 0] + [c for c in (2, 4, 8) if c <= staying])
     event = {"name": "Random Joust", "format": "agot-joust", "date": "2026-11-14", "seed": rng.randint(0, 9999),
              "rounds": rounds, "cut": cut, "players": players}
-    return event, [joust_round(rng, players, n) for n in range(1, rounds + 1)]
+    return event, [joust_round(rng, players, n, winners_first) for n in range(1, rounds + 1)]
 
 
 # -- AGoT Melee ----------------------------------------------------------------------------
@@ -222,7 +235,14 @@ def vtes_event(rng: random.Random) -> tuple[dict, list[dict]]:
 
 # -- writing ---------------------------------------------------------------------------------
 
-EVENTS = {"agot-joust": joust_event, "agot-melee": melee_event, "vtes": vtes_event}
+# Each kind of random event by name: a format, and for Joust also a population whose tables list
+# the winner first (where a Head-to-Head credited to the first-listed player happens to be right).
+EVENTS = {
+    "agot-joust": joust_event,
+    "agot-joust/winners-first": lambda rng: joust_event(rng, winners_first=True),
+    "agot-melee": melee_event,
+    "vtes": vtes_event,
+}
 
 
 def fill_elimination(rng: random.Random, fmt: str, data: dict) -> None:
@@ -236,10 +256,11 @@ def fill_elimination(rng: random.Random, fmt: str, data: dict) -> None:
             table["vp"] = vtes_game(rng, table["players"])
 
 
-def write_event(root: Path, fmt: str, seed: int) -> Path:
-    """A complete random event of format `fmt`; the same seed gives the same files."""
-    rng = random.Random(f"{fmt}:{seed}")
-    event, rounds = EVENTS[fmt](rng)
+def write_event(root: Path, kind: str, seed: int) -> Path:
+    """A complete random event of `kind` (see EVENTS); the same seed gives the same files."""
+    rng = random.Random(f"{kind}:{seed}")
+    event, rounds = EVENTS[kind](rng)
+    fmt = event["format"]
     folder = root / "events" / EVENT
     folder.mkdir(parents=True)
     dump(root / "site.yaml", {"title": "Random events"})
