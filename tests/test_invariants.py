@@ -165,11 +165,16 @@ def rewrite_cases() -> list:
     return cases
 
 
+class PairingChanged(AssertionError):
+    """The next round's pairing or seating changed (and nothing else did): told apart so the known
+    seating bug cannot hide a change in the scores."""
+
+
 KNOWN_BUGS = {
     ("swap_joust_seats", "agot-joust"): pytest.mark.xfail(
         strict=True, reason="sitegen credits Joust Head-to-Head to the player listed first, not the winner"),
     ("reorder_players", "vtes"): pytest.mark.xfail(
-        strict=True, reason="sitegen's V:TES seating of the next round depends on the order of event.yaml's players"),
+        strict=True, raises=PairingChanged, reason="sitegen's V:TES seating of the next round depends on the order of event.yaml's players"),
 }
 
 
@@ -183,8 +188,10 @@ def test_rewriting_the_files_changes_nothing(rewrite_name, fmt, seed, keep, rewr
         renumbered = REWRITES[rewrite_name](random.Random(rewrite_seed), event_folder(content))
         after = snapshot(content)
     after["standings.json"] = original_table_numbers(after["standings.json"], renumbered)
-    for key in before:
+    for key in ("standings", "final_ranking", "standings.json"):
         assert after[key] == before[key], f"{rewrite_name} changed the {key}"
+    if after["next_round"] != before["next_round"]:
+        raise PairingChanged(f"{rewrite_name} changed the next round:\n{before['next_round']}\n{after['next_round']}")
 
 
 # -- renaming every player -------------------------------------------------------------------------
