@@ -91,7 +91,7 @@ def rewrite(folder: Path, change) -> None:
 def swap_joust_seats(rng: random.Random, folder: Path) -> dict:
     def change(name, data):
         for table in data.get("tables", []) if name != "event.yaml" else []:
-            if rng.random() < 0.5:
+            if rng.random() < 0.8:
                 table["players"].reverse()
         return data
 
@@ -178,20 +178,29 @@ KNOWN_BUGS = {
 }
 
 
+# Seat order matters to the rules only through Head-to-Head, which decides a points group in few
+# events: the (cheap) Joust seat swap looks at several events per example to meet enough of them.
+EVENTS_PER_EXAMPLE = {"swap_joust_seats": 4}
+
+
 @pytest.mark.parametrize(("rewrite_name", "fmt"), rewrite_cases())
 @FIXED
-@given(seed=st.integers(0, 10_000), keep=st.integers(0, 20), rewrite_seed=st.integers(0, 2**32))
-def test_rewriting_the_files_changes_nothing(rewrite_name, fmt, seed, keep, rewrite_seed):
-    with tempfile.TemporaryDirectory() as tmp:
-        content = random_event(Path(tmp), fmt, seed, keep)
-        before = snapshot(content)
-        renumbered = REWRITES[rewrite_name](random.Random(rewrite_seed), event_folder(content))
-        after = snapshot(content)
-    after["standings.json"] = original_table_numbers(after["standings.json"], renumbered)
-    for key in ("standings", "final_ranking", "standings.json"):
-        assert after[key] == before[key], f"{rewrite_name} changed the {key}"
-    if after["next_round"] != before["next_round"]:
-        raise PairingChanged(f"{rewrite_name} changed the next round:\n{before['next_round']}\n{after['next_round']}")
+@given(data=st.data())
+def test_rewriting_the_files_changes_nothing(rewrite_name, fmt, data):
+    for _ in range(EVENTS_PER_EXAMPLE.get(rewrite_name, 1)):
+        seed = data.draw(st.integers(0, 10_000), label="seed")
+        keep = data.draw(st.integers(0, 20), label="keep")
+        rewrite_seed = data.draw(st.integers(0, 2**32), label="rewrite_seed")
+        with tempfile.TemporaryDirectory() as tmp:
+            content = random_event(Path(tmp), fmt, seed, keep)
+            before = snapshot(content)
+            renumbered = REWRITES[rewrite_name](random.Random(rewrite_seed), event_folder(content))
+            after = snapshot(content)
+        after["standings.json"] = original_table_numbers(after["standings.json"], renumbered)
+        for key in ("standings", "final_ranking", "standings.json"):
+            assert after[key] == before[key], f"{rewrite_name} changed the {key}"
+        if after["next_round"] != before["next_round"]:
+            raise PairingChanged(f"{rewrite_name} changed the next round:\n{before['next_round']}\n{after['next_round']}")
 
 
 # -- renaming every player -------------------------------------------------------------------------
@@ -205,7 +214,9 @@ def new_ids(rng: random.Random, old: list[str]) -> dict[str, str]:
         candidate = rng.choice([word, f"{word}-{rng.randint(0, 999)}"])
         if candidate not in old:
             fresh.add(candidate)
-    return dict(zip(old, sorted(fresh, key=lambda _: rng.random())))
+    ordered = sorted(fresh)  # not the set's order, which changes with the interpreter's hash seed
+    rng.shuffle(ordered)
+    return dict(zip(old, ordered))
 
 
 def renamed(value, ids: dict[str, str]):

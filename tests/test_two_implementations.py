@@ -144,8 +144,9 @@ ASPECTS = {f.__name__: f for f in (totals, round_results, head_to_head, standing
 
 JOUST_H2H_BUG = pytest.mark.xfail(strict=True, reason="sitegen credits Joust Head-to-Head to the player listed first, not the winner")
 MELEE_CUT_BUG = pytest.mark.xfail(strict=True, reason="sitegen orders the Melee cut by Head-to-Head; the cut is points, SoS, ESoS only")
-# (kind, aspect, events) where a known bug shows. None of these seeds has a Joust Head-to-Head
-# decided at the cut line, so the Joust cut must agree in every run.
+# (kind, aspect, events) where a known bug shows. A Melee cut line decided by Head-to-Head is rare
+# (about 1 event in 200): only the larger run meets one. None of these seeds has a Joust
+# Head-to-Head decided at the cut line, so the Joust cut must agree in every run.
 KNOWN_BUGS = {
     ("agot-joust", "head_to_head", QUICK): JOUST_H2H_BUG,
     ("agot-joust", "head_to_head", THOROUGH): JOUST_H2H_BUG,
@@ -155,9 +156,7 @@ KNOWN_BUGS = {
     ("agot-joust", "standings_after_each_round", THOROUGH): JOUST_H2H_BUG,
     ("agot-joust", "final_ranking", QUICK): JOUST_H2H_BUG,
     ("agot-joust", "final_ranking", THOROUGH): JOUST_H2H_BUG,
-    ("agot-melee", "cut", QUICK): MELEE_CUT_BUG,
     ("agot-melee", "cut", THOROUGH): MELEE_CUT_BUG,
-    ("agot-melee", "final_ranking", QUICK): MELEE_CUT_BUG,
     ("agot-melee", "final_ranking", THOROUGH): MELEE_CUT_BUG,
 }
 
