@@ -2,14 +2,12 @@
 
 Hundreds of seeded random complete events per format are scored by both; every aspect (totals,
 round results, Head-to-Head, standings order, who makes the cut, final ranking) is its own test,
-so a known sitegen bug marks only the aspect it breaks. Orders are compared modulo random draws.
+so a failure names the aspect it breaks. Orders are compared modulo random draws.
 A failure prints the smallest disagreeing event, whole, as a reproducer.
 
-Joust runs twice: with winners listed first or second at random (where the known bug of crediting
-Head-to-Head to the first-listed player shows), and with winners listed first, where that bug is
-inert, so every other Joust disagreement still fails there without an xfail to hide behind.
-Likewise Melee runs once more on the events where Head-to-Head decides nothing, so the known bug of
-a cut ordered by Head-to-Head cannot hide another one in the cut or the final ranking.
+Joust runs twice: with winners listed first or second at random (the listing once decided who got
+Head-to-Head credit), and with winners listed first. Melee runs once more on the events where
+Head-to-Head decides nothing (a cut once ordered by Head-to-Head could hide other cut mistakes).
 """
 from __future__ import annotations
 
@@ -142,25 +140,6 @@ def final_ranking(case: Case) -> str | None:
 ASPECTS = {f.__name__: f for f in (totals, round_results, head_to_head, standings_order, standings_after_each_round, cut,
                                    final_ranking)}
 
-JOUST_H2H_BUG = pytest.mark.xfail(strict=True, reason="sitegen credits Joust Head-to-Head to the player listed first, not the winner")
-MELEE_CUT_BUG = pytest.mark.xfail(strict=True, reason="sitegen orders the Melee cut by Head-to-Head; the cut is points, SoS, ESoS only")
-# (kind, aspect, events) where a known bug shows. A Melee cut line decided by Head-to-Head is rare
-# (about 1 event in 200): only the larger run meets one. None of these seeds has a Joust
-# Head-to-Head decided at the cut line, so the Joust cut must agree in every run.
-KNOWN_BUGS = {
-    ("agot-joust", "head_to_head", QUICK): JOUST_H2H_BUG,
-    ("agot-joust", "head_to_head", THOROUGH): JOUST_H2H_BUG,
-    ("agot-joust", "standings_order", QUICK): JOUST_H2H_BUG,
-    ("agot-joust", "standings_order", THOROUGH): JOUST_H2H_BUG,
-    ("agot-joust", "standings_after_each_round", QUICK): JOUST_H2H_BUG,
-    ("agot-joust", "standings_after_each_round", THOROUGH): JOUST_H2H_BUG,
-    ("agot-joust", "final_ranking", QUICK): JOUST_H2H_BUG,
-    ("agot-joust", "final_ranking", THOROUGH): JOUST_H2H_BUG,
-    ("agot-melee", "cut", THOROUGH): MELEE_CUT_BUG,
-    ("agot-melee", "final_ranking", THOROUGH): MELEE_CUT_BUG,
-}
-
-
 def combinations() -> list:
     params = []
     for count, speed in ((QUICK, []), (THOROUGH, [pytest.mark.slow])):
@@ -168,8 +147,7 @@ def combinations() -> list:
             for name in ASPECTS:
                 if name == "head_to_head" and kind == "vtes":
                     continue
-                marks = speed + ([KNOWN_BUGS[kind, name, count]] if (kind, name, count) in KNOWN_BUGS else [])
-                params.append(pytest.param(kind, name, count, id=f"{kind}-{name}-{count}", marks=marks))
+                params.append(pytest.param(kind, name, count, id=f"{kind}-{name}-{count}", marks=speed))
     return params
 
 
