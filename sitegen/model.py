@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 # The keys every format shares: the content contract (formats add their own; none is ever renamed).
@@ -139,3 +140,7 @@ class Site:
     events: tuple[Event, ...]
     pages: tuple[Page, ...]
     options: dict[str, Any] = field(default_factory=dict)
+    key_lines: dict[str, int] = field(default_factory=dict)  # site.yaml's keys, for error lines
+
+    def at(self, key: str) -> Where:
+        return Where(str(Path(self.root) / "site.yaml"), self.key_lines.get(key, 1))
