@@ -2,8 +2,6 @@
 from __future__ import annotations
 
 import argparse
-import csv
-import io
 import sys
 import time
 from pathlib import Path
@@ -14,6 +12,7 @@ from .formats.base import Refused
 from .model import ContentError, Event
 from .output import write_atomic
 from .pipeline import build, check
+from .text import csv_text
 from .yamlfile import dump_yaml
 
 EXIT_BAD_INPUT = 2
@@ -168,16 +167,12 @@ def _export(args: argparse.Namespace) -> int:
     fmt = formats.format_of(event)
     if not hasattr(fmt, "export_table"):
         raise Refused(f"the {fmt.name} format has no ranking export; see `sitegen standings` or standings.json")
-    header, rows = fmt.export_table(event)
-    buffer = io.StringIO()
-    writer = csv.writer(buffer, lineterminator="\n")
-    writer.writerow(header)
-    writer.writerows(rows)
+    text = csv_text(*fmt.export_table(event))
     if args.output:
-        write_atomic(Path(args.output), buffer.getvalue().encode())
+        write_atomic(Path(args.output), text.encode())
         print(f"wrote {args.output}")
     else:
-        print(buffer.getvalue(), end="")
+        print(text, end="")
     return 0
 
 

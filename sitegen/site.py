@@ -4,8 +4,6 @@ Nothing here renders or writes; `render` turns these into bytes and `output` wri
 """
 from __future__ import annotations
 
-import csv
-import io
 import json
 from dataclasses import dataclass, field
 from importlib import resources
@@ -19,7 +17,7 @@ from .charts import Bar, bar_chart, rank_chart
 from .formats import format_of
 from .formats.base import Format, RoundView, Scoreboard
 from .model import Event, Site
-from .text import slugify
+from .text import csv_text, slugify
 
 META_FIELDS = ("faction", "agenda")  # deck fields broken down on the meta page
 
@@ -184,12 +182,10 @@ def _pairings_json(event: Event, view: RoundView) -> dict[str, Any]:
 
 
 def _standings_csv(event: Event, board: Scoreboard) -> bytes:
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(["rank", "id", "name"] + [c.key for c in board.standings_columns])
-    for row in board.standings:
-        writer.writerow([row.rank, row.player, event.player_by_id[row.player].name] + [row.values[c.key] for c in board.standings_columns])
-    return out.getvalue().encode()
+    header = ["rank", "id", "name"] + [c.key for c in board.standings_columns]
+    rows = ([row.rank, row.player, event.player_by_id[row.player].name] + [row.values[c.key] for c in board.standings_columns]
+            for row in board.standings)
+    return csv_text(header, rows).encode()
 
 
 def _meta(event: Event, board: Scoreboard) -> dict[str, list] | None:
