@@ -31,7 +31,7 @@ def id_problem(value: Any) -> str | None:
         return f"'{value}' is not a valid id: an id is {ID_RULE}{hint}"
     if value in _YAML_WORDS or _NUMBER.fullmatch(value):
         # Bare numbers, dates and yes/no would come back from a round file as numbers, dates or true/false.
-        return f"'{value}' is not a valid id: a round file would read it as a number, date or yes/no; add a letter, e.g. '{value}-x'"
+        return f"'{value}' is not a valid id: a bare number, date or yes/no reads as something else in a round file; add a letter, e.g. '{value}-x'"
     return None
 
 

@@ -99,6 +99,17 @@ def _refuse_anchors_and_tags(text: str, path: str) -> None:
             raise ContentError([Problem(Where(path, line), f"YAML tags ('{event.tag}') are not allowed in content; remove it and write a plain value")])
 
 
+def _quote_across_lines(text: str) -> yaml.Mark | None:
+    """Where the first quoted value that spans lines starts (content never needs one), scanning up to a syntax error."""
+    try:
+        for token in yaml.scan(text, Loader=_BaseLoader):
+            if isinstance(token, yaml.ScalarToken) and token.style in ('"', "'") and token.end_mark.line > token.start_mark.line:
+                return token.start_mark
+    except yaml.YAMLError:
+        pass
+    return None
+
+
 def parse_yaml(text: str, path: str) -> Any:
     """Parse YAML text; a syntax error becomes a ContentError at its line."""
     try:
@@ -110,12 +121,18 @@ def parse_yaml(text: str, path: str) -> Any:
         if exc.context == "while scanning a quoted scalar" and exc.context_mark:
             mark = exc.context_mark  # the parser runs to the end of the file: the quote that never closes is the mistake
             what = "a quote opens here and never closes"
+        elif (opened := _quote_across_lines(text)) is not None:
+            mark = opened  # an unclosed quote ran on to the next quote in the file, where the parser gave up
+            what = "a quote opens here and closes only on a later line; close it on the same line"
         line = mark.line + 1 if mark else 1
         if isinstance(exc, yaml.constructor.ConstructorError):  # well-formed YAML, a value we refuse
             raise ContentError([Problem(Where(path, line), what)]) from None
         raise ContentError(
             [Problem(Where(path, line), f"YAML syntax error: {what}; check indentation, colons and quotes")]
         ) from None
+    except yaml.reader.ReaderError as exc:  # a control character such as NUL: no mark, only its position
+        line = text.count("\n", 0, exc.position) + 1
+        raise ContentError([Problem(Where(path, line), f"a control character (code {exc.character}) cannot be in a YAML file; delete it")]) from None
     except yaml.YAMLError as exc:
         raise ContentError([Problem(Where(path, 1), f"YAML error: {exc}")]) from None
 
