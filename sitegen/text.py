@@ -62,8 +62,13 @@ def csv_cell(value: Any) -> Any:
     """A CSV cell a spreadsheet shows as text: a leading formula character gets a "'" before it.
 
     Numbers, and text that is only a number (a negative score), are left alone: they cannot run anything.
+    Leading spaces do not hide a formula (some programs strip them), and a carriage return becomes a
+    newline: the writer quotes only that one, and a bare CR would start a new row with its own formula.
     """
-    if isinstance(value, str) and value.startswith(_FORMULA_START) and not _PLAIN_NUMBER.fullmatch(value):
+    if not isinstance(value, str) or _PLAIN_NUMBER.fullmatch(value):
+        return value
+    value = value.replace("\r\n", "\n").replace("\r", "\n")
+    if value.startswith(_FORMULA_START) or value.lstrip().startswith(_FORMULA_START):
         return "'" + value
     return value
 
