@@ -47,8 +47,8 @@ def write_atomic(path: Path, data: bytes) -> None:
 
 def unsafe_path(output: Path, rel: str) -> str | None:
     """Why `rel` may not be written under `output`, or None. The last guard: ids are checked long before."""
-    parts = PurePosixPath(rel).parts
-    if not parts or PurePosixPath(rel).is_absolute() or any(p in ("", ".", "..") for p in parts) or "\\" in rel:
+    parts = rel.split("/")  # as written: PurePosixPath would quietly drop '.' and '//'
+    if any(p in ("", ".", "..") for p in parts) or "\\" in rel:
         return "leads outside the output folder"
     if "\0" in rel or any(len(p.encode()) > NAME_MAX for p in parts):
         return "is not a possible file name"
