@@ -39,7 +39,7 @@ def _template_problem(exc: Exception, dirs: list[Path], template: str) -> Proble
     if isinstance(exc, jinja2.TemplateSyntaxError) and exc.filename:
         return Problem(Where(exc.filename, exc.lineno), f"template error: {exc.message}; fix the template")
     frames = [f for f in traceback.extract_tb(exc.__traceback__) if f.filename.endswith(".html")]
-    own_theme = dirs[0] != BUILTIN_THEMES / "default" and dirs[0].parent != BUILTIN_THEMES
+    own_theme = dirs[0].parent != BUILTIN_THEMES  # a theme from the content folder, not one shipped with sitegen
     if frames and (isinstance(exc, jinja2.TemplateError) or own_theme):
         return Problem(Where(frames[-1].filename, frames[-1].lineno or 1), f"template error: {exc}; fix the template")
     if isinstance(exc, jinja2.TemplateError):  # e.g. a template that is nowhere to be found
