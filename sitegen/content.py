@@ -459,6 +459,7 @@ def _load_round(path: Path, stage: str, number: int, by_id: dict[str, Player], c
         sitting_out=tuple(p for p, _ in out),
         start=start,
         minutes=minutes,
+        key_lines=dict(data.key_lines),
     )
 
 

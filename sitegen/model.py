@@ -80,6 +80,11 @@ class Round:
     start: str | None = None  # local start time as written, e.g. "2026-11-22 14:00"
     minutes: int | None = None
     extra: dict[str, Any] = field(default_factory=dict)
+    key_lines: dict[str, int] = field(default_factory=dict)  # where byes, sitting_out ... are written
+
+    def at(self, key: str) -> Where:
+        """Where one of the round file's keys is written (line 1 when the key is absent)."""
+        return Where(self.where.path, self.key_lines.get(key, self.where.line))
 
     @property
     def slug(self) -> str:
