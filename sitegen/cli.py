@@ -7,12 +7,12 @@ import time
 from pathlib import Path
 
 from . import formats
-from .content import load_event
+from .content import is_date, load_event
 from .formats.base import Refused
 from .model import ContentError, Event
 from .output import write_atomic
 from .pipeline import build, check
-from .text import csv_text
+from .text import csv_text, id_problem
 from .yamlfile import dump_yaml
 
 EXIT_BAD_INPUT = 2
@@ -97,6 +97,10 @@ def _new(args: argparse.Namespace) -> int:
     target = folder / "event.yaml"
     if target.exists():
         raise Refused(f"{target} already exists; edit it instead")
+    if problem := id_problem(folder.name):  # the folder name becomes the event's address
+        raise Refused(f"the folder name {problem}")
+    if not is_date(args.date):
+        raise Refused(f"--date {args.date} is not a date; write it as YYYY-MM-DD")
     name = args.name or folder.name.replace("-", " ").title()
     text = (
         f"name: {name}\nformat: {args.format}\ndate: {args.date}\n"

@@ -252,7 +252,7 @@ def _load_event(event_dir: Path, c: _Collector) -> Event | None:
     name = c.text(data, "name", shown, required=True)
     fmt = c.text(data, "format", shown, required=True)
     date = c.text(data, "date", shown, required=True)
-    if date and not _is_date(date):
+    if date and not is_date(date):
         c.add(Where(shown, data.key_lines["date"]), f"'date: {date}' is not a date; write it as YYYY-MM-DD, e.g. 'date: 2026-12-05'")
     seed = c.integer(data, "seed", shown)
     players = _load_players(data, shown, c)
@@ -463,7 +463,7 @@ def _load_round(path: Path, stage: str, number: int, by_id: dict[str, Player], c
     )
 
 
-def _is_date(text: str) -> bool:
+def is_date(text: str) -> bool:
     try:
         return bool(ISO_DATE.match(text)) and bool(datetime.date.fromisoformat(text))
     except ValueError:  # 2026-02-30

@@ -227,7 +227,7 @@ def _feed(site: Site, summaries: list[EventSummary]) -> bytes:
     base = site.base_url.rstrip("/") + "/" if site.base_url else ""
     updated = entries[0][0] if entries else "1970-01-01T00:00:00Z"
     lines = ['<?xml version="1.0" encoding="utf-8"?>', '<feed xmlns="http://www.w3.org/2005/Atom">',
-             f"<title>{escape(site.title)}</title>", f"<id>{escape(base or 'urn:sitegen:' + slugify(site.title))}</id>",
+             f"<title>{escape(site.title)}</title>", f"<id>{escape(base or 'urn:sitegen:' + (slugify(site.title) or 'site'))}</id>",
              f"<updated>{updated}</updated>", f"<author><name>{escape(site.title)}</name></author>",
              f"<link rel=\"alternate\" href={quoteattr(base + 'index.html')}/>"]
     for stamp, path, title, key in entries:

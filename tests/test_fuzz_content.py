@@ -98,7 +98,7 @@ def _run(argv: list[str]) -> int:
 
 
 @pytest.mark.slow
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
 @given(changed=mutated_files(), event=st.sampled_from(["j", "m", "v"]))
 def test_mutated_content_is_answered_never_crashes(changed, event, tmp_path_factory, capsys):
     root = tmp_path_factory.mktemp("fuzz")
@@ -106,7 +106,7 @@ def test_mutated_content_is_answered_never_crashes(changed, event, tmp_path_fact
     for rel, text in changed.items():
         (content / rel).write_text(text, encoding="utf-8")
     commands = [["check", "--content", str(content)], ["build", "--content", str(content), "--output", str(root / "output")],
-                ["standings", str(content / "events" / event)]]
+                ["standings", str(content / "events" / event)], ["pair", str(content / "events" / event)]]
     for argv in commands:
         status = _run(argv)
         err = capsys.readouterr().err

@@ -74,3 +74,12 @@ def test_ordinary_yaml_still_parses_with_lines():
     data = parse_yaml("name: Ann & Ben *live*\ndate: 2026-01-10\nvp: 1.5\nn: -3\nok: true\n", "x.yaml")
     assert data == {"name": "Ann & Ben *live*", "date": "2026-01-10", "vp": 1.5, "n": -3, "ok": True}
     assert data.key_lines == {"name": 1, "date": 2, "vp": 3, "n": 4, "ok": 5}
+
+
+@pytest.mark.parametrize("folder, date, message", [("Friday Joust", "2026-12-01", "write it as 'friday-joust'"),
+                                                   ("friday-joust", "next friday", "YYYY-MM-DD"),
+                                                   ("friday-joust", "2026-02-30", "YYYY-MM-DD")])
+def test_new_refuses_what_check_would_refuse(folder, date, message, tmp_path, run_cli):
+    status, _, err = run_cli("new", tmp_path / "events" / folder, "--date", date)
+    assert status == 2 and message in err
+    assert not (tmp_path / "events").exists()
