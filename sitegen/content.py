@@ -60,6 +60,10 @@ class _Collector:
             return False
         return True
 
+    def folder(self, path: Path) -> bool:
+        """Whether `path` is a folder to read; one reached through a bad symlink is reported, a plain file skipped."""
+        return (path.exists() or path.is_symlink()) and self.inside(path) and path.is_dir()
+
     def read_text(self, path: Path, display: str) -> str | object:
         if not self.inside(path):
             return FAILED
@@ -143,20 +147,18 @@ def load_site(root: str | Path) -> Site:
     c.unknown_keys(data, SITE_KEYS, shown, "site.yaml")
     theme = c.text(data, "theme", shown, default="default")
     where_theme = Where(shown, data.key_lines.get("theme", 1))
-    if c.identifier(theme, where_theme, "'theme'") and (root / "themes" / theme).exists():
+    if c.identifier(theme, where_theme, "'theme'") and c.folder(root / "themes" / theme):
         _check_theme_files(root / "themes" / theme, c)
     events = []
-    events_dir = root / "events"
-    if events_dir.is_dir() and c.inside(events_dir):
-        for event_dir in _visible(events_dir):
-            if (event_dir.is_dir() or event_dir.is_symlink()) and c.inside(event_dir):
+    if c.folder(root / "events"):
+        for event_dir in _visible(root / "events"):
+            if c.folder(event_dir):
                 event = _load_event(event_dir, c)
                 if event:
                     events.append(event)
-    pages_dir = root / "pages"
     pages = []
-    if pages_dir.is_dir() and c.inside(pages_dir):
-        pages = [_load_page(p, c) for p in _visible(pages_dir) if p.suffix == ".md"]
+    if c.folder(root / "pages"):
+        pages = [_load_page(p, c) for p in _visible(root / "pages") if p.suffix == ".md"]
     site = Site(
         title=c.text(data, "title", shown, default="Tournaments"),
         base_url=c.text(data, "base_url", shown, default=""),
@@ -185,8 +187,6 @@ def load_event(event_dir: str | Path) -> Event:
 
 def _check_theme_files(theme_dir: Path, c: _Collector) -> None:
     """A theme in the content folder is published too: none of its files may lead outside the folder."""
-    if not c.inside(theme_dir):
-        return
     for folder, dirs, files in os.walk(theme_dir):
         for name in dirs + files:
             c.inside(Path(folder) / name)

@@ -77,6 +77,10 @@ for rel, cmds in [(SITE, ("check", "build")), (PAGE, ("check", "build")), (JEV, 
                   (VR2, ("check", "build", ("pair", V))), (JE1, ("check", "build", ("standings", J))), (VF, ("check", "build", ("export", V)))]:
     case(f"dangling symlink {rel}", delete=(rel,), link={rel: ("dangling",)}, at=(rel, 1), msg="which does not exist", cmds=cmds)
 case("dangling symlink as a new round file", link={f"{M}/round-2.yaml": ("dangling",)}, at=(f"{M}/round-2.yaml", 1), msg="does not exist", cmds=("check", ("pair", M)))
+case("dangling symlink as the events folder", delete=(J, M, V, "events"), link={"events": ("dangling",)}, at=("events", 1), msg="does not exist")
+case("dangling symlink as the pages folder", delete=(PAGE, "pages"), link={"pages": ("dangling",)}, at=("pages", 1), msg="does not exist")
+case("dangling symlink as the theme folder", write=sub(SITE, "theme: default", "theme: mine"), link={"themes/mine": ("dangling",)},
+     at=("themes/mine", 1), msg="does not exist")
 case("dangling symlink as an event folder", link={"events/k": ("dangling",)}, at=("events/k", 1), msg="does not exist")
 
 # -- symlinks that leave the content folder ----------------------------------------------------
