@@ -61,6 +61,8 @@ def unsafe_path(output: Path, rel: str) -> str | None:
 
 
 def write_site(output: Path, files: dict[str, bytes]) -> WriteReport:
+    if output.exists() and not output.is_dir():
+        raise ContentError([Problem(Where(str(output), 1), "the output folder is a file; remove it or choose another --output")])
     problems = [Problem(Where(str(output / rel), 1), f"output path {why}")
                 for rel in sorted(files) if (why := unsafe_path(output, rel))]
     if problems:

@@ -18,6 +18,7 @@ import yaml
 from .model import ContentError, Problem, Where
 
 _BaseLoader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+MAX_DEPTH = 100  # nesting reported when building the values runs out of Python's recursion limit
 
 
 class LineDict(dict):
@@ -99,6 +100,16 @@ def _refuse_anchors_and_tags(text: str, path: str) -> None:
             raise ContentError([Problem(Where(path, line), f"YAML tags ('{event.tag}') are not allowed in content; remove it and write a plain value")])
 
 
+def _too_deep(text: str) -> int:
+    """The line where nesting first passes MAX_DEPTH."""
+    depth = 0
+    for event in yaml.parse(text, Loader=_BaseLoader):
+        depth += isinstance(event, yaml.CollectionStartEvent) - isinstance(event, yaml.CollectionEndEvent)
+        if depth > MAX_DEPTH:
+            return event.start_mark.line + 1
+    return 1
+
+
 def _quote_across_lines(text: str) -> yaml.Mark | None:
     """Where the first quoted value that spans lines starts (content never needs one), scanning up to a syntax error."""
     try:
@@ -130,6 +141,8 @@ def parse_yaml(text: str, path: str) -> Any:
         raise ContentError(
             [Problem(Where(path, line), f"YAML syntax error: {what}; check indentation, colons and quotes")]
         ) from None
+    except RecursionError:  # thousands of nested brackets: find the line without building anything
+        raise ContentError([Problem(Where(path, _too_deep(text)), f"values nested more than {MAX_DEPTH} deep; content never needs that")]) from None
     except yaml.reader.ReaderError as exc:  # a control character such as NUL: no mark, only its position
         line = text.count("\n", 0, exc.position) + 1
         raise ContentError([Problem(Where(path, line), f"a control character (code {exc.character}) cannot be in a YAML file; delete it")]) from None

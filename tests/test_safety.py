@@ -83,3 +83,10 @@ def test_new_refuses_what_check_would_refuse(folder, date, message, tmp_path, ru
     status, _, err = run_cli("new", tmp_path / "events" / folder, "--date", date)
     assert status == 2 and message in err
     assert not (tmp_path / "events").exists()
+
+
+def test_an_output_folder_that_is_a_file_is_a_clear_error(tmp_path, run_cli):
+    (tmp_path / "site.yaml").write_text("title: T\n")
+    (tmp_path / "out").write_text("a file")
+    status, _, err = run_cli("build", "--content", tmp_path, "--output", tmp_path / "out")
+    assert status == 2 and f"{tmp_path / 'out'}:1: the output folder is a file" in err
