@@ -38,7 +38,8 @@ class Problem:
     message: str
 
     def __str__(self) -> str:
-        return f"{self.where}: {self.message}"
+        # One line, whatever the content held: a newline or NEL in a key would split the message in two.
+        return "".join(ch if ch.isprintable() else ascii(ch)[1:-1] for ch in f"{self.where}: {self.message}")
 
 
 @dataclass(frozen=True)

@@ -160,6 +160,7 @@ case("front matter that never ends", write={PAGE: "---\ntitle: About us\n\n# Abo
 case("front matter that is a list", write={PAGE: "---\n- about\n---\nBody\n"}, at=(PAGE, 1), msg="must be a block")
 case("lists nested 20000 deep", write=add(JR2, "deep: " + "[" * 20000 + "]" * 20000 + "\n"), at=(JR2, 8), msg="nested more than")
 case("mappings nested 3000 deep", write={MR1: "tables:\n  - " + "{a: " * 3000 + "1" + "}" * 3000 + "\n"}, at=(MR1, 2), msg="nested more than")
+case("a key with a line break", write=add(JR2, '"x\\ny\\u0085z": 1\n'), at=(JR2, 8), msg="unknown key 'x\\ny\\x85z'")
 case("a mapping as a key", write=add(JR2, "? {a: 1}\n: x\n"), at=(JR2, 8), msg="plain word or number")
 
 # -- numbers that are not numbers ------------------------------------------------------------------
