@@ -2,19 +2,18 @@
 from __future__ import annotations
 
 import argparse
-import csv
-import io
 import sys
 import time
 from importlib.metadata import version
 from pathlib import Path
 
 from . import formats
-from .content import load_event
+from .content import is_date, load_event
 from .formats.base import Refused
 from .model import ContentError, Event
 from .output import write_atomic
 from .pipeline import build, check
+from .text import csv_text, id_problem
 from .yamledit import set_missing_keys
 from .yamlfile import dump_yaml
 
@@ -101,6 +100,10 @@ def _new(args: argparse.Namespace) -> int:
     target = folder / "event.yaml"
     if target.exists():
         raise Refused(f"{target} already exists; edit it instead")
+    if problem := id_problem(folder.name):  # the folder name becomes the event's address
+        raise Refused(f"the folder name {problem}")
+    if not is_date(args.date):
+        raise Refused(f"--date {args.date} is not a date; write it as YYYY-MM-DD")
     name = args.name or folder.name.replace("-", " ").title()
     text = (
         f"name: {name}\nformat: {args.format}\ndate: {args.date}\n"
@@ -181,16 +184,12 @@ def _export(args: argparse.Namespace) -> int:
     fmt = formats.format_of(event)
     if not hasattr(fmt, "export_table"):
         raise Refused(f"the {fmt.name} format has no ranking export; see `sitegen standings` or standings.json")
-    header, rows = fmt.export_table(event)
-    buffer = io.StringIO()
-    writer = csv.writer(buffer, lineterminator="\n")
-    writer.writerow(header)
-    writer.writerows(rows)
+    text = csv_text(*fmt.export_table(event))
     if args.output:
-        write_atomic(Path(args.output), buffer.getvalue().encode())
+        write_atomic(Path(args.output), text.encode())
         print(f"wrote {args.output}")
     else:
-        print(buffer.getvalue(), end="")
+        print(text, end="")
     return 0
 
 

@@ -2,41 +2,85 @@
 
 This checks what every format shares (files, ids, round numbering, who sits where); the
 format plug-ins check their own result keys afterwards (`formats.validate`).
+
+Content is read only from inside the content folder: a symlink that leads out of it is refused,
+so a stray link cannot publish a private file. Names starting with '.' (editor lock and swap
+files) are not content.
 """
 from __future__ import annotations
 
+import datetime
 import hashlib
+import os
 import re
 from pathlib import Path
 from typing import Any
 
-from .text import slugify, suggest
+from .text import id_problem, slugify, suggest
 from .model import EVENT_KEYS, PLAYER_KEYS, ROUND_KEYS, SITE_KEYS, TABLE_KEYS, ContentError, Event, Page, Player, Problem, Round, Site, Table, Where
 from .yamlfile import LineDict, LineList, parse_yaml
 
 FAILED = object()  # what `read` returns for a file it could not parse (already reported)
 START_TIME = re.compile(r"^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}(:\d{2})?$")
-ROUND_FILE = re.compile(r"^(round|elim)-(\d+)\.yaml$|^(final)\.yaml$")
+ROUND_FILE = re.compile(r"^(round|elim)-([1-9]\d{0,3})\.yaml$|^(final)\.yaml$")  # no leading zeros: round-01 would be round-1
+ISO_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
+# Keys whose empty value ('winner:' and nothing after it) must not pass for "not given".
+MAY_BE_EMPTY = ("byes", "sitting_out", "tables", "avoid", "players")  # empty means none, or checked on their own
 
 
 def seed_from_slug(slug: str) -> int:
     return int.from_bytes(hashlib.sha256(slug.encode()).digest()[:4], "big")
 
 
+def _visible(folder: Path) -> list[Path]:
+    """A folder's entries in name order, without hidden ones (editor lock and swap files)."""
+    return sorted(p for p in folder.iterdir() if not p.name.startswith("."))
+
+
 class _Collector:
     """Gathers problems so one run reports all of them, not just the first."""
 
-    def __init__(self) -> None:
+    def __init__(self, root: Path) -> None:
         self.problems: list[Problem] = []
+        self.root = root.resolve()  # the content folder: nothing is read from outside it
 
     def add(self, where: Where, message: str) -> None:
         self.problems.append(Problem(where, message))
 
-    def read(self, path: Path, display: str) -> Any:
+    def inside(self, path: Path) -> bool:
+        """Whether `path` (a file or folder, through any symlinks) stays in the content folder; reports it if not."""
+        where = Where(str(path), 1)
+        if path.is_symlink() and not path.exists():
+            self.add(where, f"a symlink to {os.readlink(path)}, which does not exist; remove the link or put the file there")
+            return False
         try:
-            text = path.read_text(encoding="utf-8")
+            path.resolve().relative_to(self.root)
+        except (ValueError, OSError):
+            self.add(where, f"leads outside the content folder {self.root} (a symlink?); copy the file into the content folder instead")
+            return False
+        return True
+
+    def folder(self, path: Path) -> bool:
+        """Whether `path` is a folder to read; one reached through a bad symlink is reported, a plain file skipped."""
+        return (path.exists() or path.is_symlink()) and self.inside(path) and path.is_dir()
+
+    def read_text(self, path: Path, display: str) -> str | object:
+        if not self.inside(path):
+            return FAILED
+        if path.is_dir():
+            self.add(Where(display, 1), "this is a folder, not a file; rename or remove it")
+            return FAILED
+        try:
+            return path.read_text(encoding="utf-8")
         except UnicodeDecodeError:
             self.add(Where(display, 1), "the file is not UTF-8 text; save it as UTF-8")
+        except OSError as exc:
+            self.add(Where(display, 1), f"cannot read the file: {exc.strerror}")
+        return FAILED
+
+    def read(self, path: Path, display: str) -> Any:
+        text = self.read_text(path, display)
+        if text is FAILED:
             return FAILED
         try:
             return parse_yaml(text, display)
@@ -55,6 +99,19 @@ class _Collector:
             if key not in allowed:
                 self.add(Where(path, data.key_lines[key]), f"unknown key '{key}' in {what}; {suggest(key, allowed)}")
 
+    def no_empty_values(self, data: LineDict, path: str) -> None:
+        """'winner:' with nothing after it would read as "not given"; say so instead."""
+        for key, value in data.items():
+            if value is None and key not in MAY_BE_EMPTY:
+                self.add(Where(path, data.key_lines[key]), f"'{key}' has no value; write one after the colon or delete the line")
+
+    def identifier(self, value: Any, where: Where, what: str) -> str | None:
+        problem = id_problem(value)
+        if problem:
+            self.add(where, f"{what}: {problem}")
+            return None
+        return value
+
     def integer(self, data: LineDict, key: str, path: str, *, minimum: int = 0) -> int | None:
         value = data.get(key)
         if value is None:
@@ -67,7 +124,7 @@ class _Collector:
     def text(self, data: LineDict, key: str, path: str, *, required: bool = False, default: str = "") -> str:
         value = data.get(key)
         if value is None:
-            if required:
+            if required and key not in data:  # present but empty: `no_empty_values` says so at its line
                 self.add(Where(path, data.line), f"missing '{key}'; add a line '{key}: ...'")
             return default
         if isinstance(value, (list, dict)):
@@ -79,31 +136,38 @@ class _Collector:
 def load_site(root: str | Path) -> Site:
     """Read and check a whole content folder. Raises ContentError listing every problem found."""
     root = Path(root)
-    c = _Collector()
     site_path = root / "site.yaml"
     shown = str(site_path)
-    if not site_path.is_file():
+    if not site_path.exists() and not site_path.is_symlink():
         raise ContentError([Problem(Where(shown, 1), f"no site.yaml in {root}/; create one with 'title: My events'")])
+    c = _Collector(root)
     raw = c.read(site_path, shown)
     data = c.mapping(raw, Where(shown, 1), "site.yaml") if raw not in (None, FAILED) else None
     data = data or LineDict()
     c.unknown_keys(data, SITE_KEYS, shown, "site.yaml")
+    theme = c.text(data, "theme", shown, default="default")
+    where_theme = Where(shown, data.key_lines.get("theme", 1))
+    if c.identifier(theme, where_theme, "'theme'") and c.folder(root / "themes" / theme):
+        _check_theme_files(root / "themes" / theme, c)
     events = []
-    events_dir = root / "events"
-    if events_dir.is_dir():
-        for event_dir in sorted(p for p in events_dir.iterdir() if p.is_dir()):
-            event = _load_event(event_dir, c)
-            if event:
-                events.append(event)
-    pages = [_load_page(p, c) for p in sorted((root / "pages").glob("*.md"))]
+    if c.folder(root / "events"):
+        for event_dir in _visible(root / "events"):
+            if c.folder(event_dir):
+                event = _load_event(event_dir, c)
+                if event:
+                    events.append(event)
+    pages = []
+    if c.folder(root / "pages"):
+        pages = [_load_page(p, c) for p in _visible(root / "pages") if p.suffix == ".md"]
     site = Site(
         title=c.text(data, "title", shown, default="Tournaments"),
         base_url=c.text(data, "base_url", shown, default=""),
-        theme=c.text(data, "theme", shown, default="default"),
+        theme=theme,
         root=str(root),
         events=tuple(events),
         pages=tuple(p for p in pages if p),
         options={"description": c.text(data, "description", shown)},
+        key_lines=dict(data.key_lines),
     )
     if c.problems:
         raise ContentError(c.problems)
@@ -112,19 +176,27 @@ def load_site(root: str | Path) -> Site:
 
 def load_event(event_dir: str | Path) -> Event:
     """Read and check one event folder (for `pair` and `standings`)."""
-    c = _Collector()
-    event = _load_event(Path(event_dir), c)
+    event_dir = Path(event_dir).absolute()  # `sitegen pair .` still knows the folder's name
+    content = event_dir.parent.parent if event_dir.parent.name == "events" else event_dir.parent
+    c = _Collector(content)
+    event = _load_event(event_dir, c) if c.inside(event_dir) else None
     if c.problems or event is None:
         raise ContentError(c.problems)
     return event
 
 
+def _check_theme_files(theme_dir: Path, c: _Collector) -> None:
+    """A theme in the content folder is published too: none of its files may lead outside the folder."""
+    for folder, dirs, files in os.walk(theme_dir):
+        for name in dirs + files:
+            c.inside(Path(folder) / name)
+
+
 def _load_page(path: Path, c: _Collector) -> Page | None:
     shown = str(path)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except UnicodeDecodeError:
-        c.add(Where(shown, 1), "the page is not UTF-8 text; save it as UTF-8")
+    slug = c.identifier(path.stem, Where(shown, 1), "the page's file name (it becomes its address)")
+    text = c.read_text(path, shown)
+    if text is FAILED or slug is None:
         return None
     meta: Any = LineDict()
     body = text
@@ -142,13 +214,21 @@ def _load_page(path: Path, c: _Collector) -> Page | None:
         meta = c.mapping(meta, Where(shown, 1), "front matter")
         if meta is None:
             return None
+        before = len(c.problems)
         for key in meta:
             if key not in ("title", "order"):
                 c.add(Where(shown, meta.key_lines[key] + 1), f"unknown front matter key '{key}'; {suggest(key, ('title', 'order'))}")
+        title, order = meta.get("title"), meta.get("order")
+        if "title" in meta and (title is None or isinstance(title, (list, dict))):
+            c.add(Where(shown, meta.key_lines["title"] + 1), "'title' must be a single line of text, e.g. 'title: About us'")
+        if "order" in meta and (isinstance(order, bool) or not isinstance(order, int)):
+            c.add(Where(shown, meta.key_lines["order"] + 1), f"'order' must be a whole number (lower comes first in the menu), not {order!r}")
+        if len(c.problems) > before:
+            return None
     return Page(
-        slug=slugify(path.stem),
+        slug=slug,
         title=str(meta.get("title") or path.stem.replace("-", " ").capitalize()),
-        order=meta.get("order") if isinstance(meta.get("order"), int) else 100,
+        order=meta.get("order", 100),
         body_markdown=body,
         where=Where(shown, 1),
     )
@@ -157,29 +237,33 @@ def _load_page(path: Path, c: _Collector) -> Page | None:
 def _load_event(event_dir: Path, c: _Collector) -> Event | None:
     path = event_dir / "event.yaml"
     shown = str(path)
-    if not path.is_file():
+    before = len(c.problems)
+    slug = c.identifier(event_dir.name, Where(str(event_dir), 1), "the event folder's name (it becomes its address)")
+    if not path.exists() and not path.is_symlink():
         c.add(Where(shown, 1), "missing event.yaml; every event folder needs one (see `sitegen new`)")
         return None
-    before = len(c.problems)
     raw = c.read(path, shown)
     if raw is FAILED:
         return None
     data = c.mapping(raw, Where(shown, 1), "event.yaml")
     if data is None:
         return None
+    c.no_empty_values(data, shown)
     name = c.text(data, "name", shown, required=True)
     fmt = c.text(data, "format", shown, required=True)
     date = c.text(data, "date", shown, required=True)
+    if date and not is_date(date):
+        c.add(Where(shown, data.key_lines["date"]), f"'date: {date}' is not a date; write it as YYYY-MM-DD, e.g. 'date: 2026-12-05'")
     seed = c.integer(data, "seed", shown)
     players = _load_players(data, shown, c)
     ids = {p.id for p in players}
     avoid = _load_avoid(data, shown, ids, c)
     options = {k: v for k, v in data.items() if k not in EVENT_KEYS}
     rounds, elims = _load_rounds(event_dir, players, c)
-    if len(c.problems) > before:
+    if len(c.problems) > before or slug is None:
         return None
     return Event(
-        slug=slugify(event_dir.name),
+        slug=slug,
         name=name,
         format=fmt,
         date=date,
@@ -211,8 +295,14 @@ def _load_players(data: LineDict, path: str, c: _Collector) -> list[Player]:
         entry = c.mapping(item, where, "each player")
         if entry is None:
             continue
+        c.no_empty_values(entry, path)
         name = c.text(entry, "name", path, required=True)
-        pid = c.text(entry, "id", path) or slugify(name)
+        if "id" in entry:
+            pid = c.identifier(entry["id"], Where(path, entry.key_lines["id"]), "'id'")
+        else:
+            pid = c.identifier(slugify(name), where, f"the id made from the name '{name}' (add an 'id: ...' line)")
+        if pid is None:
+            continue
         if pid in seen:
             c.add(where, f"duplicate player id '{pid}' (first on line {seen[pid]}); give one of them a different 'id'")
             continue
@@ -250,12 +340,12 @@ def _load_avoid(data: LineDict, path: str, ids: set[str], c: _Collector) -> tupl
 def _round_files(event_dir: Path, c: _Collector) -> dict[str, dict[int, Path]]:
     """Round files by stage and number; anything else that looks like content is an error."""
     found: dict[str, dict[int, Path]] = {"round": {}, "elim": {}, "final": {}}
-    for path in sorted(event_dir.iterdir()):
+    for path in _visible(event_dir):
         if path.name == "event.yaml" or path.suffix not in (".yaml", ".yml"):
             continue
         match = ROUND_FILE.match(path.name)
         if not match:
-            c.add(Where(str(path), 1), "unexpected file name; round files are named round-1.yaml, elim-1.yaml or final.yaml")
+            c.add(Where(str(path), 1), "unexpected file name; round files are named round-1.yaml, elim-1.yaml or final.yaml (no leading zeros)")
             continue
         stage, number = (match[1], int(match[2])) if match[1] else ("final", 1)
         found[stage][number] = path
@@ -309,6 +399,7 @@ def _load_round(path: Path, stage: str, number: int, by_id: dict[str, Player], c
         return None
     before = len(c.problems)
     c.unknown_keys(data, ROUND_KEYS, shown, "a round file")
+    c.no_empty_values(data, shown)
     seen: dict[str, int] = {}
 
     def seat(pid: str, line: int) -> None:
@@ -333,6 +424,7 @@ def _load_round(path: Path, stage: str, number: int, by_id: dict[str, Player], c
         entry = c.mapping(item, Where(shown, line), "each table")
         if entry is None:
             continue
+        c.no_empty_values(entry, shown)
         table_no = c.integer(entry, "table", shown, minimum=1)
         if table_no is None:
             if "table" not in entry:
@@ -354,7 +446,7 @@ def _load_round(path: Path, stage: str, number: int, by_id: dict[str, Player], c
         seat(pid, line)
     minutes = c.integer(data, "minutes", shown, minimum=1)
     start = c.text(data, "start", shown) or None
-    if start and not START_TIME.match(start):
+    if start and not _is_start_time(start):
         c.add(Where(shown, data.key_lines["start"]), f"'start: {start}' must be a local date and time like '2026-11-22 14:00'")
     if len(c.problems) > before:
         return None
@@ -367,4 +459,19 @@ def _load_round(path: Path, stage: str, number: int, by_id: dict[str, Player], c
         sitting_out=tuple(p for p, _ in out),
         start=start,
         minutes=minutes,
+        key_lines=dict(data.key_lines),
     )
+
+
+def is_date(text: str) -> bool:
+    try:
+        return bool(ISO_DATE.match(text)) and bool(datetime.date.fromisoformat(text))
+    except ValueError:  # 2026-02-30
+        return False
+
+
+def _is_start_time(text: str) -> bool:
+    try:
+        return bool(START_TIME.match(text)) and bool(datetime.datetime.fromisoformat(text))
+    except ValueError:  # 2026-02-30 14:00, 25:00
+        return False

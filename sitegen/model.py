@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 # The keys every format shares: the content contract (formats add their own; none is ever renamed).
@@ -37,7 +38,8 @@ class Problem:
     message: str
 
     def __str__(self) -> str:
-        return f"{self.where}: {self.message}"
+        # One line, whatever the content held: a newline or NEL in a key would split the message in two.
+        return "".join(ch if ch.isprintable() else ascii(ch)[1:-1] for ch in f"{self.where}: {self.message}")
 
 
 @dataclass(frozen=True)
@@ -79,6 +81,11 @@ class Round:
     start: str | None = None  # local start time as written, e.g. "2026-11-22 14:00"
     minutes: int | None = None
     extra: dict[str, Any] = field(default_factory=dict)
+    key_lines: dict[str, int] = field(default_factory=dict)  # where byes, sitting_out ... are written
+
+    def at(self, key: str) -> Where:
+        """Where one of the round file's keys is written (line 1 when the key is absent)."""
+        return Where(self.where.path, self.key_lines.get(key, self.where.line))
 
     @property
     def slug(self) -> str:
@@ -139,3 +146,7 @@ class Site:
     events: tuple[Event, ...]
     pages: tuple[Page, ...]
     options: dict[str, Any] = field(default_factory=dict)
+    key_lines: dict[str, int] = field(default_factory=dict)  # site.yaml's keys, for error lines
+
+    def at(self, key: str) -> Where:
+        return Where(str(Path(self.root) / "site.yaml"), self.key_lines.get(key, 1))

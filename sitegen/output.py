@@ -2,15 +2,26 @@
 
 A manifest of what sitegen wrote lets it delete its own stale files without touching anything
 else a user keeps in the output folder.
+
+A build killed at any moment leaves every file whole, old or new: each file is written to a
+temporary file beside it and renamed over it, and the manifest is widened to old + new files
+before any file changes, so the next build still knows every file it may have to remove.
+Temporary files left by a killed build are removed by the next one (only names of our own pattern).
 """
 from __future__ import annotations
 
 import os
-import tempfile
+import re
+import secrets
 from dataclasses import dataclass
-from pathlib import Path
+from pathlib import Path, PurePosixPath
+
+from .model import ContentError, Problem, Where
 
 MANIFEST = ".sitegen-files"
+# `.NAME.<8 letters/digits>.tmp` beside NAME: what `write_atomic` creates (earlier versions too, via mkstemp).
+TEMP_FILE = re.compile(r"^\.(?P<name>.+)\.[a-z0-9_]{8}\.tmp$")
+NAME_MAX = 255 - 14  # bytes in one file name on every common file system, less what the temporary name adds
 
 
 @dataclass(frozen=True)
@@ -23,19 +34,45 @@ class WriteReport:
 def write_atomic(path: Path, data: bytes) -> None:
     """Write to a temporary file beside `path`, then rename over it: readers never see half a file."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    tmp = path.parent / f".{path.name}.{secrets.token_hex(4)}.tmp"
     try:
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
         with os.fdopen(fd, "wb") as handle:
             handle.write(data)
-        os.chmod(tmp, 0o644)
         os.replace(tmp, path)
     except BaseException:
-        Path(tmp).unlink(missing_ok=True)
+        tmp.unlink(missing_ok=True)
         raise
 
 
+def unsafe_path(output: Path, rel: str) -> str | None:
+    """Why `rel` may not be written under `output`, or None. The last guard: ids are checked long before."""
+    parts = rel.split("/")  # as written: PurePosixPath would quietly drop '.' and '//'
+    if any(p in ("", ".", "..") for p in parts) or "\\" in rel:
+        return "leads outside the output folder"
+    if "\0" in rel or any(len(p.encode()) > NAME_MAX for p in parts):
+        return "is not a possible file name"
+    root = output.resolve()
+    try:  # a symlinked folder inside output/ must not carry the write elsewhere
+        (root / rel).resolve().relative_to(root)
+    except ValueError:
+        return "leads outside the output folder (through a symlink)"
+    return None
+
+
 def write_site(output: Path, files: dict[str, bytes]) -> WriteReport:
+    if output.exists() and not output.is_dir():
+        raise ContentError([Problem(Where(str(output), 1), "the output folder is a file; remove it or choose another --output")])
+    problems = [Problem(Where(str(output / rel), 1), f"output path {why}")
+                for rel in sorted(files) if (why := unsafe_path(output, rel))]
+    if problems:
+        raise ContentError(problems)
     output.mkdir(parents=True, exist_ok=True)
+    manifest = output / MANIFEST
+    previous = _read_manifest(output)
+    _remove_temp_files(output, set(previous) | set(files))
+    if not set(files) <= set(previous):  # widen first: a killed build leaves no file the manifest forgets
+        write_atomic(manifest, _listing(set(previous) | set(files)))
     written, unchanged = [], 0
     for rel in sorted(files):
         target = output / rel
@@ -47,16 +84,38 @@ def write_site(output: Path, files: dict[str, bytes]) -> WriteReport:
             pass
         write_atomic(target, files[rel])
         written.append(rel)
-    manifest = output / MANIFEST
-    previous = manifest.read_text(encoding="utf-8").split("\n") if manifest.is_file() else []
-    removed = sorted(rel for rel in previous if rel and rel not in files)
+    removed = sorted(rel for rel in previous if rel not in files)
     for rel in removed:
         (output / rel).unlink(missing_ok=True)
         _prune_empty_dirs(output, (output / rel).parent)
-    listing = "\n".join(sorted(files)) + "\n"
-    if not manifest.is_file() or manifest.read_text(encoding="utf-8") != listing:
-        write_atomic(manifest, listing.encode())
+    listing = _listing(set(files))
+    if not manifest.is_file() or manifest.read_bytes() != listing:
+        write_atomic(manifest, listing)
     return WriteReport(written, unchanged, removed)
+
+
+def _listing(paths: set[str]) -> bytes:
+    return ("\n".join(sorted(paths)) + "\n").encode()
+
+
+def _read_manifest(output: Path) -> list[str]:
+    """The files an earlier build wrote; a line that is not a safe path (a hand-edited manifest) is ignored."""
+    manifest = output / MANIFEST
+    if not manifest.is_file():
+        return []
+    lines = manifest.read_text(encoding="utf-8", errors="replace").split("\n")
+    return [rel for rel in lines if rel and unsafe_path(output, rel) is None]
+
+
+def _remove_temp_files(output: Path, ours: set[str]) -> None:
+    """Temporary files of a killed build: `.NAME.xxxxxxxx.tmp` beside a file NAME that sitegen writes."""
+    names = {(str(PurePosixPath(rel).parent), PurePosixPath(rel).name) for rel in ours | {MANIFEST}}
+    for folder, _, entries in os.walk(output):
+        rel_folder = Path(folder).relative_to(output).as_posix()
+        for entry in entries:
+            match = TEMP_FILE.match(entry)
+            if match and (rel_folder, match["name"]) in names:
+                (Path(folder) / entry).unlink(missing_ok=True)
 
 
 def _prune_empty_dirs(output: Path, folder: Path) -> None:

@@ -1,6 +1,7 @@
 """Render page models to bytes with Jinja2; the site's theme overrides the default theme file by file."""
 from __future__ import annotations
 
+import traceback
 from pathlib import Path
 
 import jinja2
@@ -17,15 +18,33 @@ def theme_dirs(site: Site) -> list[Path]:
     candidates = [Path(site.root) / "themes" / site.theme, BUILTIN_THEMES / site.theme]
     chosen = next((p for p in candidates if p.is_dir()), None)
     if chosen is None:
-        raise ContentError([Problem(Where(str(Path(site.root) / "site.yaml"), 1),
-                                    f"theme '{site.theme}' not found in {candidates[0]} nor built in; use 'theme: default'")])
+        raise ContentError([Problem(site.at("theme"), f"theme '{site.theme}' not found in {candidates[0]} nor built in; use 'theme: default'")])
     default = BUILTIN_THEMES / "default"
     return [chosen] if chosen == default else [chosen, default]
 
 
 def _static_file(dirs: list[Path], name: str) -> Path:
     """A theme's static file, the chosen theme's own first."""
-    return next(d / "static" / name for d in dirs if (d / "static" / name).is_file())
+    found = next((d / "static" / name for d in dirs if (d / "static" / name).is_file()), None)
+    if found is None:
+        raise jinja2.TemplateError(f"static_text('{name}'): no such file in the theme's static/ folder")
+    return found
+
+
+def _template_problem(exc: Exception, dirs: list[Path], template: str) -> Problem | None:
+    """A template mistake as `template:line: what`, or None when the failure is not in a theme's template.
+
+    Jinja2 puts the template file and line into the traceback; a syntax error carries them itself.
+    """
+    if isinstance(exc, jinja2.TemplateSyntaxError) and exc.filename:
+        return Problem(Where(exc.filename, exc.lineno), f"template error: {exc.message}; fix the template")
+    frames = [f for f in traceback.extract_tb(exc.__traceback__) if f.filename.endswith(".html")]
+    own_theme = dirs[0].parent != BUILTIN_THEMES  # a theme from the content folder, not one shipped with sitegen
+    if frames and (isinstance(exc, jinja2.TemplateError) or own_theme):
+        return Problem(Where(frames[-1].filename, frames[-1].lineno or 1), f"template error: {exc}; fix the template")
+    if isinstance(exc, jinja2.TemplateError):  # e.g. a template that is nowhere to be found
+        return Problem(Where(str(dirs[0] / "templates" / template), 1), f"template error: {exc}; fix the theme")
+    return None
 
 
 def environment(dirs: list[Path]) -> jinja2.Environment:
@@ -53,9 +72,15 @@ def render_pages(site: Site, pages: list[PageModel], env: jinja2.Environment | N
     for page in pages:
         if page.template is None:
             files[page.path] = page.body
-        else:
+            continue
+        try:
             html = env.get_template(page.template).render({"root": page.root, "page_path": page.path} | page.context)
-            files[page.path] = html.encode()
+        except Exception as exc:  # a theme's template can fail in any way; a built-in one failing is a bug: re-raised
+            problem = _template_problem(exc, dirs, page.template)
+            if problem is None:
+                raise
+            raise ContentError([problem]) from None
+        files[page.path] = html.encode()
     for theme in reversed(dirs):  # the chosen theme's static files win
         static = theme / "static"
         for path in sorted(static.rglob("*")) if static.is_dir() else ():

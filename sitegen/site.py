@@ -4,8 +4,6 @@ Nothing here renders or writes; `render` turns these into bytes and `output` wri
 """
 from __future__ import annotations
 
-import csv
-import io
 import json
 from dataclasses import dataclass, field
 from importlib import resources
@@ -19,7 +17,7 @@ from .charts import Bar, bar_chart, rank_chart
 from .formats import format_of
 from .formats.base import Format, RoundView, Scoreboard
 from .model import Event, Site
-from .text import slugify
+from .text import csv_text, slugify
 
 META_FIELDS = ("faction", "agenda")  # deck fields broken down on the meta page
 
@@ -198,12 +196,10 @@ def _pairings_json(event: Event, view: RoundView) -> dict[str, Any]:
 
 
 def _standings_csv(event: Event, board: Scoreboard) -> bytes:
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(["rank", "id", "name"] + [c.key for c in board.standings_columns])
-    for row in board.standings:
-        writer.writerow([row.rank, row.player, event.player_by_id[row.player].name] + [row.values[c.key] for c in board.standings_columns])
-    return out.getvalue().encode()
+    header = ["rank", "id", "name"] + [c.key for c in board.standings_columns]
+    rows = ([row.rank, row.player, event.player_by_id[row.player].name] + [row.values[c.key] for c in board.standings_columns]
+            for row in board.standings)
+    return csv_text(header, rows).encode()
 
 
 def _meta(event: Event, board: Scoreboard) -> dict[str, list] | None:
@@ -245,7 +241,7 @@ def _feed(site: Site, summaries: list[EventSummary]) -> bytes:
     base = site.base_url.rstrip("/") + "/" if site.base_url else ""
     updated = entries[0][0] if entries else "1970-01-01T00:00:00Z"
     lines = ['<?xml version="1.0" encoding="utf-8"?>', '<feed xmlns="http://www.w3.org/2005/Atom">',
-             f"<title>{escape(site.title)}</title>", f"<id>{escape(base or 'urn:sitegen:' + slugify(site.title))}</id>",
+             f"<title>{escape(site.title)}</title>", f"<id>{escape(base or 'urn:sitegen:' + (slugify(site.title) or 'site'))}</id>",
              f"<updated>{updated}</updated>", f"<author><name>{escape(site.title)}</name></author>",
              f"<link rel=\"alternate\" href={quoteattr(base + 'index.html')}/>"]
     for stamp, path, title, key in entries:

@@ -1,10 +1,38 @@
-"""Small text helpers shared by the loader and the formats."""
+"""Small text helpers shared by the loader, the formats and the writers."""
 from __future__ import annotations
 
+import csv
 import difflib
+import io
 import re
 import unicodedata
 from collections.abc import Iterable
+from typing import Any
+
+# The id rule, for player ids, event folder names, page file names and theme names: each of them
+# becomes part of an output path and a URL, so only these characters, and short enough for any file system.
+ID_MAX = 64
+ID_PATTERN = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
+ID_RULE = f"lowercase letters, digits and single hyphens inside, at most {ID_MAX} characters, not a bare number"
+# YAML would read these words as something other than text (true, false, null) in a round file.
+_YAML_WORDS = {"yes", "no", "on", "off", "true", "false", "null", "y", "n"}
+_NUMBER = re.compile(r"[0-9][0-9-]*|0x[0-9a-f]+|0b[01]+")
+
+
+def id_problem(value: Any) -> str | None:
+    """Why `value` is not a valid id (the id rule above), or None when it is one."""
+    if not isinstance(value, str):
+        return f"'{value}' is not an id; an id is {ID_RULE}"
+    if len(value) > ID_MAX:
+        return f"the id '{value[:20]}...' is {len(value)} characters long; an id is at most {ID_MAX}"
+    if not ID_PATTERN.fullmatch(value):
+        fixed = slugify(value)
+        hint = f"; write it as '{fixed}'" if fixed and fixed != value else ""
+        return f"'{value}' is not a valid id: an id is {ID_RULE}{hint}"
+    if value in _YAML_WORDS or _NUMBER.fullmatch(value):
+        # Bare numbers, dates and yes/no would come back from a round file as numbers, dates or true/false.
+        return f"'{value}' is not a valid id: a bare number, date or yes/no reads as something else in a round file; add a letter, e.g. '{value}-x'"
+    return None
 
 
 def suggest(key: str, allowed: Iterable[str]) -> str:
@@ -17,6 +45,38 @@ def suggest(key: str, allowed: Iterable[str]) -> str:
 
 
 def slugify(text: str) -> str:
-    """A lowercase ASCII id of letters, digits and dashes ("Ser Jorah Mormont" -> "ser-jorah-mormont")."""
+    """A lowercase ASCII id of letters, digits and dashes ("Ser Jorah Mormont" -> "ser-jorah-mormont").
+
+    Returns "" when nothing usable is left (a name of emoji only); callers check the result with `id_problem`.
+    """
     ascii_text = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode()
-    return re.sub(r"[^a-z0-9]+", "-", ascii_text.lower()).strip("-") or "player"
+    return re.sub(r"[^a-z0-9]+", "-", ascii_text.lower()).strip("-")[:ID_MAX].strip("-")
+
+
+# A spreadsheet runs a cell that starts with one of these as a formula (OWASP "CSV injection").
+_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+_PLAIN_NUMBER = re.compile(r"-?[0-9]+(?:\.[0-9]+)?")
+
+
+def csv_cell(value: Any) -> Any:
+    """A CSV cell a spreadsheet shows as text: a leading formula character gets a "'" before it.
+
+    Numbers, and text that is only a number (a negative score), are left alone: they cannot run anything.
+    Leading spaces do not hide a formula (some programs strip them), and a carriage return becomes a
+    newline: the writer quotes only that one, and a bare CR would start a new row with its own formula.
+    """
+    if not isinstance(value, str) or _PLAIN_NUMBER.fullmatch(value):
+        return value
+    value = value.replace("\r\n", "\n").replace("\r", "\n")
+    if value.startswith(_FORMULA_START) or value.lstrip().startswith(_FORMULA_START):
+        return "'" + value
+    return value
+
+
+def csv_text(header: list[str], rows: Iterable[Iterable[Any]]) -> str:
+    """Every CSV sitegen writes goes through here, so no cell can be a formula."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow([csv_cell(c) for c in header])
+    writer.writerows([csv_cell(c) for c in row] for row in rows)
+    return out.getvalue()

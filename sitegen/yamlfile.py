@@ -3,9 +3,14 @@
 Content errors must point at `path:line`, so mappings load as `LineDict` and lists as
 `LineList`, each carrying the 1-based lines of their entries. Parsing uses libyaml's
 CSafeLoader when available (about 9x faster than the pure-Python one).
+
+Content never needs YAML's anchors, aliases or tags, and aliases can expand a few hundred bytes
+into gigabytes, so they are refused before anything is built. Dates stay text (the loader checks
+them), and numbers must be finite.
 """
 from __future__ import annotations
 
+import math
 from typing import Any
 
 import yaml
@@ -13,26 +18,36 @@ import yaml
 from .model import ContentError, Problem, Where
 
 _BaseLoader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+MAX_DEPTH = 100  # nesting reported when building the values runs out of Python's recursion limit
 
 
 class LineDict(dict):
     line: int = 0
-    key_lines: dict[str, int]
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.key_lines: dict[str, int] = {}
 
 
 class LineList(list):
     line: int = 0
-    item_lines: list[int]
+
+    def __init__(self, *args: Any) -> None:
+        super().__init__(*args)
+        self.item_lines: list[int] = []
 
 
 class _LineLoader(_BaseLoader):  # type: ignore[misc, valid-type]
-    pass
+    # No timestamp resolver: '2026-02-30' stays text for the loader to check, instead of crashing here.
+    yaml_implicit_resolvers = {
+        first: [(tag, regexp) for tag, regexp in resolvers if tag != "tag:yaml.org,2002:timestamp"]
+        for first, resolvers in _BaseLoader.yaml_implicit_resolvers.items()
+    }
 
 
 def _construct_map(loader: _LineLoader, node: yaml.MappingNode):
     data = LineDict()
     data.line = node.start_mark.line + 1
-    data.key_lines = {}
     yield data
     loader.flatten_mapping(node)
     for key_node, value_node in node.value:
@@ -57,21 +72,80 @@ def _construct_seq(loader: _LineLoader, node: yaml.SequenceNode):
     data.extend(loader.construct_object(item, deep=True) for item in node.value)
 
 
+def _construct_number(loader: _LineLoader, node: yaml.ScalarNode) -> int | float:
+    try:
+        value = (loader.construct_yaml_int if node.tag.endswith(":int") else loader.construct_yaml_float)(node)
+    except ValueError:  # an integer of thousands of digits
+        value = math.inf
+    if isinstance(value, float) and not math.isfinite(value):
+        raise yaml.constructor.ConstructorError(None, None, f"'{node.value[:20]}' is not a number sitegen can use; write a plain number", node.start_mark)
+    return value
+
+
 _LineLoader.add_constructor("tag:yaml.org,2002:map", _construct_map)
 _LineLoader.add_constructor("tag:yaml.org,2002:seq", _construct_seq)
+_LineLoader.add_constructor("tag:yaml.org,2002:int", _construct_number)
+_LineLoader.add_constructor("tag:yaml.org,2002:float", _construct_number)
+
+
+def _refuse_anchors_and_tags(text: str, path: str) -> None:
+    """Anchors, aliases and tags, found from the parser's events: nothing is expanded or built yet."""
+    if not any(mark in text for mark in "&*!"):
+        return  # none of them can be there: skip the extra pass
+    for event in yaml.parse(text, Loader=_BaseLoader):
+        line = event.start_mark.line + 1
+        if isinstance(event, yaml.AliasEvent) or getattr(event, "anchor", None):
+            raise ContentError([Problem(Where(path, line), "YAML anchors and aliases ('&name', '*name') are not allowed in content; write the value out")])
+        if getattr(event, "tag", None) and not isinstance(event, yaml.DocumentStartEvent):
+            raise ContentError([Problem(Where(path, line), f"YAML tags ('{event.tag}') are not allowed in content; remove it and write a plain value")])
+
+
+def _too_deep(text: str) -> int:
+    """The line where nesting first passes MAX_DEPTH."""
+    depth = 0
+    for event in yaml.parse(text, Loader=_BaseLoader):
+        depth += isinstance(event, yaml.CollectionStartEvent) - isinstance(event, yaml.CollectionEndEvent)
+        if depth > MAX_DEPTH:
+            return event.start_mark.line + 1
+    return 1
+
+
+def _quote_across_lines(text: str) -> yaml.Mark | None:
+    """Where the first quoted value that spans lines starts (content never needs one), scanning up to a syntax error."""
+    try:
+        for token in yaml.scan(text, Loader=_BaseLoader):
+            if isinstance(token, yaml.ScalarToken) and token.style in ('"', "'") and token.end_mark.line > token.start_mark.line:
+                return token.start_mark
+    except yaml.YAMLError:
+        pass
+    return None
 
 
 def parse_yaml(text: str, path: str) -> Any:
     """Parse YAML text; a syntax error becomes a ContentError at its line."""
     try:
+        _refuse_anchors_and_tags(text, path)
         return yaml.load(text, Loader=_LineLoader)  # noqa: S506 - a SafeLoader subclass
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
-        line = mark.line + 1 if mark else 1
         what = exc.problem or exc.context or "invalid YAML"
+        if exc.context == "while scanning a quoted scalar" and exc.context_mark:
+            mark = exc.context_mark  # the parser runs to the end of the file: the quote that never closes is the mistake
+            what = "a quote opens here and never closes"
+        elif (opened := _quote_across_lines(text)) is not None:
+            mark = opened  # an unclosed quote ran on to the next quote in the file, where the parser gave up
+            what = "a quote opens here and closes only on a later line; close it on the same line"
+        line = mark.line + 1 if mark else 1
+        if isinstance(exc, yaml.constructor.ConstructorError):  # well-formed YAML, a value we refuse
+            raise ContentError([Problem(Where(path, line), what)]) from None
         raise ContentError(
             [Problem(Where(path, line), f"YAML syntax error: {what}; check indentation, colons and quotes")]
         ) from None
+    except RecursionError:  # thousands of nested brackets: find the line without building anything
+        raise ContentError([Problem(Where(path, _too_deep(text)), f"values nested more than {MAX_DEPTH} deep; content never needs that")]) from None
+    except yaml.reader.ReaderError as exc:  # a control character such as NUL: no mark, only its position
+        line = text.count("\n", 0, exc.position) + 1
+        raise ContentError([Problem(Where(path, line), f"a control character (code {exc.character}) cannot be in a YAML file; delete it")]) from None
     except yaml.YAMLError as exc:
         raise ContentError([Problem(Where(path, 1), f"YAML error: {exc}")]) from None
 

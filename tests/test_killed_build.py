@@ -1,0 +1,108 @@
+"""A build killed at any moment (SIGKILL: no cleanup runs) leaves every output file whole, either
+as the last build wrote it or as the new build would; the next build removes every temporary file
+and ends with exactly the new site."""
+from __future__ import annotations
+
+import os
+import random
+import shutil
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from sitegen.cli import main
+from sitegen.output import MANIFEST, TEMP_FILE
+
+from corpus_site import snapshot
+
+DEMO = Path(__file__).resolve().parent.parent / "content"
+ROOT = Path(__file__).resolve().parent.parent
+KILLS = 10
+
+
+def _change(content: Path) -> None:
+    """A new version of the site: every page changes, a page is added and a page goes away."""
+    site = content / "site.yaml"
+    site.write_text(site.read_text(encoding="utf-8").replace("title:", "title: New —", 1), encoding="utf-8")
+    (content / "pages" / "rules-summary.md").write_text("---\ntitle: Rules\n---\nShort rules.\n", encoding="utf-8")
+    (content / "pages" / "about.md").unlink()
+
+
+def _build(content: Path, output: Path) -> dict[str, bytes]:
+    assert main(["build", "--content", str(content), "--output", str(output)]) == 0
+    return snapshot(output)
+
+
+def _started_writing(output: Path, old_manifest_mtime: float) -> bool:
+    """The build has reached the writer: a temp file or a rewritten manifest at the top of output/."""
+    try:
+        names = os.listdir(output)
+        return any(n.endswith(".tmp") for n in names) or (output / MANIFEST).stat().st_mtime != old_manifest_mtime
+    except FileNotFoundError:
+        return False
+
+
+@pytest.mark.slow
+def test_killed_builds_leave_old_or_new_files_and_the_next_build_cleans_up(tmp_path, capsys):
+    old_content, new_content = tmp_path / "old", tmp_path / "new"
+    shutil.copytree(DEMO, old_content)
+    shutil.copytree(DEMO, new_content)
+    _change(new_content)
+    old = _build(old_content, tmp_path / "expected-old")
+    new = _build(new_content, tmp_path / "expected-new")
+    union_manifest = ("\n".join(sorted(set(old[MANIFEST].decode().split()) | set(new[MANIFEST].decode().split()))) + "\n").encode()
+    output = tmp_path / "output"
+    rng = random.Random(20261123)
+    env = os.environ | {"PYTHONPATH": str(ROOT)}
+    for attempt in range(KILLS):
+        shutil.rmtree(output, ignore_errors=True)
+        shutil.copytree(tmp_path / "expected-old", output)
+        manifest_mtime = (output / MANIFEST).stat().st_mtime
+        os.utime(output / MANIFEST, (manifest_mtime - 10, manifest_mtime - 10))  # so a rewrite shows in the mtime
+        manifest_mtime -= 10
+        proc = subprocess.Popen([sys.executable, "-m", "sitegen", "build", "--content", str(new_content), "--output", str(output)],
+                                env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        deadline = time.monotonic() + 30
+        if attempt % 2:  # kill while the writer is at work: wait for it, then a little more
+            while proc.poll() is None and not _started_writing(output, manifest_mtime) and time.monotonic() < deadline:
+                time.sleep(0.0005)
+            time.sleep(rng.uniform(0, 0.03))
+        else:  # kill at any moment of the whole run
+            time.sleep(rng.uniform(0.1, 2.0))
+        proc.send_signal(signal.SIGKILL)
+        proc.wait()
+        after = snapshot(output)
+        for rel, data in after.items():
+            if TEMP_FILE.match(Path(rel).name):
+                continue  # a temp file of the killed build: the next build removes it
+            if rel == MANIFEST:
+                assert data in (old[MANIFEST], new[MANIFEST], union_manifest), "the manifest is neither old, new nor old+new"
+                continue
+            assert (rel in old and data == old[rel]) or (rel in new and data == new[rel]), f"{rel} is neither the old nor the new file"
+        assert main(["build", "--content", str(new_content), "--output", str(output)]) == 0
+        assert snapshot(output) == new, f"after kill {attempt}, the next build did not end with exactly the new site"
+    capsys.readouterr()
+
+
+def test_a_temp_file_of_the_old_pattern_beside_a_built_file_is_removed(tmp_path, capsys):
+    """Interrupted builds of earlier versions left `.NAME.XXXXXXXX.tmp`, some cut off at 4096 bytes."""
+    content = tmp_path / "content"
+    shutil.copytree(DEMO, content)
+    output = tmp_path / "output"
+    built = _build(content, output)
+    leftovers = [output / ".index.html.k2j4_x9a.tmp", output / "events" / "winter-joust-2026" / ".standings.csv.abcdefgh.tmp"]
+    for path in leftovers:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(b"x" * 4096)
+    mine = [output / ".notes.txt.abcdefgh.tmp", output / "draft.tmp", output / ".index.html.tmp"]  # not sitegen's: kept
+    for path in mine:
+        path.write_text("the TO's own file")
+    assert main(["build", "--content", str(content), "--output", str(output)]) == 0
+    assert not any(p.exists() for p in leftovers)
+    assert all(p.read_text() == "the TO's own file" for p in mine)
+    assert {k: v for k, v in snapshot(output).items() if not k.endswith(".tmp")} == built
+    capsys.readouterr()
