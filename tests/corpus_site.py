@@ -58,8 +58,8 @@ tables:
     "events/j/elim-1.yaml": """\
 tables:
   - table: 1
-    players: [ann, cat]
-    winner: cat
+    players: [ann, ben]
+    winner: ben
 """,
     "events/m/event.yaml": """\
 name: Corpus Melee
@@ -99,7 +99,7 @@ players:
 tables:
   - table: 1
     players: [ida, jon, kim, lev, max]
-    vp: {ida: 2, jon: 0, kim: 1, lev: 1, max: 1}
+    vp: {ida: 2, jon: 0, kim: 0, lev: 0.5, max: 1.5}
 """,
     "events/v/round-2.yaml": """\
 tables:

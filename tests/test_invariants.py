@@ -25,6 +25,7 @@ from random_events import EVENT, dump, write_event
 from sitegen import formats
 from sitegen.content import load_event
 from sitegen.formats.base import Refused
+from sitegen.text import id_problem
 from sitegen.pipeline import render
 
 FORMATS = ("agot-joust", "agot-melee", "vtes")
@@ -203,7 +204,7 @@ def new_ids(rng: random.Random, old: list[str]) -> dict[str, str]:
     while len(fresh) < len(old):
         word = rng.choice(string.ascii_lowercase) + "".join(rng.choices(string.ascii_lowercase + string.digits, k=rng.randint(0, 6)))
         candidate = rng.choice([word, f"{word}-{rng.randint(0, 999)}"])
-        if candidate not in old:
+        if candidate not in old and id_problem(candidate) is None:  # 'n' or 'no' would read as yes/no
             fresh.add(candidate)
     ordered = sorted(fresh)  # not the set's order, which changes with the interpreter's hash seed
     rng.shuffle(ordered)

@@ -320,7 +320,7 @@ BAD = {
     "a second final after a top 4": ({"event.yaml": ONE_ROUND.replace("cut: 0", "cut: 4"), "elim-1.yaml": FINAL + "    winner: fay\n", "elim-2.yaml": FINAL + "    winner: fay\n"},
                                      "elim-2.yaml", 1, "a top 4 Melee has 1 elimination round(s); remove this file"),
     "byes": ({"round-1.yaml": GOOD_R1.replace("[eve, fay, gus, hal]", "[eve, fay, gus]").replace(", hal: 5", "").replace("eliminated: [hal]", "eliminated: [eve]") + "byes: [hal]\n"},
-             "round-1.yaml", 1, "Melee has no byes"),
+             "round-1.yaml", 11, "Melee has no byes"),
     "player not seated": ({"round-1.yaml": GOOD_R1.replace("[eve, fay, gus, hal]", "[eve, fay, gus]").replace(", hal: 5", "").replace("eliminated: [hal]", "eliminated: [eve]")},
                           "round-1.yaml", 1, "player 'hal' takes part in round 1 but is not seated; add them to a table or to 'sitting_out'"),
     "unknown result key": ({"round-1.yaml": GOOD_R1.replace("eliminated: [hal]", "eliminate: [hal]")}, "round-1.yaml", 10, "did you mean 'eliminated'?"),

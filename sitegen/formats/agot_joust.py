@@ -93,7 +93,7 @@ class Joust:
             for table in round_.tables:
                 problems += self._check_table(round_, table)
             if round_.stage != "round" and (round_.byes or round_.sitting_out):
-                problems.append(Problem(round_.where, "an elimination round has no byes; remove 'byes'"))
+                problems.append(Problem(round_.at("byes"), "an elimination round has no byes; remove 'byes'"))
         problems += check_round_structure(event, self.planned_rounds(event), cut)
         if not problems and event.elims:
             problems += self._check_bracket(event)
@@ -106,7 +106,7 @@ class Joust:
             return []
         active = sum(p.active_in(round_.number) for p in event.players)
         if len(round_.byes) > 1 or active % 2 == 0:
-            return [Problem(round_.where, f"round {round_.number} has {active} players and {len(round_.byes)} byes; a round gives "
+            return [Problem(round_.at("byes"), f"round {round_.number} has {active} players and {len(round_.byes)} byes; a round gives "
                                           "one bye only, and only when an odd number of players takes part: seat the others at tables")]
         return []
 

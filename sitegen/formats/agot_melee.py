@@ -165,7 +165,7 @@ class Melee:
             problems += check_everyone_seated(event, round_, "sitting_out")
         for round_ in event.rounds + event.elims:
             if round_.byes:
-                problems.append(Problem(round_.where, "Melee has no byes: seat every player at a table of 3 or 4, "
+                problems.append(Problem(round_.at("byes"), "Melee has no byes: seat every player at a table of 3 or 4, "
                                                       "or list a player who does not play this round under 'sitting_out'"))
             elif round_.stage != "round" and round_.sitting_out:
                 problems.append(Problem(round_.where, "an elimination round has no 'sitting_out'; remove it"))

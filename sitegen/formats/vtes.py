@@ -129,7 +129,7 @@ class Vtes:
         for round_ in event.rounds:
             problems += check_everyone_seated(event, round_, "sitting_out")
             if round_.byes:
-                problems.append(Problem(round_.where, "V:TES has no byes; list players who do not play this round under 'sitting_out'"))
+                problems.append(Problem(round_.at("byes"), "V:TES has no byes; list players who do not play this round under 'sitting_out'"))
             for table in round_.tables:
                 problems += self._check_table(table)
                 if "first" in table.result:

@@ -1,1 +1,0 @@
-"""sitegen: static standings sites for card-game tournaments."""

@@ -1,1 +1,0 @@
-"""JSON Schemas of the public data files (written to output/schema/)."""
