@@ -119,8 +119,6 @@ def _new(args: argparse.Namespace) -> int:
 def _pair(args: argparse.Namespace) -> int:
     event = _validated_event(args.event_dir)
     fmt = formats.format_of(event)
-    if args.plan and not hasattr(fmt, "plan_rounds"):
-        raise Refused(f"the {fmt.name} format pairs one round at a time; run `sitegen pair` without --plan")
     proposals = fmt.plan_rounds(event) if args.plan else [fmt.next_round(event)]
     targets = [Path(args.event_dir) / proposal.filename for proposal in proposals]
     for target in targets:
@@ -182,8 +180,6 @@ def _standings(args: argparse.Namespace) -> int:
 def _export(args: argparse.Namespace) -> int:
     event = _validated_event(args.event_dir)
     fmt = formats.format_of(event)
-    if not hasattr(fmt, "export_table"):
-        raise Refused(f"the {fmt.name} format has no ranking export; see `sitegen standings` or standings.json")
     text = csv_text(*fmt.export_table(event))
     if args.output:
         write_atomic(Path(args.output), text.encode())

@@ -19,7 +19,6 @@ from .formats.base import Format, RoundView, Scoreboard
 from .model import Event, Site
 from .text import csv_text, slugify
 
-META_FIELDS = ("faction", "agenda")  # deck fields broken down on the meta page
 
 
 @dataclass(frozen=True)
@@ -137,7 +136,7 @@ def _event_pages(summary: EventSummary, common: dict[str, Any]) -> list[PageMode
     final_rank = dict((pid, rank) for rank, pid in board.final_ranking or [])
     for player in event.players:
         history = board.player_rounds[player.id]
-        ranks = [(h.round_label.replace("Round ", "R"), h.rank) for h in history if h.rank]
+        ranks = [(h.label.replace("Round ", "R"), h.rank) for h in history if h.rank]
         pages.append(PageModel(
             f"{base}/players/{player.id}.html",
             "player.html",
@@ -203,11 +202,9 @@ def _standings_csv(event: Event, board: Scoreboard) -> bytes:
 
 
 def _meta(event: Event, board: Scoreboard) -> dict[str, list] | None:
-    """Players, games and wins per faction and per agenda, for AGoT events whose players list them."""
-    if not event.format.startswith("agot"):
-        return None
+    """Players, games and wins per value of each of the format's meta fields (AGoT: faction, agenda)."""
     breakdown = {}
-    for key in META_FIELDS:
+    for key in format_of(event).meta_fields:
         groups: dict[str, list[int]] = {}
         for player in event.players:
             value = player.deck.get(key)

@@ -23,6 +23,7 @@ from .agot import (
 )
 from .base import (
     Column,
+    Format,
     NextRound,
     PlayerRound,
     Refused,
@@ -45,6 +46,8 @@ POINTS = {"W": 5, "MW": 4, "D": 2, "ML": 1, "L": 0, "BYE": 5}
 LABEL = {"W": "Win", "MW": "Modified win", "D": "Draw", "ML": "Modified loss", "L": "Loss", "BYE": "Bye"}
 EXPORT = {"W": "win", "MW": "modified-win", "D": "draw", "ML": "modified-loss", "L": "loss", "BYE": "bye"}
 WINS = ("W", "MW")
+ABSENT = "absent"  # standings.json result of a round a player was not in
+ELIM_EXPORT = {True: "won", False: "lost"}
 DEFAULT_VICTORY = 15
 ELIMINATION_HINT = "Enter each game's result as 'winner: <id>': an elimination game always has a winner (a game drawn at time plays on)."
 
@@ -69,7 +72,7 @@ def outcome(table: Table) -> dict[str, str] | None:
     return {a: "MW", b: "ML"} if need_a < need_b else {a: "ML", b: "MW"}
 
 
-class Joust:
+class Joust(Format):
     name = "agot-joust"
     title = "A Game of Thrones 2nd ed. — Joust"
     seated = False  # two players a table: seat numbers mean nothing
@@ -78,6 +81,7 @@ class Joust:
     event_keys: tuple[str, ...] = ()
     table_keys = ("winner", "power", "victory")
     deck_fields = {"faction": "Faction", "agenda": "Agenda"}
+    meta_fields = ("faction", "agenda")
     result_hint = "Enter each result as 'winner: <id>' (victory, concession, decking) or 'power: {<id>: N, <id>: M}' when time was called."
 
     # -- validation -------------------------------------------------------------------------
@@ -161,7 +165,8 @@ class Joust:
         return [Problem(table.at("power"), f"{what}; write 'winner: <id>' instead of 'power' for table {table.number}")]
 
     # -- structure ----------------------------------------------------------------------------
-    planned_rounds = staticmethod(planned_rounds)
+    def planned_rounds(self, event: Event) -> int:
+        return planned_rounds(event)
 
     def cut(self, event: Event) -> int:
         return default_cut(starting_players(event)) if event.cut is None else event.cut
@@ -204,7 +209,8 @@ class Joust:
                 for seat in table.seats:
                     opponents = [s.player for s in table.seats if s is not seat]
                     result = seat.values["result"] or "Pending"
-                    history[seat.player].append(PlayerRound(view.round.slug, view.label, table.number, None, opponents, result, "", "", None,
+                    history[seat.player].append(PlayerRound(round=view.round, label=view.label, table=table.number, opponents=opponents,
+                                                            outcome=None if table.pending else ELIM_EXPORT[seat.winner], result=result,
                                                             won=None if table.pending else seat.winner))
         final_ranking = self._final_ranking(event, standings, elims)
         board = Scoreboard(
@@ -252,20 +258,22 @@ class Joust:
             code = codes.get(pid)
             if table is None and code is None:
                 if not player.active_in(round_.number):
-                    history[pid].append(PlayerRound(round_.slug, f"Round {round_.number}", None, None, [], "Did not play", "0", str(records[pid].points), rank_now.get(pid)))
+                    history[pid].append(PlayerRound(round=round_, label=f"Round {round_.number}", outcome=ABSENT, score=0, result="Did not play",
+                                                    points="0", total=str(records[pid].points), rank=rank_now.get(pid)))
                 continue
             opponents = [p for p in table.players if p != pid] if table else []
             history[pid].append(
                 PlayerRound(
-                    round_.slug,
-                    f"Round {round_.number}",
-                    table.number if table else None,
-                    None,
-                    opponents,
-                    LABEL[code] if code else "Pending",
-                    str(POINTS[code]) if code else "",
-                    str(records[pid].points),
-                    rank_now.get(pid),
+                    round=round_,
+                    label=f"Round {round_.number}",
+                    table=table.number if table else None,
+                    opponents=opponents,
+                    outcome=EXPORT[code] if code else None,
+                    score=POINTS[code] if code else None,
+                    result=LABEL[code] if code else "Pending",
+                    points=str(POINTS[code]) if code else "",
+                    total=str(records[pid].points),
+                    rank=rank_now.get(pid),
                     won=code in WINS if code and code != "BYE" else None,
                 )
             )
@@ -308,15 +316,15 @@ class Joust:
         rounds_of, elimination_of = {}, {}
         for pid, history in board.player_rounds.items():
             rounds_of[pid] = [
-                {"round": int(pr.round_slug.split("-")[1]), "table": pr.table, "opponent": pr.opponents[0] if pr.opponents else None,
-                 "result": _export_code(pr.result), "points": int(pr.points)}
+                {"round": pr.round.number, "table": pr.table, "opponent": pr.opponents[0] if pr.opponents else None,
+                 "result": pr.outcome, "points": pr.score}
                 for pr in history
-                if pr.round_slug.startswith("round-") and pr.result != "Pending"
+                if pr.round.stage == "round" and pr.outcome is not None
             ]
             elimination_of[pid] = {"elimination": [
-                {"round": int(pr.round_slug.split("-")[1]), "table": pr.table, "opponent": pr.opponents[0], "result": pr.result.lower()}
+                {"round": pr.round.number, "table": pr.table, "opponent": pr.opponents[0], "result": pr.outcome}
                 for pr in history
-                if pr.round_slug.startswith("elim-") and pr.won is not None
+                if pr.round.stage == "elim" and pr.outcome is not None
             ]}
         return export_document(event, self.name, board, rounds_of, elimination_of)
 
@@ -378,11 +386,6 @@ def _unwanted_meetings(pairs, opponents: dict[str, set[str]], avoid) -> str:
     if unmet:
         notes.append(f"{len(unmet)} 'avoid' request(s) could not be met: {', '.join(unmet)}")
     return "".join(f"; {note}" for note in notes)
-
-
-def _export_code(label: str) -> str:
-    code = next((c for c, text in LABEL.items() if text == label), None)
-    return EXPORT[code] if code else "absent"
 
 
 STANDINGS_COLUMNS = [

@@ -41,6 +41,7 @@ from .agot import (
 )
 from .base import (
     Column,
+    Format,
     NextRound,
     PlayerRound,
     Refused,
@@ -139,7 +140,7 @@ def repeated_pairs(tables: Sequence[Sequence[str]], history: Sequence[Sequence[S
     return sum(met[frozenset(pair)] for table in tables for pair in combinations(table, 2))
 
 
-class Melee:
+class Melee(Format):
     name = "agot-melee"
     title = "A Game of Thrones 2nd ed. — Melee"
     seated = True
@@ -149,6 +150,7 @@ class Melee:
     event_keys: tuple[str, ...] = ()
     table_keys = ("power", "winner", "eliminated", "victory")
     deck_fields = {"faction": "Faction", "agenda": "Agenda"}
+    meta_fields = ("faction", "agenda")
     result_hint = ("Enter 'power: {<id>: N, ...}' for every player at the table; add 'winner: <id>' if someone won before time "
                    "and 'eliminated: [<id>, ...]' for players who decked out or conceded, first to leave first.")
 
@@ -262,7 +264,8 @@ class Melee:
                                               "then ESoS); run `sitegen pair` to seat the cut, or fix the players")]
 
     # -- structure ----------------------------------------------------------------------------
-    planned_rounds = staticmethod(planned_rounds)
+    def planned_rounds(self, event: Event) -> int:
+        return planned_rounds(event)
 
     def cut(self, event: Event) -> int:
         return default_melee_cut(starting_players(event)) if event.cut is None else event.cut
@@ -358,9 +361,10 @@ class Melee:
             else:
                 opponents, text, points = [], "Sat out" if pid in round_.sitting_out else "Did not play", "0"
             seat_number = table.players.index(pid) + 1 if table else None
-            history[pid].append(PlayerRound(round_.slug, f"Round {round_.number}", table.number if table else None, seat_number,
-                                            opponents, text, points, str(records[pid].points), rank_now.get(pid),
-                                            won=seat.table_win if seat else None))
+            history[pid].append(PlayerRound(round=round_, label=f"Round {round_.number}", table=table.number if table else None,
+                                            seat=seat_number, opponents=opponents, outcome=row["result"] if seat or table is None else None,
+                                            score=row["points"] if seat or table is None else None, result=text, points=points,
+                                            total=str(records[pid].points), rank=rank_now.get(pid), won=seat.table_win if seat else None))
             if table is None or seat is not None:
                 exported[pid].append(row)
 

@@ -9,7 +9,8 @@ from __future__ import annotations
 import hashlib
 import random
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from abc import ABC, abstractmethod
+from typing import Any
 
 from ..model import EVENT_KEYS, PLAYER_KEYS, TABLE_KEYS, Event, Problem, Round, Table, Where
 from ..text import suggest
@@ -64,19 +65,21 @@ class StandingRow:
     place: int | None = None  # shared by players the rules leave level (V:TES outside the top five); None: the rank
 
 
-@dataclass
+@dataclass(kw_only=True)
 class PlayerRound:
-    """One round of a player's event, for the player page."""
+    """One round of a player's event: typed facts for exports, display text for the player page."""
 
-    round_slug: str
-    round_label: str
-    table: int | None
-    seat: int | None
-    opponents: list[str]
-    result: str
-    points: str
-    total: str
-    rank: int | None  # standings rank after this round (preliminary rounds only)
+    round: Round
+    label: str  # e.g. "Round 3", "Semifinals"
+    table: int | None = None
+    seat: int | None = None
+    opponents: list[str] = field(default_factory=list)
+    outcome: str | None = None  # the format's result code (Joust "MW", elimination "won"); None: no result yet or no game
+    score: int | float | None = None  # tournament points this round, when the format gives them per round
+    result: str = ""  # shown: "Modified win", "2 VP, 1st"
+    points: str = ""  # shown in the points column
+    total: str = ""  # shown: the running total
+    rank: int | None = None  # standings rank after this round (preliminary rounds only)
     won: bool | None = None  # for win rates; None when no game was played (bye, absent, pending)
 
 
@@ -108,26 +111,60 @@ class Refused(Exception):
     """`pair` cannot go on (pending results, event finished, ...): exit status 2 with this message."""
 
 
-class Format(Protocol):
+class Format(ABC):
+    """What a game plugs in. The pipeline, the CLI and the site call nothing else on a format.
+
+    Capabilities only some games have (planning every round at once, a ranking-body export) are
+    declared here with a refusal the CLI shows as it is; a format that has them overrides them.
+    """
+
     name: str  # the `format:` value in event.yaml
     title: str
-    event_keys: tuple[str, ...]  # extra event.yaml keys this format reads
-    table_keys: tuple[str, ...]  # result keys of a table
-    deck_fields: dict[str, str]  # free per-player fields shown on player pages, with their labels
-    seated: bool  # whether seat numbers matter (and are shown)
-    elimination_title: str  # what the page of the cut or final is called, e.g. "Bracket"
-    after_preliminaries: str  # the event's next step once the preliminary rounds are done
+    event_keys: tuple[str, ...] = ()  # extra event.yaml keys this format reads
+    table_keys: tuple[str, ...] = ()  # result keys of a table
+    deck_fields: dict[str, str] = {}  # free per-player fields shown on player pages, with their labels
+    meta_fields: tuple[str, ...] = ()  # deck fields broken down on the event's meta page (players, games, wins)
+    seated: bool = False  # whether seat numbers matter (and are shown)
+    elimination_title: str = "Elimination"  # what the page of the cut or final is called, e.g. "Bracket"
+    after_preliminaries: str = "the elimination rounds"  # the event's next step once the preliminary rounds are done
+    cut_rule: str = ""  # why the cut's order may differ from the standings order; "" when it follows the standings
     result_hint: str  # how to enter results, written at the top of a new round file
 
-    def validate(self, event: Event) -> list[Problem]: ...
+    @abstractmethod
+    def validate(self, event: Event) -> list[Problem]:
+        """Every rule the loader cannot know, each problem at its file and line."""
 
-    def score(self, event: Event) -> Scoreboard: ...
+    @abstractmethod
+    def score(self, event: Event) -> Scoreboard:
+        """Standings, round views and histories of a validated event."""
 
-    def next_round(self, event: Event) -> NextRound: ...
+    @abstractmethod
+    def next_round(self, event: Event) -> NextRound:
+        """The next round file to write, or Refused with the reason."""
 
-    def length_settings(self, event: Event) -> dict[str, int]: ...
+    @abstractmethod
+    def planned_rounds(self, event: Event) -> int:
+        """Preliminary rounds: `rounds:` from event.yaml, else the rules' default."""
 
-    def rules_context(self) -> dict[str, Any]: ...
+    def cut(self, event: Event) -> int:
+        """Players in the elimination cut or final; 0 for none."""
+        return 0
+
+    def length_settings(self, event: Event) -> dict[str, int]:
+        """The event.yaml keys that fix the event's length, written when round 1 is paired."""
+        return {"rounds": self.planned_rounds(event)}
+
+    @abstractmethod
+    def rules_context(self) -> dict[str, Any]:
+        """The numbers the rules and tiebreaker pages show, read from the rules module."""
+
+    def plan_rounds(self, event: Event) -> list[NextRound]:
+        """Every preliminary round at once (`pair --plan`)."""
+        raise Refused(f"the {self.name} format pairs one round at a time; run `sitegen pair` without --plan")
+
+    def export_table(self, event: Event) -> tuple[list[str], list[list[Any]]]:
+        """The ranking body's report (`sitegen export`): a CSV header and rows."""
+        raise Refused(f"the {self.name} format has no ranking export; see `sitegen standings` or standings.json")
 
 
 # Helpers every format shares ------------------------------------------------------------

@@ -15,6 +15,7 @@ from ..pairing import seating
 from . import vtes_rules
 from .base import (
     Column,
+    Format,
     NextRound,
     PlayerRound,
     Refused,
@@ -94,7 +95,7 @@ def vp_number(vp: Fraction) -> int | float:
     return vp.numerator if vp.denominator == 1 else float(vp)
 
 
-class Vtes:
+class Vtes(Format):
     name = "vtes"
     title = "Vampire: The Eternal Struggle (V:EKN rules)"
     seated = True
@@ -330,14 +331,15 @@ class Vtes:
             total = f"{totals.gw} GW, {vp_text(totals.vp)} VP, {totals.tp} TP" if totals else ""
             if pid not in where:
                 result = "Sat out" if pid in round_.sitting_out else "Did not play"
-                history[pid].append(PlayerRound(round_.slug, label, None, None, [], result, "", total, totals and totals.rank))
+                history[pid].append(PlayerRound(round=round_, label=label, result=result, total=total, rank=totals and totals.rank))
                 continue
             table, seat = where[pid]
             mine = scored[table.number][seat - 1] if scored[table.number] else None
             result = (f"{vp_text(mine.vp)} VP" + (", game win" if mine.gw else "")) if mine else "Pending"
-            history[pid].append(PlayerRound(round_.slug, label, table.number, seat, [p for p in table.players if p != pid],
-                                            result, f"{mine.tp} TP" if mine else "", total, totals and totals.rank,
-                                            won=bool(mine.gw) if mine else None))
+            history[pid].append(PlayerRound(round=round_, label=label, table=table.number, seat=seat,
+                                            opponents=[p for p in table.players if p != pid], score=mine.tp if mine else None,
+                                            result=result, points=f"{mine.tp} TP" if mine else "", total=total,
+                                            rank=totals and totals.rank, won=bool(mine.gw) if mine else None))
 
     # -- the final ---------------------------------------------------------------------------------
     @staticmethod
@@ -356,9 +358,9 @@ class Vtes:
             values = {"seed": rank_of[pid], "vp": vp_text(vp[pid]) if vp else "", "prey": prey}
             seats.append(SeatRow(pid, seat, values, winner=pid == winner))
             result = ("Won the final" if pid == winner else "Finalist (2nd)") if vp else "Pending"
-            history[pid].append(PlayerRound(final.slug, "Final", table.number, seat, [p for p in table.players if p != pid],
-                                            result, f"{vp_text(vp[pid])} VP" if vp else "", "", None,
-                                            won=pid == winner if vp else None))
+            history[pid].append(PlayerRound(round=final, label="Final", table=table.number, seat=seat,
+                                            opponents=[p for p in table.players if p != pid], result=result,
+                                            points=f"{vp_text(vp[pid])} VP" if vp else "", won=pid == winner if vp else None))
         notes = [f"{names[first]} plays first ({how})"] + (["VP confirmed by a judge"] if table.result.get("override") else [])
         view = TableView(table.number, seats, pending=not vp, note="; ".join(notes))
         return RoundView(final, "Final", [view], final_played(final), columns=FINAL_COLUMNS)
