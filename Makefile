@@ -5,7 +5,7 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
 
-.PHONY: site test test-fast serve check bench browser clean
+.PHONY: site test test-fast lint serve check bench browser clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -35,8 +35,13 @@ browser:
 	fi
 	@[ node_modules/.package-lock.json -nt package-lock.json ] || npm ci --silent
 
-## test: every test, browser ones included
-test: $(STAMP) browser
+## lint: ruff and mypy --strict (both configured in pyproject.toml)
+lint: $(STAMP)
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/mypy
+
+## test: lint, then every test, browser ones included
+test: $(STAMP) browser lint
 	$(PY) -m pytest
 
 ## test-fast: every test but the browser and slow ones (under a minute)

@@ -92,8 +92,8 @@ def main() -> None:
     for n in args.sizes:
         players = [f"p{i:03d}" for i in range(n)]
         history = plan_rounds(players, args.rounds - 1, random.Random(1000 + n))
-        plan_time, plan = timed(lambda rng: plan_rounds(players, args.rounds, rng), args.repeat)
-        next_time, next_round = timed(lambda rng: seat_next_round(players, history, rng), args.repeat)
+        plan_time, plan = timed(lambda rng, players=players: plan_rounds(players, args.rounds, rng), args.repeat)
+        next_time, next_round = timed(lambda rng, players=players, history=history: seat_next_round(players, history, rng), args.repeat)
         rows = [
             ("sitegen plan_rounds", plan_time, violations(plan), "plan"),
             ("sitegen seat_next_round", next_time, violations(history + [next_round]), "next"),

@@ -53,7 +53,7 @@ def main() -> None:
                 folder = Path(tmp) / f"{fmt}-{size}"
                 field(folder, fmt, size, rounds=3)
                 next_file = folder / "round-4.yaml"
-                took = timed(sitegen + ["pair", str(folder)], lambda: next_file.unlink(missing_ok=True))
+                took = timed(sitegen + ["pair", str(folder)], lambda next_file=next_file: next_file.unlink(missing_ok=True))
                 print(f"{fmt} pair round 4, {size:5d} players: {took:6.2f} s")
 
 

@@ -16,8 +16,8 @@ import re
 from pathlib import Path
 from typing import Any
 
-from .text import id_problem, slugify, suggest
 from .model import EVENT_KEYS, PLAYER_KEYS, ROUND_KEYS, SITE_KEYS, TABLE_KEYS, ContentError, Event, Page, Player, Problem, Round, Site, Table, Where
+from .text import id_problem, slugify, suggest
 from .yamlfile import LineDict, LineList, parse_yaml
 
 FAILED = object()  # what `read` returns for a file it could not parse (already reported)

@@ -20,7 +20,6 @@ from .model import Event, Site
 from .text import csv_text, slugify
 
 
-
 @dataclass(frozen=True)
 class PageModel:
     path: str  # output path, relative to the output folder, with '/' separators

@@ -404,7 +404,7 @@ def order_mismatch(real: list[str], classes: list[set[str]]) -> str | None:
     if sorted(real) != sorted(p for c in classes for p in c):
         return f"different players: {sorted(real)} vs {sorted(p for c in classes for p in c)}"
     position = 0
-    for number, expected in enumerate(classes):
+    for expected in classes:
         got = set(real[position: position + len(expected)])
         if got != expected:
             return (f"positions {position + 1}-{position + len(expected)}: expected the tie class {sorted(expected)}, "

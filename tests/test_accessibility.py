@@ -12,9 +12,9 @@ from pathlib import Path
 from urllib.parse import urljoin, urlsplit
 
 import pytest
+from browser import chromium
 from playwright.sync_api import sync_playwright
 
-from browser import chromium
 from sitegen.pipeline import build
 
 pytestmark = pytest.mark.browser  # drives Debian's Chromium: skipped by `make test-fast`

@@ -43,9 +43,9 @@ def test_bad_content_is_reported_with_its_line(case, make_site, run_cli, tmp_pat
     status, out, err = run_cli("build", "--content", content, "--output", output)
     assert status == 2
     expected = f"{content / 'events' / 'e' / bad_file}:{line}: "
-    lines = [l for l in err.splitlines() if l.startswith(expected)]
+    lines = [text for text in err.splitlines() if text.startswith(expected)]
     assert lines, f"no '{expected}' in:\n{err}"
-    assert any(message in l for l in lines), err
+    assert any(message in text for text in lines), err
     assert "Traceback" not in err
     assert [p.name for p in output.iterdir()] == ["index.html"]
     assert (output / "index.html").read_text() == "the last good build"

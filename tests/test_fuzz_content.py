@@ -5,16 +5,14 @@ from __future__ import annotations
 
 import signal
 import traceback
-from pathlib import Path
 
 import pytest
 import yaml
+from corpus_site import FILES, write
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from sitegen.cli import main
-
-from corpus_site import FILES, write
 
 TIMEOUT = 10
 YAML_FILES = sorted(rel for rel in FILES if rel.endswith(".yaml"))

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import json
 import random
-import shutil
 import string
 import tempfile
 from pathlib import Path
@@ -19,14 +18,14 @@ import pytest
 import yaml
 from hypothesis import Phase, given, settings
 from hypothesis import strategies as st
-
 from plain_scorers import order_mismatch
 from random_events import EVENT, dump, write_event
+
 from sitegen import formats
 from sitegen.content import load_event
 from sitegen.formats.base import Refused
-from sitegen.text import id_problem
 from sitegen.pipeline import render
+from sitegen.text import id_problem
 
 FORMATS = ("agot-joust", "agot-melee", "vtes")
 EXAMPLES = 12

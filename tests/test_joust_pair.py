@@ -91,6 +91,7 @@ def test_new_creates_an_event_that_checks(tmp_path, run_cli):
 
 def test_help_lists_the_commands(run_cli, capsys):
     import pytest
+
     from sitegen.cli import main
 
     with pytest.raises(SystemExit):

@@ -13,11 +13,10 @@ import time
 from pathlib import Path
 
 import pytest
+from corpus_site import snapshot
 
 from sitegen.cli import main
 from sitegen.output import MANIFEST, TEMP_FILE
-
-from corpus_site import snapshot
 
 DEMO = Path(__file__).resolve().parent.parent / "content"
 ROOT = Path(__file__).resolve().parent.parent

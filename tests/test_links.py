@@ -10,8 +10,8 @@ from urllib.parse import unquote, urlsplit
 
 import pytest
 import yaml
-
 from conftest import write_files
+
 from sitegen.pipeline import build
 
 DEMO = Path(__file__).resolve().parent.parent / "content"

@@ -335,7 +335,7 @@ def test_bad_melee_input_is_reported_at_its_line(case, make_site, run_cli):
     status, _, err = run_cli("check", "--content", content)
     assert status == 2
     expected = f"{content / 'events' / 'e' / bad_file}:{line}: "
-    assert any(l.startswith(expected) and message in l for l in err.splitlines()), err
+    assert any(text.startswith(expected) and message in text for text in err.splitlines()), err
     assert "Traceback" not in err
 
 

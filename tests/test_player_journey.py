@@ -5,9 +5,9 @@ import threading
 from pathlib import Path
 
 import pytest
+from browser import chromium
 from playwright.sync_api import sync_playwright
 
-from browser import chromium
 from sitegen.pipeline import build
 
 pytestmark = pytest.mark.browser  # drives Debian's Chromium: skipped by `make test-fast`

@@ -8,9 +8,8 @@ from pathlib import Path
 
 import pytest
 import yaml
-from playwright.sync_api import sync_playwright
-
 from browser import chromium, free_port
+from playwright.sync_api import sync_playwright
 
 pytestmark = pytest.mark.browser  # drives Debian's Chromium: skipped by `make test-fast`
 

@@ -46,7 +46,7 @@ def partitions(pool: Sequence[str], size: int) -> Iterator[list[tuple[str, ...]]
 
 def random_rounds(ranked: Sequence[str], rounds: int, rng: random.Random) -> list[list[list[str]]]:
     history: list[list[list[str]]] = []
-    for number in range(rounds):
+    for _ in range(rounds):
         shuffled = list(ranked)
         rng.shuffle(shuffled)
         tables, start = [], 0

@@ -15,10 +15,10 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-
 from plain_scorers import SCORERS, EventFiles, Reference, order_mismatch, read_event, top_mismatch
 from plain_scorers import score as reference_score
 from random_events import write_event
+
 from sitegen import formats
 from sitegen.content import load_event
 from sitegen.formats.base import Scoreboard

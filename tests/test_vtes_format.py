@@ -9,8 +9,8 @@ from hypothesis import strategies as st
 
 from sitegen import formats
 from sitegen.content import load_event
-from sitegen.model import Event, Player, Round, Table, Where
 from sitegen.formats import vtes_rules
+from sitegen.model import Event, Player, Round, Table, Where
 from sitegen.pairing import seating
 
 NINE = """\
@@ -231,8 +231,8 @@ def test_bad_vtes_input_is_reported_with_its_line(case, make_site, run_cli):
     status, _, err = run_cli("check", "--content", content)
     assert status == 2
     expected = f"{content / 'events' / 'e' / bad_file}:{line}: "
-    lines = [l for l in err.splitlines() if l.startswith(expected)]
-    assert any(message in l for l in lines), err
+    lines = [text for text in err.splitlines() if text.startswith(expected)]
+    assert any(message in text for text in lines), err
     assert "Traceback" not in err
 
 

@@ -30,7 +30,7 @@ AGENDAS = ("Banner of the Wolf", "The Lord of the Crossing", "Alliance", "The Ra
 
 
 def invented_names(count: int, rng: random.Random) -> list[str]:
-    names = sorted({f"{f} {l}" for f in FIRST for l in LAST})
+    names = sorted({f"{first} {last}" for first in FIRST for last in LAST})
     return rng.sample(names, count)
 
 

@@ -3,9 +3,9 @@ from __future__ import annotations
 
 from ..model import Event, Problem
 from ..text import suggest
-from .base import Format
 from .agot_joust import FORMAT as JOUST
 from .agot_melee import FORMAT as MELEE
+from .base import Format
 from .vtes import FORMAT as VTES
 
 FORMATS: dict[str, Format] = {f.name: f for f in (JOUST, MELEE, VTES)}

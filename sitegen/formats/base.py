@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import hashlib
 import random
-from dataclasses import dataclass, field
 from abc import ABC, abstractmethod
+from dataclasses import dataclass, field
 from typing import Any
 
 from ..model import EVENT_KEYS, PLAYER_KEYS, TABLE_KEYS, Event, Problem, Round, Table, Where

@@ -19,7 +19,6 @@ from .base import (
     NextRound,
     PlayerRound,
     Refused,
-    refuse_pending,
     RoundView,
     Scoreboard,
     SeatRow,
@@ -28,6 +27,7 @@ from .base import (
     check_common,
     check_everyone_seated,
     player_id,
+    refuse_pending,
     round_rng,
 )
 from .vtes_rules import RankedPlayer, VtesSeat, vp_text

@@ -20,11 +20,11 @@ from __future__ import annotations
 
 import math
 from collections import Counter
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
 from itertools import groupby
-from typing import Collection, Iterable, Mapping, Sequence
 
 from .base import draw_key
 
