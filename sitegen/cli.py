@@ -24,7 +24,8 @@ def main(argv: list[str] | None = None) -> int:
     parser = _parser()
     args = parser.parse_args(argv)
     try:
-        return args.run(args)
+        status: int = args.run(args)
+        return status
     except ContentError as exc:
         for problem in exc.problems:
             print(problem, file=sys.stderr)

@@ -64,23 +64,24 @@ class _Collector:
         """Whether `path` is a folder to read; one reached through a bad symlink is reported, a plain file skipped."""
         return (path.exists() or path.is_symlink()) and self.inside(path) and path.is_dir()
 
-    def read_text(self, path: Path, display: str) -> str | object:
+    def read_text(self, path: Path, display: str) -> str | None:
+        """The file's text, or None when it cannot be read (the problem is reported)."""
         if not self.inside(path):
-            return FAILED
+            return None
         if path.is_dir():
             self.add(Where(display, 1), "this is a folder, not a file; rename or remove it")
-            return FAILED
+            return None
         try:
             return path.read_text(encoding="utf-8")
         except UnicodeDecodeError:
             self.add(Where(display, 1), "the file is not UTF-8 text; save it as UTF-8")
         except OSError as exc:
             self.add(Where(display, 1), f"cannot read the file: {exc.strerror}")
-        return FAILED
+        return None
 
     def read(self, path: Path, display: str) -> Any:
         text = self.read_text(path, display)
-        if text is FAILED:
+        if text is None:
             return FAILED
         try:
             return parse_yaml(text, display)
@@ -110,7 +111,7 @@ class _Collector:
         if problem:
             self.add(where, f"{what}: {problem}")
             return None
-        return value
+        return str(value)
 
     def integer(self, data: LineDict, key: str, path: str, *, minimum: int = 0) -> int | None:
         value = data.get(key)
@@ -196,7 +197,7 @@ def _load_page(path: Path, c: _Collector) -> Page | None:
     shown = str(path)
     slug = c.identifier(path.stem, Where(shown, 1), "the page's file name (it becomes its address)")
     text = c.read_text(path, shown)
-    if text is FAILED or slug is None:
+    if text is None or slug is None:
         return None
     meta: Any = LineDict()
     body = text

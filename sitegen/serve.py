@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import jinja2
@@ -20,10 +21,10 @@ LiveReloadHandler.DEFAULT_RELOAD_TIME = 0
 POLL_MS = 200  # livereload's own poll is every 800 ms
 
 
-class QuickWatcher(Watcher):
+class QuickWatcher(Watcher):  # type: ignore[misc]  # livereload ships no type hints
     """livereload's polling watcher, looking every 200 ms instead of 800."""
 
-    def start(self, callback) -> bool:
+    def start(self, callback: Callable[[], None]) -> bool:
         ioloop.PeriodicCallback(callback, POLL_MS).start()
         return True  # tells livereload the polling is taken care of
 

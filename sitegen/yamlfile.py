@@ -11,6 +11,7 @@ them), and numbers must be finite.
 from __future__ import annotations
 
 import math
+from collections.abc import Iterator
 from typing import Any
 
 import yaml
@@ -21,15 +22,15 @@ _BaseLoader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 MAX_DEPTH = 100  # nesting reported when building the values runs out of Python's recursion limit
 
 
-class LineDict(dict):
+class LineDict(dict[Any, Any]):
     line: int = 0
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.key_lines: dict[str, int] = {}
+        self.key_lines: dict[Any, int] = {}  # keys as written: mostly text, a number where YAML reads one
 
 
-class LineList(list):
+class LineList(list[Any]):
     line: int = 0
 
     def __init__(self, *args: Any) -> None:
@@ -45,7 +46,7 @@ class _LineLoader(_BaseLoader):  # type: ignore[misc, valid-type]
     }
 
 
-def _construct_map(loader: _LineLoader, node: yaml.MappingNode):
+def _construct_map(loader: _LineLoader, node: yaml.MappingNode) -> Iterator[LineDict]:
     data = LineDict()
     data.line = node.start_mark.line + 1
     yield data
@@ -64,7 +65,7 @@ def _construct_map(loader: _LineLoader, node: yaml.MappingNode):
         data.key_lines[key] = key_node.start_mark.line + 1
 
 
-def _construct_seq(loader: _LineLoader, node: yaml.SequenceNode):
+def _construct_seq(loader: _LineLoader, node: yaml.SequenceNode) -> Iterator[LineList]:
     data = LineList()
     data.line = node.start_mark.line + 1
     data.item_lines = [item.start_mark.line + 1 for item in node.value]
@@ -74,7 +75,7 @@ def _construct_seq(loader: _LineLoader, node: yaml.SequenceNode):
 
 def _construct_number(loader: _LineLoader, node: yaml.ScalarNode) -> int | float:
     try:
-        value = (loader.construct_yaml_int if node.tag.endswith(":int") else loader.construct_yaml_float)(node)
+        value: int | float = (loader.construct_yaml_int if node.tag.endswith(":int") else loader.construct_yaml_float)(node)
     except ValueError:  # an integer of thousands of digits
         value = math.inf
     if isinstance(value, float) and not math.isfinite(value):
@@ -93,11 +94,12 @@ def _refuse_anchors_and_tags(text: str, path: str) -> None:
     if not any(mark in text for mark in "&*!"):
         return  # none of them can be there: skip the extra pass
     for event in yaml.parse(text, Loader=_BaseLoader):
-        line = event.start_mark.line + 1
+        line = _line(event.start_mark)
         if isinstance(event, yaml.AliasEvent) or getattr(event, "anchor", None):
             raise ContentError([Problem(Where(path, line), "YAML anchors and aliases ('&name', '*name') are not allowed in content; write the value out")])
-        if getattr(event, "tag", None) and not isinstance(event, yaml.DocumentStartEvent):
-            raise ContentError([Problem(Where(path, line), f"YAML tags ('{event.tag}') are not allowed in content; remove it and write a plain value")])
+        tag = getattr(event, "tag", None)
+        if tag and not isinstance(event, yaml.DocumentStartEvent):
+            raise ContentError([Problem(Where(path, line), f"YAML tags ('{tag}') are not allowed in content; remove it and write a plain value")])
 
 
 def _too_deep(text: str) -> int:
@@ -106,8 +108,13 @@ def _too_deep(text: str) -> int:
     for event in yaml.parse(text, Loader=_BaseLoader):
         depth += isinstance(event, yaml.CollectionStartEvent) - isinstance(event, yaml.CollectionEndEvent)
         if depth > MAX_DEPTH:
-            return event.start_mark.line + 1
+            return _line(event.start_mark)
     return 1
+
+
+def _line(mark: Any) -> int:
+    """The 1-based line of a parser mark (the parser always sets one; 1 if not)."""
+    return mark.line + 1 if mark else 1
 
 
 def _quote_across_lines(text: str) -> yaml.Mark | None:
@@ -115,7 +122,8 @@ def _quote_across_lines(text: str) -> yaml.Mark | None:
     try:
         for token in yaml.scan(text, Loader=_BaseLoader):
             if isinstance(token, yaml.ScalarToken) and token.style in ('"', "'") and token.end_mark.line > token.start_mark.line:
-                return token.start_mark
+                mark: yaml.Mark = token.start_mark
+                return mark
     except yaml.YAMLError:
         pass
     return None

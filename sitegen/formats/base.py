@@ -197,8 +197,9 @@ def check_common(event: Event, fmt: Format) -> list[Problem]:
     extra = {k: v for k, v in event.key_lines.items() if k not in EVENT_KEYS}
     check_keys(problems, extra, EVENT_KEYS + fmt.event_keys, event.where, "event.yaml")
     for player in event.players:
-        extra = {k: player.key_lines.get(k, player.where.line) for k in player.deck}
-        check_keys(problems, extra, PLAYER_KEYS + tuple(fmt.deck_fields), player.where, f"player '{player.id}'")
+        where = player.where or event.where  # players built in code (tests, tools) carry no line
+        extra = {k: player.key_lines.get(k, where.line) for k in player.deck}
+        check_keys(problems, extra, PLAYER_KEYS + tuple(fmt.deck_fields), where, f"player '{player.id}'")
     for round_ in event.rounds + event.elims:
         for table in round_.tables:
             extra = {k: table.key_lines.get(k, table.where.line) for k in table.result}
