@@ -9,6 +9,7 @@ among players only the seeded draw separates.
 from __future__ import annotations
 
 import json
+import os
 import random
 import string
 import tempfile
@@ -28,7 +29,7 @@ from sitegen.pipeline import render
 from sitegen.text import id_problem
 
 FORMATS = ("agot-joust", "agot-melee", "vtes")
-EXAMPLES = 12
+EXAMPLES = int(os.environ.get("SITEGEN_INVARIANT_EXAMPLES", "12"))  # make test-fast runs 3 of each
 # The same examples every run, and no shrinking: a failure already names its seed, and shrinking
 # whole events costs minutes on this box.
 FIXED = settings(max_examples=EXAMPLES, deadline=None, derandomize=True, database=None,

@@ -40,7 +40,7 @@ def every_game_ending(size):
     return endings
 
 
-@pytest.mark.parametrize("size", [4, 5])
+@pytest.mark.parametrize("size", [4, pytest.param(5, marks=pytest.mark.slow)])
 def test_the_check_accepts_exactly_the_results_a_game_can_end_with(size):
     reachable = every_game_ending(size)
     players = [f"P{seat}" for seat in range(1, size + 1)]
