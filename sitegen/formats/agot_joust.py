@@ -6,19 +6,12 @@ from typing import Any
 from ..model import Event, Problem, Round, Table
 from ..pairing import bracket
 from ..pairing.swiss import pair_swiss
-from .agot import (
+from .agot_length import (
     CUT_BY_PLAYERS,
     ROUNDS_BY_PLAYERS,
-    Record,
     check_round_structure,
-    cut_seeds,
-    default_cut,
-    export_document,
-    note_meeting,
+    planned_cut,
     planned_rounds,
-    rank_players,
-    standing_rows,
-    starting_players,
     swiss_finished,
 )
 from .base import (
@@ -41,6 +34,7 @@ from .base import (
     stage_label,
     tables_file,
 )
+from .swiss_standings import Record, cut_seeds, export_document, note_meeting, rank_players, standing_rows
 
 POINTS = {"W": 5, "MW": 4, "D": 2, "ML": 1, "L": 0, "BYE": 5}
 LABEL = {"W": "Win", "MW": "Modified win", "D": "Draw", "ML": "Modified loss", "L": "Loss", "BYE": "Bye"}
@@ -169,7 +163,7 @@ class Joust(Format):
         return planned_rounds(event)
 
     def cut(self, event: Event) -> int:
-        return default_cut(starting_players(event)) if event.cut is None else event.cut
+        return planned_cut(event)
 
     def length_settings(self, event: Event) -> dict[str, int]:
         """The event's length and cut as they stand now, for `pair` to write into event.yaml at round 1."""
