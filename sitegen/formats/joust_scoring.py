@@ -43,6 +43,7 @@ def table_outcome(table: Table) -> dict[str, Result] | None:
 
 
 def scoreboard(event: Event, format_name: str) -> Scoreboard:
+    """Everything the pages show of a validated event; `format_name` is standings.json's "format"."""
     records = {p.id: Record() for p in event.players}
     rounds: list[RoundView] = []
     standings_after: list[list[StandingRow]] = []
