@@ -1,8 +1,8 @@
 """Joust scoring and standings, checked against values computed by hand."""
 from fractions import Fraction
 
-from sitegen.formats.agot import Record, note_meeting, rank_players
 from sitegen.formats.base import draw_key
+from sitegen.formats.swiss_standings import Record, note_meeting, rank_players
 
 FOUR_PLAYERS = """
 name: Hand example

@@ -23,19 +23,12 @@ from typing import Any
 
 from ..model import Event, Problem, Round, Table
 from ..pairing.tables import melee_table_sizes, seat_melee_round
-from .agot import (
+from .agot_length import (
     CUT_BY_PLAYERS,
     ROUNDS_BY_PLAYERS,
-    Record,
     check_round_structure,
-    cut_order,
-    cut_seeds,
     default_cut,
-    export_document,
-    note_meeting,
     planned_rounds,
-    rank_players,
-    standing_rows,
     starting_players,
     swiss_finished,
 )
@@ -66,6 +59,15 @@ from .melee_rules import (
     SeatResult,
     late_join_points,
     score_melee_table,
+)
+from .swiss_standings import (
+    Record,
+    cut_order,
+    cut_seeds,
+    export_document,
+    note_meeting,
+    rank_players,
+    standing_rows,
 )
 
 CUTS = (0, 4, 16)

@@ -1,4 +1,4 @@
-"""What AGoT Joust and Melee share: points, Head-to-Head, SoS, ESoS and the seeded last tiebreaker.
+"""Swiss standings as AGoT Joust and Melee rank them: points, Head-to-Head, SoS, ESoS, the seeded draw.
 
 Definitions (exact, with Fractions so ties are real ties):
 - a player's average = total points / rounds the player took part in (byes count; missed rounds do not);
@@ -15,37 +15,12 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from ..model import Event, Problem
+from ..model import Event
 from .base import Refused, Scoreboard, StandingRow, draw_key
 
-# (most players, Swiss rounds) and (most players, cut) from the rules' round-structure tables.
-ROUNDS_BY_PLAYERS = ((8, 3), (24, 4), (44, 5), (148, 6))
-CUT_BY_PLAYERS = ((16, 0), (40, 4), (76, 8))
-
-
-def default_rounds(players: int) -> int:
-    return next((rounds for most, rounds in ROUNDS_BY_PLAYERS if players <= most), 7)
-
-
-def starting_players(event: Event) -> int:
-    """The field the event starts with: everyone in round 1 once it exists, else everyone registered for it.
-
-    The rules fix the length and the cut before play starts, so a late arrival or a no-show added
-    afterwards must not change them.
-    """
-    if event.rounds:
-        first = event.rounds[0]
-        return len(first.seated()) + len(first.byes) + len(first.sitting_out)
-    return sum(p.active_in(1) for p in event.players)
-
-
-def planned_rounds(event: Event) -> int:
-    """The event's `rounds:`, or the rules' suggestion for the field it started with."""
-    return event.planned_rounds or default_rounds(starting_players(event))
-
-
-def default_cut(players: int) -> int:
-    return next((cut for most, cut in CUT_BY_PLAYERS if players <= most), 16)
+# SoS and ESoS in a player's words, for column help and tiebreaker pages.
+SOS_MEANING = "the mean of your opponents' average points per round"
+ESOS_MEANING = "the mean of your opponents' SoS"
 
 
 @dataclass
@@ -130,25 +105,6 @@ def cut_seeds(order: Sequence[str], rows: Sequence[StandingRow], cut: int) -> li
     return seeds
 
 
-def check_round_structure(event: Event, planned: int, cut: int) -> list[Problem]:
-    """Elimination files only after every Swiss round, only with a cut, and never a final.yaml (AGoT names them elim-N)."""
-    problems = []
-    for round_ in event.elims:
-        if round_.stage == "final":
-            problems.append(Problem(round_.where, "AGoT events have no final.yaml: the final is the last elimination round; "
-                                                  f"rename the file elim-{len(event.elims)}.yaml"))
-    first = event.elims[0] if event.elims else None
-    if first is None:
-        return problems
-    if not cut:
-        problems.append(Problem(first.where, "this event has no cut ('cut: 0'), so no elimination rounds; "
-                                             "remove the file, or set 'cut:' in event.yaml"))
-    elif not swiss_finished(event, planned):
-        problems.append(Problem(first.where, f"elimination rounds come after all {planned} Swiss rounds, but only "
-                                             f"{sum(r.complete for r in event.rounds)} are played; finish them, or set 'rounds:' in event.yaml"))
-    return problems
-
-
 def _head_to_head_leader(group: list[str], records: Mapping[str, Record]) -> str | None:
     if len(group) < 2:
         return None
@@ -179,10 +135,6 @@ def standing_rows(ranked: Sequence[Ranked], records: Mapping[str, Record], event
         )
         for r in ranked
     ]
-
-
-def swiss_finished(event: Event, planned_rounds: int) -> bool:
-    return len(event.rounds) >= planned_rounds and all(r.complete for r in event.rounds)
 
 
 def export_document(event: Event, format_name: str, board: Scoreboard,
