@@ -22,7 +22,7 @@ from itertools import combinations
 from typing import Any
 
 from ..model import Event, Problem, Round, Table
-from ..pairing.tables import melee_table_sizes, seat_melee_round
+from ..pairing.melee_seating import melee_table_sizes, seat_melee_round
 from .agot import (
     CUT_BY_PLAYERS,
     ROUNDS_BY_PLAYERS,
