@@ -29,6 +29,7 @@ _WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight"
           "thirteen", "fourteen", "fifteen", "sixteen")
 _PLACE_WORDS = ("first", "second", "third", "fourth", "fifth")
 
+
 def either(items: Sequence[object]) -> str:
     """'a, b or c'."""
     words = [str(item) for item in items]
@@ -130,7 +131,7 @@ def _unseatable() -> int:
 
 def rules_context() -> dict[str, Any]:
     """The numbers the rules and tiebreaker pages show (numbers in prose through `spell`)."""
-    (replaced, instead), = CUT_INSTEAD.items()
+    ((replaced, instead),) = CUT_INSTEAD.items()
     top_cut = max(ELIMINATION_TABLES)
     return {
         "spell": spell,
@@ -145,7 +146,6 @@ def rules_context() -> dict[str, Any]:
         "small_table": SMALL_TABLE,
         "unseatable": _unseatable(),
         "two_tables": 2 * SMALL_TABLE,
-        "final_table": FINAL_TABLE,
         "places_after_first": _PLACE_WORDS[1:FINAL_TABLE],
         "cuts": [cut for cut in ELIMINATION_TABLES if cut],
         "top_cut_tables": ELIMINATION_TABLES[top_cut][0],
