@@ -1,8 +1,9 @@
-"""Tournament points for one table of an AGoT 2nd ed. Melee round.
+"""The AGoT 2nd ed. Melee rules as numbers and pure functions: table points, late joiners, the cuts.
 
-Sources: Tournament Rules v2.0 (melee scoring, going to time) and the melee
-organizer notes (how a game ends, eliminated players, the 15-power cap, late
-joiners). Decisions where the texts are silent:
+Sources: Tournament Rules v2.0 (melee scoring, going to time, elimination) and
+the melee organizer notes (how a game ends, eliminated players, the 15-power
+cap, late joiners). The table sizes live with the seating (`pairing.melee_seating`).
+Decisions where the texts are silent:
 
 * Places follow closeness to each player's own victory total (victory total
   minus power, smallest first), as the organizer notes say. With the usual
@@ -15,19 +16,32 @@ joiners). Decisions where the texts are silent:
 * If the tied-first players have different power (only possible with
   different victory totals), the points for places 2, 3, ... are taken from
   their powers sorted from highest to lowest, as if the tie went by power.
+* The AGoT cut table's top 8 is no Melee cut; it reads as a top 4 (``CUT_INSTEAD``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from itertools import groupby
+
+from ..pairing.melee_seating import FULL_TABLE, TABLE_SIZES
+from .agot_length import default_cut
 
 WIN_POINTS = 15
 POWER_CAP = 15
 DEFAULT_VICTORY_TOTAL = 15
 LATE_JOIN_POINTS_PER_MISSED_ROUND = 6
-TABLE_SIZES = (3, 4)
+
+FINAL_TABLE = FULL_TABLE  # players at an elimination table
+# Each cut Melee allows, with the tables of its elimination rounds: a top 4 is one final table, a top 16
+# four tables whose winners meet at the final table.
+ELIMINATION_TABLES: dict[int, tuple[int, ...]] = {0: (), 4: (1,), 16: (4, 1)}
+CUTS = tuple(ELIMINATION_TABLES)
+CUT_INSTEAD = {8: 4}  # a cut of the AGoT cut table that Melee does not have -> the Melee cut used instead
+# Who makes the cut, best first: the elimination rules leave Head-to-Head out (swiss_standings.cut_order sorts so).
+CUT_ORDER = ("points", "SoS", "ESoS")
 
 
 @dataclass(frozen=True)
@@ -43,6 +57,22 @@ class SeatResult:
     tied: bool = False  # shares its place with at least one other player
 
 
+@dataclass(frozen=True)
+class MeleeGame:
+    """One table's game, checked against the rules by `melee_game`: scoring it cannot fail."""
+
+    players: tuple[str, ...]  # seat order
+    power: Mapping[str, int]
+    winner: str | None  # named when the game ended before time
+    eliminated: tuple[str, ...]  # first to leave first
+    victory: Mapping[str, int]  # every player's victory total
+
+    @cached_property
+    def results(self) -> tuple[SeatResult, ...]:
+        """Every player's result, in place order (ties in seat order)."""
+        return tuple(score_game(self))
+
+
 def late_join_points(missed_rounds: int) -> int:
     """Points credited to a player who joined after missing ``missed_rounds`` rounds."""
     if isinstance(missed_rounds, bool) or not isinstance(missed_rounds, int):
@@ -50,6 +80,12 @@ def late_join_points(missed_rounds: int) -> int:
     if missed_rounds < 0:
         raise ValueError(f"missed rounds cannot be negative, got {missed_rounds}")
     return LATE_JOIN_POINTS_PER_MISSED_ROUND * missed_rounds
+
+
+def default_melee_cut(players: int) -> int:
+    """The cut for a field of ``players`` when the event sets none."""
+    cut = default_cut(players)
+    return CUT_INSTEAD.get(cut, cut)
 
 
 def place_points(power: int, place: int) -> int:
@@ -65,7 +101,19 @@ def score_melee_table(
     eliminated: Sequence[str] = (),
     victory: Mapping[str, int] | None = None,
 ) -> list[SeatResult]:
-    """Score one melee table; results come in place order, ties in seat order.
+    """Check and score one melee table; see `melee_game` and `score_game`."""
+    return score_game(melee_game(players, power, winner=winner, eliminated=eliminated, victory=victory))
+
+
+def melee_game(
+    players: Sequence[str],
+    power: Mapping[str, int],
+    *,
+    winner: str | None = None,
+    eliminated: Sequence[str] = (),
+    victory: Mapping[str, int] | None = None,
+) -> MeleeGame:
+    """The game a table's result describes; ValueError names the first thing the rules rule out.
 
     ``winner`` is given when the game ended before time (victory condition, or
     everybody else eliminated or conceded). Without it the game went to time
@@ -74,14 +122,20 @@ def score_melee_table(
     """
     totals = _victory_totals(players, victory)
     _check_table(players, power, winner, eliminated, totals)
-    gone = set(eliminated)
-    remaining = [player for player in players if player not in gone]
-    groups = _place_groups(remaining, power, totals, winner)
+    return MeleeGame(tuple(players), dict(power), winner, tuple(eliminated), totals)
+
+
+def score_game(game: MeleeGame) -> list[SeatResult]:
+    """Score one checked table; results come in place order, ties in seat order."""
+    power = game.power
+    gone = set(game.eliminated)
+    remaining = [player for player in game.players if player not in gone]
+    groups = _place_groups(remaining, power, game.victory, game.winner)
 
     results: list[SeatResult] = []
     place = 1
     for group in groups:
-        if place == 1 and winner is None and len(group) > 1:
+        if place == 1 and game.winner is None and len(group) > 1:
             results += _split_first_place(group, power)
         elif place == 1:
             results.append(SeatResult(group[0], power[group[0]], 1, WIN_POINTS, True, False))
@@ -93,7 +147,7 @@ def score_melee_table(
             ]
         place += len(group)
     # The last player to leave sits just below the survivors; the first to leave is last.
-    for offset, player in enumerate(reversed(eliminated)):
+    for offset, player in enumerate(reversed(game.eliminated)):
         results.append(SeatResult(player, power[player], place + offset, 0, False, True))
     return results
 
@@ -117,7 +171,7 @@ def _check_table(
     totals: Mapping[str, int],
 ) -> None:
     if len(players) not in TABLE_SIZES:
-        raise ValueError(f"a melee table seats 3 or 4 players, but this one lists {len(players)}")
+        raise ValueError(f"a melee table seats {' or '.join(map(str, TABLE_SIZES))} players, but this one lists {len(players)}")
     _check_unique(players, "at the table")
     for player in players:
         if player not in power:

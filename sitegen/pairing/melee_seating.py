@@ -19,20 +19,25 @@ KICK_BUDGET = 4096
 MAX_KICKS = 60
 SWAPS_PER_KICK = 2
 
+# Players at a Melee table: four, or three where the field does not divide by four. The format's
+# checks, its scoring and its rules page read the rule from here.
+TABLE_SIZES = (3, 4)
+SMALL_TABLE, FULL_TABLE = TABLE_SIZES
+
 Round = Sequence[Sequence[str]]
 
 
 def melee_table_sizes(n: int) -> list[int]:
-    """Table sizes for ``n`` players: as many fours as possible, the rest threes."""
-    if n < 3:
-        raise ValueError(f"{n} players cannot play melee: a table needs at least 3 players")
-    if n == 5:
+    """Table sizes for ``n`` players: as many full tables as possible, the rest small ones."""
+    if n < SMALL_TABLE:
+        raise ValueError(f"{n} players cannot play melee: a table needs at least {SMALL_TABLE} players")
+    if FULL_TABLE < n < 2 * SMALL_TABLE:
         raise ValueError(
-            "5 players cannot be seated for melee: one table of 4 would leave a player alone, "
-            "and two tables need at least 6 players"
+            f"{n} players cannot be seated for melee: one table of {FULL_TABLE} would leave a player alone, "
+            f"and two tables need at least {2 * SMALL_TABLE} players"
         )
-    threes = -n % 4
-    return [4] * ((n - 3 * threes) // 4) + [3] * threes
+    small = -n % FULL_TABLE  # a small table is one seat short of a full one
+    return [FULL_TABLE] * ((n - SMALL_TABLE * small) // FULL_TABLE) + [SMALL_TABLE] * small
 
 
 def seat_melee_round(
@@ -50,14 +55,14 @@ def seat_melee_round(
         duplicates = sorted(player for player, count in Counter(ranked).items() if count > 1)
         raise ValueError(f"players listed more than once in the ranking: {', '.join(duplicates)}")
     sizes = melee_table_sizes(len(ranked))
-    three_seats = 3 * sizes.count(3)
+    small_seats = SMALL_TABLE * sizes.count(SMALL_TABLE)
     if first_round:
-        small = rng.sample(list(ranked), three_seats)
+        small = rng.sample(list(ranked), small_seats)
     else:
-        small = list(ranked[len(ranked) - three_seats :])
+        small = list(ranked[len(ranked) - small_seats :])
     chosen = set(small)
     large = [player for player in ranked if player not in chosen]
-    tables = _spread_opponents(large, 4, history, rng) + _spread_opponents(small, 3, history, rng)
+    tables = _spread_opponents(large, FULL_TABLE, history, rng) + _spread_opponents(small, SMALL_TABLE, history, rng)
     for table in tables:
         rng.shuffle(table)
     return tables
