@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from sitegen.pairing.seating import (
+from sitegen.pairing.vtes_seating import (
     plan_rounds,
     seat_next_round,
     staggered_plan,

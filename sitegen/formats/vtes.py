@@ -11,7 +11,7 @@ from fractions import Fraction
 from typing import Any
 
 from ..model import Event, Player, Problem, Round, Table, Where
-from ..pairing import seating
+from ..pairing import vtes_seating as seating
 from . import vtes_rules
 from .base import (
     Column,
