@@ -9,7 +9,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from sitegen.pairing.seating import (
+from sitegen.pairing.vtes_seating import (
+    CRITERIA,
     plan_rounds,
     seat_next_round,
     staggered_plan,
@@ -298,3 +299,11 @@ def test_staggered_plan_rejects_impossible_schedules():
         staggered_plan(players, 4, random.Random(0))
     with pytest.raises(ValueError):
         staggered_plan(players, 3, random.Random(0), games=3)
+
+
+def test_criteria_table_orders_the_vector():
+    """One table names the criteria: R1 to R9, most important first, one vector entry each."""
+    assert [c.code for c in CRITERIA] == [f"R{i}" for i in range(1, 10)]
+    vector = violations([[["a", "b", "c", "d"]], [["a", "b", "c", "d"]]])
+    assert len(vector) == len(CRITERIA)
+    assert [isinstance(v, float) for v in vector] == [c.spread for c in CRITERIA]

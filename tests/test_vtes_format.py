@@ -11,7 +11,7 @@ from sitegen import formats
 from sitegen.content import load_event
 from sitegen.formats import vtes_rules
 from sitegen.model import Event, Player, Round, Table, Where
-from sitegen.pairing import seating
+from sitegen.pairing import vtes_seating as seating
 
 NINE = """\
 name: Hand-scored V:TES

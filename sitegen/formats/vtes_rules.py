@@ -37,11 +37,22 @@ PLACE_TP: dict[int, tuple[int, ...]] = {
     4: (60, 48, 24, 12),
 }
 
+#: The smallest table: fewer players cannot play a round or a final.
+SMALLEST_TABLE = min(PLACE_TP)
+
 #: A player needs at least this many VP (and no tie on top) for a Game Win.
 GW_MIN_VP = Fraction(2)
 
 #: Number of players who reach the final table.
 FINAL_SIZE = 5
+
+#: Preliminary rounds when event.yaml gives no `rounds:`.
+DEFAULT_ROUNDS = 3
+
+#: The rules' limits on players in any round for the two small-event options: a multi-deck
+#: event stays below three tables, an event without a final below two.
+MULTIDECK_LIMIT = 12
+NO_FINAL_LIMIT = 8
 
 #: The rules break a tie on GW, VP and TP at random only for the top five
 #: places; players level further down share a place.
@@ -308,8 +319,8 @@ def preliminary_ranking(
 
     ranking: list[RankedPlayer] = []
     placed_in_event = 0  # players still in the event ranked so far
-    for level, group in groupby(sorted(scores, key=order), key=scores.__getitem__):
-        group = list(group)
+    for level, grouped in groupby(sorted(scores, key=order), key=scores.__getitem__):
+        group = list(grouped)
         first_rank = len(ranking) + 1
         drawn = len(group) > 1 and placed_in_event < DRAWN_PLACES
         shared_place = None

@@ -1,0 +1,78 @@
+"""What makes a V:TES seating good: the nine V:EKN optimal-seating criteria, in one table.
+
+The scorer (`score`), the search (`search`), the `pair` summary and the rules page all read
+`CRITERIA`; a seating's violation vector has one entry per criterion, in the table's order.
+Counting conventions follow the reference implementation (``krcg.seating``), so both score any
+seating identically: counts are per pair, per player or per (player, seat).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+Table = list[str]  # players in seat order
+Round = list[Table]
+
+
+@dataclass(frozen=True)
+class Criterion:
+    code: str  # the V:EKN rules' (and krcg's) name
+    name: str  # short text
+    rule: str  # the aim in plain words, as the rules page states it
+    spread: bool = False  # a population standard deviation (a float), not a count
+
+
+#: Most important first. Seatings compare lexicographically, so the position is the priority:
+#: one violation of a criterion outweighs any amount of violations further down.
+CRITERIA = (
+    # A pair sits as predator and prey again, in the same direction.
+    Criterion("R1", "predator-prey repeated", "nobody meets the same predator or prey twice"),
+    # A pair shares a table in every round.
+    Criterion("R2", "opponents every round", "no two players share a table every round"),
+    # VPs on offer (5 at a five-player table, 4 at a four), per-game mean of each player.
+    Criterion("R3", "available VPs uneven", "the victory points on offer are spread fairly", spread=True),
+    # A pair shares a table more than once.
+    Criterion("R4", "opponents twice", "nobody meets anyone more often than needed"),
+    # A player takes the fifth seat more than once.
+    Criterion("R5", "fifth seat twice", "nobody sits in seat 5 twice"),
+    # A pair repeats a relative position (prey, grand-prey, grand-predator, predator, across a
+    # four-player table); a repeated predator-prey direction is also one violation of R1.
+    Criterion("R6", "relative position repeated", "pairs do not repeat the same relative position"),
+    # A player takes the same seat more than once.
+    Criterion("R7", "same seat twice", "nobody takes the same seat twice"),
+    # Starting transfers (TRANSFERS_BY_SEAT), per-game mean of each player.
+    Criterion("R8", "starting transfers uneven", "first-turn transfers are spread fairly", spread=True),
+    # A pair repeats a position group: adjacent (prey or predator) or not.
+    Criterion("R9", "position group repeated", "pairs do not repeat the same kind of position"),
+)
+
+
+def position(code: str) -> int:
+    """Where a criterion's entry sits in a violation vector."""
+    return next(i for i, criterion in enumerate(CRITERIA) if criterion.code == code)
+
+
+#: Transfers in the first influence phase, by seat (seat 1 first).
+TRANSFERS_BY_SEAT = (1, 2, 3, 4, 4)
+
+# Relation of another player as seen from one player at the same table.
+RELATION_CODES = range(5)
+PREY, GRAND_PREY, GRAND_PREDATOR, PREDATOR, ACROSS = RELATION_CODES
+#: Relation by clockwise seat distance 1, 2, ..., per table size (tables seat 4 or 5).
+RELATION_BY_DISTANCE = {
+    5: (PREY, GRAND_PREY, GRAND_PREDATOR, PREDATOR),
+    4: (PREY, ACROSS, PREDATOR),
+}
+
+
+def vector_text(vector: Sequence[int | float]) -> str:
+    """A violation vector, short enough for a comment line."""
+    return "(" + ", ".join(f"{v:.2f}" if isinstance(v, float) else str(v) for v in vector) + ")"
+
+
+def violations_note(vector: Sequence[int | float], rounds: int) -> str:
+    """The violations of the first ``rounds`` rounds, as `pair` and the round pages state them."""
+    span = "round 1" if rounds == 1 else f"rounds 1-{rounds}"
+    return (f"Seating violations over {span}, criteria 1-{len(CRITERIA)} of the V:EKN optimal seating (lower is better): "
+            f"{vector_text(vector)}")
