@@ -56,7 +56,13 @@ def environment(dirs: list[Path]) -> jinja2.Environment:
         lstrip_blocks=True,
         keep_trailing_newline=True,
     )
+    env.filters["coord"] = svg_number
     return env
+
+
+def svg_number(value: float) -> str:
+    """An SVG coordinate as the charts give it: whole numbers as they are, fractions to one decimal."""
+    return f"{value:.1f}" if isinstance(value, float) else str(value)
 
 
 def render_pages(site: Site, pages: list[PageModel], env: jinja2.Environment | None = None) -> dict[str, bytes]:

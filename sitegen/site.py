@@ -13,7 +13,7 @@ from xml.sax.saxutils import escape, quoteattr
 import markdown
 import segno
 
-from .charts import Bar, bar_chart, rank_chart
+from .charts import Bar, BarChart, bar_chart, rank_chart
 from .formats import format_of
 from .formats.base import Format, RoundView, Scoreboard
 from .model import Event, Site
@@ -200,9 +200,9 @@ def _standings_csv(event: Event, board: Scoreboard) -> bytes:
     return csv_text(header, rows).encode()
 
 
-def _meta(event: Event, board: Scoreboard) -> dict[str, list] | None:
+def _meta(event: Event, board: Scoreboard) -> dict[str, BarChart] | None:
     """Players, games and wins per value of each of the format's meta fields (AGoT: faction, agenda)."""
-    breakdown = {}
+    breakdown: dict[str, BarChart] = {}
     for key in format_of(event).meta_fields:
         groups: dict[str, list[int]] = {}
         for player in event.players:
