@@ -19,6 +19,8 @@ from .formats.base import Format, Scoreboard
 from .model import Site
 from .summary import EventSummary, sections, sort_key, status, summarize
 
+EVENT_PAGE_RANKING = 8  # final places listed on the event page; the bracket page lists them all
+
 
 @dataclass(frozen=True)
 class PageModel:
@@ -83,7 +85,8 @@ def _event_pages(summary: EventSummary, common: dict[str, Any]) -> list[PageMode
                     "has_bracket": bool(board.elims or board.cut), "standings_columns": board.standings_columns,
                     "tiebreakers": _tiebreakers(summary.format)}
     pages = [PageModel(f"{base}/index.html", "event.html", ctx | {"title": event.name, "current": summary.current,
-                                                                  "rounds": views.round_entries(board)})]
+                                                                  "rounds": views.round_entries(board),
+                                                                  "final_top": (board.final_ranking or [])[:EVENT_PAGE_RANKING]})]
     for view in board.rounds + board.elims:
         slug = view.round.slug
         round_ctx = ctx | {"view": view, "find": views.find_list(view, event), "clock": views.clock(view)}
