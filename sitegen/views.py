@@ -141,13 +141,21 @@ def bracket(board: Scoreboard) -> list[BracketRound]:
     return rounds
 
 
-def clock(view: RoundView) -> dict[str, Any] | None:
-    """Start (local time, as the browser reads it) and length of a timed round still in play."""
+@dataclass(frozen=True)
+class Clock:
+    """A timed round still in play, for the countdown on its page."""
+
+    start: str  # local time as the browser reads it, "YYYY-MM-DDTHH:MM"
+    minutes: int
+    shown: str  # "YYYY-MM-DD HH:MM"
+
+
+def clock(view: RoundView) -> Clock | None:
     round_ = view.round
     if view.complete or not round_.start or not round_.minutes:
         return None
     day, time = round_.start[:10], round_.start[11:16]  # the loader checked the 'YYYY-MM-DD HH:MM' shape
-    return {"start": f"{day}T{time}", "minutes": round_.minutes, "shown": f"{day} {time}"}
+    return Clock(f"{day}T{time}", round_.minutes, f"{day} {time}")
 
 
 def short_label(label: str) -> str:
