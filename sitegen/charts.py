@@ -1,30 +1,63 @@
-"""Geometry for the small SVG charts drawn by the templates (pure numbers, no markup)."""
+"""Geometry for the small SVG charts on the pages: every coordinate is worked out here, the templates only write it out."""
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 
 @dataclass(frozen=True)
+class Line:
+    x1: int
+    y1: int
+    x2: int
+    y2: int
+
+
+@dataclass(frozen=True)
+class Label:
+    x: float
+    y: float
+    text: str
+
+
+@dataclass(frozen=True)
+class RankDot:
+    x: float
+    y: float
+    rank: int
+    round_label: Label  # the round's name under the bottom axis
+    rank_label: Label  # the rank beside the dot
+
+
+@dataclass(frozen=True)
 class RankChart:
     width: int
     height: int
-    points: list[tuple[float, float, int, str]]  # x, y, rank, round label
-    worst: int  # the lowest rank on the vertical axis
+    axes: list[Line]  # rank 1 on top, the worst rank at the bottom
+    ticks: list[Label]  # the ranks written at the two axes
+    dots: list[RankDot]
 
     @property
     def polyline(self) -> str:
-        return " ".join(f"{x:.1f},{y:.1f}" for x, y, _, _ in self.points)
+        return " ".join(f"{d.x:.1f},{d.y:.1f}" for d in self.dots)
 
 
 def rank_chart(ranks: list[tuple[str, int]], field_size: int, width: int = 320, height: int = 140) -> RankChart | None:
     """A line of rank after each round, rank 1 at the top; None with fewer than two rounds to draw."""
     if len(ranks) < 2:
         return None
-    pad_x, pad_top, pad_bottom = 28, 12, 22
+    pad_x, pad_top, pad_bottom = 28, 12, 22  # the axes reach 4 further out than the first and last dot
     span_x = (width - 2 * pad_x) / (len(ranks) - 1)
     span_y = (height - pad_top - pad_bottom) / max(field_size - 1, 1)
-    points = [(pad_x + i * span_x, pad_top + (rank - 1) * span_y, rank, label) for i, (label, rank) in enumerate(ranks)]
-    return RankChart(width, height, points, field_size)
+    dots = []
+    for i, (label, rank) in enumerate(ranks):
+        x, y = pad_x + i * span_x, pad_top + (rank - 1) * span_y
+        # The rank sits above its dot, or below it near the top edge where there is no room.
+        value_y = y - 7 if y > 24 else y + 16
+        dots.append(RankDot(x, y, rank, Label(x, height - 4, label), Label(x, value_y, str(rank))))
+    axis_x1, axis_x2, bottom = pad_x - 4, width - pad_x + 4, height - pad_bottom
+    axes = [Line(axis_x1, pad_top, axis_x2, pad_top), Line(axis_x1, bottom, axis_x2, bottom)]
+    ticks = [Label(2, pad_top + 4, "1"), Label(2, bottom + 4, str(field_size))]
+    return RankChart(width, height, axes, ticks, dots)
 
 
 @dataclass(frozen=True)
@@ -39,7 +72,30 @@ class Bar:
         return self.wins / self.games if self.games else 0.0
 
 
-def bar_chart(bars: list[Bar]) -> list[tuple[Bar, float, float]]:
-    """Each bar with its share of the widest player count and its win rate, both 0..100 (percent of the track)."""
+@dataclass(frozen=True)
+class BarRow:
+    bar: Bar
+    rate: float  # the win rate in percent
+    label_y: int
+    bar_y: int
+    bar_width: float  # players, against the widest player count
+    rate_y: int
+    rate_width: float  # the win rate, against the full track
+
+
+@dataclass(frozen=True)
+class BarChart:
+    width: int
+    height: int
+    rows: list[BarRow]
+
+
+def bar_chart(bars: list[Bar], width: int = 320, row_height: int = 44) -> BarChart:
+    """One label, a thick bar of players and a thin bar of win rate per choice, stacked."""
     most = max((b.players for b in bars), default=0) or 1
-    return [(b, 100 * b.players / most, 100 * b.win_rate) for b in bars]
+    scale = width / 100  # from percent of the track to SVG units
+    rows = []
+    for i, b in enumerate(bars):
+        y, share, rate = i * row_height, 100 * b.players / most, 100 * b.win_rate
+        rows.append(BarRow(b, rate, y + 12, y + 17, share * scale, y + 32, rate * scale))
+    return BarChart(width, len(bars) * row_height, rows)

@@ -9,6 +9,7 @@ import markupsafe
 
 from .model import ContentError, Problem, Site, Where
 from .site import PageModel
+from .views import short_label
 
 BUILTIN_THEMES = Path(__file__).resolve().parent / "themes"  # shipped inside the package
 
@@ -56,7 +57,14 @@ def environment(dirs: list[Path]) -> jinja2.Environment:
         lstrip_blocks=True,
         keep_trailing_newline=True,
     )
+    env.filters["coord"] = svg_number
+    env.filters["short_round"] = short_label
     return env
+
+
+def svg_number(value: float) -> str:
+    """An SVG coordinate as the charts give it: whole numbers as they are, fractions to one decimal."""
+    return f"{value:.1f}" if isinstance(value, float) else str(value)
 
 
 def render_pages(site: Site, pages: list[PageModel], env: jinja2.Environment | None = None) -> dict[str, bytes]:
@@ -74,7 +82,8 @@ def render_pages(site: Site, pages: list[PageModel], env: jinja2.Environment | N
             files[page.path] = page.body
             continue
         try:
-            html = env.get_template(page.template).render({"root": page.root, "page_path": page.path} | page.context)
+            template = env.select_template([page.template, page.fallback]) if page.fallback else env.get_template(page.template)
+            html = template.render({"root": page.root, "page_path": page.path} | page.context)
         except Exception as exc:  # a theme's template can fail in any way; a built-in one failing is a bug: re-raised
             problem = _template_problem(exc, dirs, page.template)
             if problem is None:
