@@ -46,7 +46,7 @@ test: $(STAMP) browser lint
 
 ## test-fast: every test but the browser and slow ones (under a minute)
 test-fast: $(STAMP)
-	SITEGEN_INVARIANT_EXAMPLES=3 $(PY) -m pytest -m "not browser and not slow"
+	SITEGEN_INVARIANT_EXAMPLES=3 $(PY) -m pytest -n auto -m "not browser and not slow"
 
 ## bench: whole-command timings (demo build, `pair` at 64/512/2048 players), then the pairing functions alone,
 ## then V:TES table scoring against the V:EKN's Archon engine
