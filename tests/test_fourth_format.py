@@ -1,0 +1,69 @@
+"""A fourth game needs only the files docs/architecture.md names: tests/toy/ holds them (a rules module,
+a format module) and the registry line is the monkeypatch below; it has no templates of its own."""
+from __future__ import annotations
+
+import json
+
+import jsonschema
+import pytest
+import yaml
+
+from sitegen import formats
+from toy.toy_format import FORMAT as TOY
+
+PLAYERS = ["Ann", "Ben", "Cat", "Dov", "Eve"]
+
+
+@pytest.fixture
+def toy_event(make_site, monkeypatch):
+    monkeypatch.setitem(formats.FORMATS, TOY.name, TOY)  # the registry line
+    names = "".join(f"  - name: {name}\n" for name in PLAYERS)
+    content = make_site({"events/e/event.yaml": f"name: Toy night\nformat: toy-swiss\ndate: 2026-03-01\nseed: 7\nplayers:\n{names}"})
+    return content, content / "events" / "e"
+
+
+def play_round(folder, number):
+    """The first listed player of each table wins, except at table 2, which is drawn."""
+    path = folder / f"round-{number}.yaml"
+    data = yaml.safe_load(path.read_text())
+    for table in data["tables"]:
+        table |= {"draw": True} if table["table"] == 2 else {"winner": table["players"][0]}
+    path.write_text(yaml.safe_dump(data, sort_keys=False))
+    return data
+
+
+def test_a_toy_fourth_format_pairs_scores_and_builds(toy_event, run_cli, tmp_path):
+    content, folder = toy_event
+    expected = {pid: 0 for pid in ("ann", "ben", "cat", "dov", "eve")}
+    for number in (1, 2, 3):
+        status, out, err = run_cli("pair", folder)
+        assert status == 0, err
+        data = play_round(folder, number)
+        for table in data["tables"]:
+            for pid in table["players"]:
+                expected[pid] += 1 if "draw" in table else 3 * (pid == table["winner"])
+        for pid in data.get("byes", []):
+            expected[pid] += 3
+    assert run_cli("pair", folder)[0] == 2  # three rounds by default, then finished
+    assert run_cli("check", "--content", content)[0] == 0
+    status, _, err = run_cli("build", "--content", content, "--output", tmp_path / "out")
+    assert status == 0, err
+
+    out = tmp_path / "out"
+    doc = json.loads((out / "events/e/standings.json").read_text())
+    jsonschema.validate(doc, json.loads((out / "schema/standings.schema.json").read_text()))
+    assert {row["id"]: row["points"] for row in doc["standings"]} == expected
+    assert [row["points"] for row in doc["standings"]] == sorted(expected.values(), reverse=True)
+    assert doc["format"] == "toy-swiss" and doc["rounds_played"] == 3
+    rules_page = (out / "rules/toy-swiss.html").read_text()
+    assert "Toy Swiss" in rules_page and "win 3, draw 1, loss 0, bye 3" in rules_page
+    for page in ("index.html", "standings.html", "round-3.html", "players/ann.html"):
+        assert (out / "events/e" / page).exists(), page
+
+
+def test_capabilities_the_toy_does_not_have_are_refused_clearly(toy_event, run_cli):
+    _, folder = toy_event
+    status, _, err = run_cli("export", folder)
+    assert status == 2 and "the toy-swiss format has no ranking export" in err
+    status, _, err = run_cli("pair", "--plan", folder)
+    assert status == 2 and "pairs one round at a time" in err

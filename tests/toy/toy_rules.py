@@ -1,0 +1,18 @@
+"""Toy Swiss rules: two players a table, win 3, draw 1, loss 0, bye 3; ties broken by SoS then ESoS.
+
+No Head-to-Head: the toy never tells the shared standings who beat whom.
+"""
+from __future__ import annotations
+
+POINTS = {"win": 3, "draw": 1, "loss": 0, "bye": 3}
+LABELS = {"win": "Win", "draw": "Draw", "loss": "Loss", "bye": "Bye"}
+DEFAULT_ROUNDS = 3
+
+
+def outcome(players: list[str], winner: str | None, draw: bool) -> dict[str, str] | None:
+    """Each player's result code, or None while the game has no result."""
+    if draw:
+        return {pid: "draw" for pid in players}
+    if winner is None:
+        return None
+    return {pid: "win" if pid == winner else "loss" for pid in players}
