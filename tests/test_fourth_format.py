@@ -7,9 +7,9 @@ import json
 import jsonschema
 import pytest
 import yaml
+from toy.toy_format import FORMAT as TOY
 
 from sitegen import formats
-from toy.toy_format import FORMAT as TOY
 
 PLAYERS = ["Ann", "Ben", "Cat", "Dov", "Eve"]
 

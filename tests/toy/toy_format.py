@@ -4,8 +4,21 @@ from __future__ import annotations
 from typing import Any
 
 from sitegen.formats.base import (
-    Column, Format, NextRound, PlayerRound, Refused, RoundView, Scoreboard, SeatRow, TableView, check_common,
-    check_everyone_seated, player_id, refuse_pending, round_rng, tables_file,
+    Column,
+    Format,
+    NextRound,
+    PlayerRound,
+    Refused,
+    RoundView,
+    Scoreboard,
+    SeatRow,
+    TableView,
+    check_common,
+    check_everyone_seated,
+    player_id,
+    refuse_pending,
+    round_rng,
+    tables_file,
 )
 from sitegen.formats.swiss_standings import Record, export_document, note_meeting, rank_players, standing_rows
 from sitegen.model import Event, Problem
