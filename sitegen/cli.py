@@ -8,7 +8,7 @@ from importlib.metadata import version
 from pathlib import Path
 
 from . import formats
-from .content import is_date, load_event
+from .content_event import is_date, load_event
 from .formats.base import Refused
 from .model import ContentError, Event
 from .output import write_atomic

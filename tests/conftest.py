@@ -8,7 +8,7 @@ import pytest
 
 from sitegen import formats
 from sitegen.cli import main
-from sitegen.content import load_event
+from sitegen.content_event import load_event
 
 
 def write_files(root: Path, files: dict[str, str]) -> Path:

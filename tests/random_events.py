@@ -14,7 +14,7 @@ from pathlib import Path
 import yaml
 
 from sitegen import formats
-from sitegen.content import load_event
+from sitegen.content_event import load_event
 
 EVENT = "e"
 SYLLABLES = ["ka", "lo", "mir", "ve", "tan", "os", "ru", "del", "sa", "yn", "bri", "co"]

@@ -5,7 +5,7 @@ import pytest
 import yaml
 
 from sitegen import formats
-from sitegen.content import load_event
+from sitegen.content_event import load_event
 from sitegen.pipeline import render
 
 

@@ -23,7 +23,7 @@ from plain_scorers import order_mismatch
 from random_events import EVENT, dump, write_event
 
 from sitegen import formats
-from sitegen.content import load_event
+from sitegen.content_event import load_event
 from sitegen.formats.base import Refused
 from sitegen.pipeline import render
 from sitegen.text import id_problem

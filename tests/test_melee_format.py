@@ -14,7 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from sitegen import formats
-from sitegen.content import load_event
+from sitegen.content_event import load_event
 from sitegen.formats.agot_melee import FORMAT as MELEE
 from sitegen.model import Event, Player, Round, Table, Where
 

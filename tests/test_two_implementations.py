@@ -20,7 +20,7 @@ from plain_scorers import score as reference_score
 from random_events import write_event
 
 from sitegen import formats
-from sitegen.content import load_event
+from sitegen.content_event import load_event
 from sitegen.formats.base import Scoreboard
 
 QUICK, THOROUGH = 40, 300  # random events per kind: the fast run, and the slow run (make test runs both)

@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from sitegen import formats
-from sitegen.content import load_event
+from sitegen.content_event import load_event
 from sitegen.formats import vtes_rules
 from sitegen.model import Event, Player, Round, Table, Where
 from sitegen.pairing import vtes_seating as seating

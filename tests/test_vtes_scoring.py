@@ -8,6 +8,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from sitegen.formats.base import draw_key
+from sitegen.formats.vtes_examples import rules_examples
+from sitegen.formats.vtes_results import table_problems
 from sitegen.formats.vtes_rules import (
     PLACE_TP,
     RankedPlayer,
@@ -15,9 +17,7 @@ from sitegen.formats.vtes_rules import (
     finalists,
     preliminary_ranking,
     preliminary_totals,
-    rules_examples,
     score_vtes_table,
-    table_problems,
 )
 
 HALF = Fraction(1, 2)

@@ -3,6 +3,8 @@
 The format plug-in itself, each concern in its own module:
 
 vtes_rules    scoring rules and rule constants: GW, VP, TP, rankings, the final (pure functions)
+vtes_results  whether a table result can come out of a real game (pure functions)
+vtes_examples the example tables on the rules page
 vtes_event    reading an event: options, tables with a result, the preliminary ranking
 vtes_checks   validation of the content
 vtes_board    the Scoreboard: round and final views, standings, player histories
@@ -15,7 +17,7 @@ from typing import Any
 
 from ..model import Event, Problem
 from ..pairing import vtes_seating
-from . import vtes_board, vtes_checks, vtes_event, vtes_export, vtes_pairing, vtes_rules
+from . import vtes_board, vtes_checks, vtes_event, vtes_examples, vtes_export, vtes_pairing, vtes_rules
 from .base import Format, NextRound, Scoreboard
 from .vtes_rules import vp_text
 
@@ -51,7 +53,7 @@ class Vtes(Format):
         return vtes_pairing.plan_rounds(event)
 
     def rules_context(self) -> dict[str, Any]:
-        return {"examples": vtes_rules.rules_examples(), "place_tp": vtes_rules.PLACE_TP, "vp_text": vp_text,
+        return {"examples": vtes_examples.rules_examples(), "place_tp": vtes_rules.PLACE_TP, "vp_text": vp_text,
                 "multideck_limit": vtes_rules.MULTIDECK_LIMIT, "no_final_limit": vtes_rules.NO_FINAL_LIMIT,
                 "final_size": vtes_rules.FINAL_SIZE, "drawn_places": vtes_rules.DRAWN_PLACES,
                 "gw_min_vp": vp_text(vtes_rules.GW_MIN_VP), "seating_criteria": vtes_seating.CRITERIA}

@@ -4,7 +4,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from ..model import Event, Player, Problem, Round, Table, Where
-from . import vtes_rules
+from . import vtes_results, vtes_rules
 from .base import Format, check_common, check_everyone_seated, player_id
 from .vtes_event import finalists, has_final, multideck, outcome, planned_rounds, preliminaries_done, ranking
 from .vtes_rules import MULTIDECK_LIMIT, NO_FINAL_LIMIT
@@ -90,7 +90,7 @@ def _check_table(table: Table) -> list[Problem]:
         problems.append(Problem(table.at("override"), f"'override' must be true or false, not {override!r}"))
     vp = _vp_mapping(table, problems)
     if vp is not None and not problems:
-        for message in vtes_rules.table_problems(table.players, vp, override=override):
+        for message in vtes_results.table_problems(table.players, vp, override=override):
             problems.append(Problem(table.at("vp"), f"table {table.number}: {message}" + (" (add 'override: true')" if "judge" in message else "")))
     return problems
 

@@ -2,6 +2,7 @@
 
 Pure functions only: a table result goes in, Game Wins (GW), Victory Points
 (VP) and Tournament Points (TP) come out; totals go in, rankings come out.
+Whether a result can come out of a real game at all is ``vtes_results``.
 
 Number types, chosen so that nothing is ever rounded:
 
@@ -18,12 +19,9 @@ Number types, chosen so that nothing is ever rounded:
 
 from __future__ import annotations
 
-import math
-from collections import Counter
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import cache
 from itertools import groupby
 
 from .base import draw_key
@@ -83,15 +81,6 @@ class RankedPlayer:
     place: int  # the rank, except that players level outside the drawn places share one
 
 
-@dataclass(frozen=True)
-class RulesExample:
-    """A small table shown on the rules page, with what the code makes of it."""
-
-    title: str
-    seats: list[VtesSeat]
-    problems: list[str]
-
-
 def as_vp(value: VpInput) -> Fraction:
     """Convert a VP figure to an exact ``Fraction`` (``0.5`` -> ``1/2``)."""
     return Fraction(value)
@@ -108,7 +97,7 @@ def score_vtes_table(players: Sequence[str], vp: Mapping[str, VpInput]) -> list[
     """Give each player at a table their GW and TP, in seat order.
 
     The VP are taken as given (a judge may have confirmed an unusual result);
-    check them with ``table_problems`` first.  Only the table size and the
+    check them with ``vtes_results.table_problems`` first.  Only the table size and the
     presence of every player's VP are required here, because TP values are
     defined for 4 and 5 seats only.
     """
@@ -149,133 +138,6 @@ def _game_winner(scores: Mapping[str, Fraction]) -> str | None:
     if len(leaders) == 1 and best >= GW_MIN_VP:
         return leaders[0]
     return None
-
-
-def table_problems(
-    players: Sequence[str], vp: Mapping[str, VpInput], *, override: bool = False
-) -> list[str]:
-    """Describe, in plain English, what is wrong with a table result ([] if nothing).
-
-    Checks: 4 or 5 distinct players, one VP figure for each (and none for
-    anyone else), every figure a multiple of 0.5 between 0 and the table size,
-    and that some real game at this seating ends with exactly these VP (see
-    ``game_can_end_with``).  ``override`` means a judge confirmed an unusual
-    result (e.g. VP from card effects): only that last check is waived;
-    malformed figures are still reported.
-    """
-    problems = _seating_problems(players, vp)
-    if problems:
-        return problems
-    scores = {player: as_vp(vp[player]) for player in players}
-    for player in players:
-        problems.extend(_vp_figure_problems(player, scores[player], len(players)))
-    if not problems and not override and not game_can_end_with([scores[player] for player in players]):
-        problems.append(_unreachable_reason(scores))
-    return problems
-
-
-
-def _seating_problems(players: Sequence[str], vp: Mapping[str, VpInput]) -> list[str]:
-    problems = []
-    if len(players) not in PLACE_TP:
-        problems.append(f"The table has {len(players)} players; V:TES tables seat 4 or 5.")
-    repeated = sorted(name for name, count in Counter(players).items() if count > 1)
-    if repeated:
-        problems.append(f"Seated more than once: {', '.join(repeated)}.")
-    missing = [player for player in players if player not in vp]
-    if missing:
-        problems.append(f"No VP recorded for: {', '.join(missing)}.")
-    strangers = sorted(set(vp) - set(players))
-    if strangers:
-        problems.append(f"VP recorded for players not at this table: {', '.join(strangers)}.")
-    return problems
-
-
-def _vp_figure_problems(player: str, score: Fraction, table_size: int) -> list[str]:
-    problems = []
-    if (score * 2).denominator != 1:
-        problems.append(f"{player}: {float(score):g} VP is not a multiple of 0.5.")
-    if not 0 <= score <= table_size:
-        problems.append(f"{player}: {float(score):g} VP is outside 0 to {table_size}.")
-    return problems
-
-
-def game_can_end_with(final_vp: Sequence[VpInput]) -> bool:
-    """Whether some game at a table seated in this order ends with exactly these VP.
-
-    ``final_vp`` lists each seat's VP in seat order.  Each player's prey is the
-    next player still in the game (the last seat's prey is seat 1), so when a
-    player leaves, their predator inherits their prey.  The search tries every
-    sequence of the game's real steps:
-
-    * an oust: the ousted player's current predator gains 1 VP;
-    * a withdrawal: the player gains 0.5 VP and leaves; nobody gains the oust
-      point.  This is allowed down to two players: the tournament rules set
-      no lower limit, and the player left then ends as last standing;
-    * time: every player still in gains 0.5 VP and the game ends;
-    * when one player is left, the game ends and that player gains 1 VP.
-
-    A player who leaves keeps their VP, so each one must already hold their
-    final figure when they go; together with never exceeding it, that keeps
-    the memoised search small for 4 or 5 seats.
-    """
-    target = tuple(int(as_vp(vp) * 2) for vp in final_vp)  # in half points
-    if sum((points + 1) // 2 for points in target) != len(target):
-        return False  # the rounded-up total (see _unreachable_reason): a quick, common rejection
-
-    @cache
-    def can_finish(still_in: tuple[int, ...], scored: tuple[int, ...]) -> bool:
-        # scored[i]: half points so far of seat still_in[i], never above its target
-        if len(still_in) == 1:
-            return scored[0] + 2 == target[still_in[0]]
-        if all(points + 1 == target[seat] for seat, points in zip(still_in, scored)):
-            return True  # time
-        for i, seat in enumerate(still_in):
-            others, rest = still_in[:i] + still_in[i + 1 :], scored[:i] + scored[i + 1 :]
-            if scored[i] + 1 == target[seat] and can_finish(others, rest):
-                return True  # withdrawal
-            predator = (i - 1) % len(still_in)
-            if scored[i] == target[seat] and scored[predator] + 2 <= target[still_in[predator]]:
-                gained = list(scored)
-                gained[predator] += 2
-                del gained[i]
-                if can_finish(others, tuple(gained)):
-                    return True  # oust
-        return False
-
-    return can_finish(tuple(range(len(target))), (0,) * len(target))
-
-
-def _unreachable_reason(scores: Mapping[str, Fraction]) -> str:
-    """Why no game ends with ``scores`` (which ``game_can_end_with`` rejected), as plainly as we can say it."""
-    size = len(scores)
-    listed = ", ".join(vp_text(score) for score in scores.values())
-    fix = "Check the scores and the seat order in 'players', or mark the table as confirmed by a judge."
-    # Every player ends in exactly one way that adds one to this total: ousted (whole VP, the
-    # oust point sits with the predator), withdrawn or in at time (a half point rounds up),
-    # or last standing (the extra full point).
-    rounded_total = sum(math.ceil(score) for score in scores.values())
-    if rounded_total != size:
-        return (f"The VP ({listed}) do not add up: with each half point rounded up they "
-                f"total {rounded_total}, but a {size}-player table must total {size}. "
-                "Check the scores, or mark the table as confirmed by a judge.")
-    for player, score in scores.items():
-        ousts = math.floor(score)
-        if score != ousts and ousts > size - 2:
-            return (f"{player} has {vp_text(score)} VP: a half point comes from withdrawing or from "
-                    "time, both while someone else is still playing, so it goes with at most "
-                    f"{size - 2} ousts, not {ousts}. {fix}")
-    whole = [player for player, score in scores.items() if score.denominator == 1]
-    if len(whole) >= 2 and all(scores[player] > 0 for player in whole):
-        return (f"{len(whole)} players end on whole VP, so at least {len(whole) - 1} of them were "
-                "ousted (only the last player standing ends on whole VP without being ousted), "
-                "and the first player ousted cannot have scored yet: one of them must have 0 VP. "
-                f"{fix}")
-    return (f"No game at this seating ends with these VP ({listed}). An oust scores 1 for the "
-            "ousted player's predator (the nearest player still in, counting back from the "
-            "ousted seat), a withdrawal 0.5 for the player who leaves and nothing for anyone "
-            "else, time 0.5 for everyone still in, and the last player standing scores 1 more. "
-            f"{fix}")
 
 
 def preliminary_totals(
@@ -379,42 +241,3 @@ def final_ranking(
     winner = max(qualified, key=lambda player: as_vp(final_vp[player]))
     runners_up = [(2, player) for player in qualified if player != winner]
     return [(1, winner), *runners_up, *prelim_ranks[len(qualified) :]]
-
-
-def rules_examples() -> list[RulesExample]:
-    """Example tables for the rules page, scored and checked by this module."""
-    cases: list[tuple[str, dict[str, VpInput]]] = [
-        (
-            "Five players, two tied on top (the rules' first example)",
-            {"A": 1.5, "B": 0, "C": 1.5, "D": 0, "E": 0.5},
-        ),
-        (
-            "Four players: the empty seat takes 3rd place (the rules' second example)",
-            {"A": 1.5, "B": 0, "C": 0.5, "D": 0.5},
-        ),
-        ("A sweep: one player ousts everyone", {"A": 5, "B": 0, "C": 0, "D": 0, "E": 0}),
-        (
-            "Two players on 2 VP: the tie denies the Game Win",
-            {"A": 2, "B": 1, "C": 2, "D": 0, "E": 0},
-        ),
-        (
-            "Four players, three tied at the bottom",
-            {"A": 0, "B": 4, "C": 0, "D": 0},
-        ),
-        (
-            "Time runs out with everyone still in the game",
-            {"A": 0.5, "B": 0.5, "C": 0.5, "D": 0.5, "E": 0.5},
-        ),
-        (
-            "A score sheet whose VP do not add up",
-            {"A": 1, "B": 1, "C": 0.5, "D": 0.5, "E": 0},
-        ),
-        (
-            "A score sheet that adds up, but no game ends this way",
-            {"A": 1, "B": 1, "C": 1, "D": 1},
-        ),
-    ]
-    return [
-        RulesExample(title, score_vtes_table(list(vp), vp), table_problems(list(vp), vp))
-        for title, vp in cases
-    ]

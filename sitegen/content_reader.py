@@ -1,0 +1,121 @@
+"""Reading files inside a content folder, and typed field readers that report each problem at its `path:line`.
+
+Content is read only from inside the content folder: a symlink that leads out of it is refused,
+so a stray link cannot publish a private file. Names starting with '.' (editor lock and swap
+files) are not content.
+"""
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+
+from .model import ContentError, Problem, Where
+from .text import id_problem, suggest
+from .yamlfile import LineDict, parse_yaml
+
+FAILED = object()  # what `read` returns for a file it could not parse (already reported)
+# Keys whose empty value ('winner:' and nothing after it) must not pass for "not given".
+MAY_BE_EMPTY = ("byes", "sitting_out", "tables", "avoid", "players")  # empty means none, or checked on their own
+
+
+def visible(folder: Path) -> list[Path]:
+    """A folder's entries in name order, without hidden ones (editor lock and swap files)."""
+    return sorted(p for p in folder.iterdir() if not p.name.startswith("."))
+
+
+class Collector:
+    """Gathers problems so one run reports all of them, not just the first."""
+
+    def __init__(self, root: Path) -> None:
+        self.problems: list[Problem] = []
+        self.root = root.resolve()  # the content folder: nothing is read from outside it
+
+    def add(self, where: Where, message: str) -> None:
+        self.problems.append(Problem(where, message))
+
+    def inside(self, path: Path) -> bool:
+        """Whether `path` (a file or folder, through any symlinks) stays in the content folder; reports it if not."""
+        where = Where(str(path), 1)
+        if path.is_symlink() and not path.exists():
+            self.add(where, f"a symlink to {os.readlink(path)}, which does not exist; remove the link or put the file there")
+            return False
+        try:
+            path.resolve().relative_to(self.root)
+        except (ValueError, OSError):
+            self.add(where, f"leads outside the content folder {self.root} (a symlink?); copy the file into the content folder instead")
+            return False
+        return True
+
+    def folder(self, path: Path) -> bool:
+        """Whether `path` is a folder to read; one reached through a bad symlink is reported, a plain file skipped."""
+        return (path.exists() or path.is_symlink()) and self.inside(path) and path.is_dir()
+
+    def read_text(self, path: Path, display: str) -> str | None:
+        """The file's text, or None when it cannot be read (the problem is reported)."""
+        if not self.inside(path):
+            return None
+        if path.is_dir():
+            self.add(Where(display, 1), "this is a folder, not a file; rename or remove it")
+            return None
+        try:
+            return path.read_text(encoding="utf-8")
+        except UnicodeDecodeError:
+            self.add(Where(display, 1), "the file is not UTF-8 text; save it as UTF-8")
+        except OSError as exc:
+            self.add(Where(display, 1), f"cannot read the file: {exc.strerror}")
+        return None
+
+    def read(self, path: Path, display: str) -> Any:
+        text = self.read_text(path, display)
+        if text is None:
+            return FAILED
+        try:
+            return parse_yaml(text, display)
+        except ContentError as exc:
+            self.problems.extend(exc.problems)
+            return FAILED
+
+    def mapping(self, data: Any, where: Where, what: str) -> LineDict | None:
+        if isinstance(data, LineDict):
+            return data
+        self.add(where, f"{what} must be a block of 'key: value' lines")
+        return None
+
+    def unknown_keys(self, data: LineDict, allowed: tuple[str, ...], path: str, what: str) -> None:
+        for key in data:
+            if key not in allowed:
+                self.add(Where(path, data.key_lines[key]), f"unknown key '{key}' in {what}; {suggest(key, allowed)}")
+
+    def no_empty_values(self, data: LineDict, path: str) -> None:
+        """'winner:' with nothing after it would read as "not given"; say so instead."""
+        for key, value in data.items():
+            if value is None and key not in MAY_BE_EMPTY:
+                self.add(Where(path, data.key_lines[key]), f"'{key}' has no value; write one after the colon or delete the line")
+
+    def identifier(self, value: Any, where: Where, what: str) -> str | None:
+        problem = id_problem(value)
+        if problem:
+            self.add(where, f"{what}: {problem}")
+            return None
+        return str(value)
+
+    def integer(self, data: LineDict, key: str, path: str, *, minimum: int = 0) -> int | None:
+        value = data.get(key)
+        if value is None:
+            return None
+        if isinstance(value, bool) or not isinstance(value, int) or value < minimum:
+            self.add(Where(path, data.key_lines[key]), f"'{key}' must be a whole number of at least {minimum}, not {value!r}")
+            return None
+        return value
+
+    def text(self, data: LineDict, key: str, path: str, *, required: bool = False, default: str = "") -> str:
+        value = data.get(key)
+        if value is None:
+            if required and key not in data:  # present but empty: `no_empty_values` says so at its line
+                self.add(Where(path, data.line), f"missing '{key}'; add a line '{key}: ...'")
+            return default
+        if isinstance(value, (list, dict)):
+            self.add(Where(path, data.key_lines[key]), f"'{key}' must be a single value, not a list or block")
+            return default
+        return str(value)
