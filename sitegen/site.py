@@ -101,11 +101,11 @@ def _event_pages(summary: EventSummary, common: dict[str, Any]) -> list[PageMode
         pages.append(PageModel(f"{base}/pairings/{slug}.json", None, body=datafiles.json_file(datafiles.pairings_json(event, view))))
     cut_note = views.cut_note(board, event)
     pages.append(PageModel(f"{base}/standings.html", "standings.html", ctx | {
-        "title": f"Standings — {event.name}", "rows": views.standing_lines(board.standings, event),
+        "title": f"Standings — {event.name}", "rows": views.standing_lines(board.standings),
         "after": len(board.standings_after), "cut_note": cut_note}))
     for number, rows in enumerate(board.standings_after, start=1):
         pages.append(PageModel(f"{base}/standings-{number}.html", "standings.html", ctx | {
-            "title": f"Standings after round {number} — {event.name}", "rows": views.standing_lines(rows, event), "after": number,
+            "title": f"Standings after round {number} — {event.name}", "rows": views.standing_lines(rows), "after": number,
             "cut_note": cut_note if number == board.planned_rounds else []}))
     if ctx["has_bracket"]:
         pages.append(PageModel(f"{base}/bracket.html", "bracket.html", ctx | {"title": f"Elimination — {event.name}",

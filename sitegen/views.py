@@ -35,13 +35,10 @@ class StandingLine:
     tags: list[Tag]
 
 
-def standing_lines(rows: list[StandingRow], event: Event) -> list[StandingLine]:
-    dropped = {p.id for p in event.players if p.dropped is not None}
+def standing_lines(rows: list[StandingRow]) -> list[StandingLine]:
     lines = []
     for row in rows:
-        tags = [tag for tag, shown in ((DROPPED, row.player in dropped),
-                                       (HEAD_TO_HEAD, bool(row.values.get("h2h"))),  # AGoT only: a key of the format's values
-                                       (COIN_TOSS, row.coin_toss)) if shown]
+        tags = [tag for tag, shown in ((DROPPED, row.dropped), (HEAD_TO_HEAD, row.head_to_head), (COIN_TOSS, row.coin_toss)) if shown]
         lines.append(StandingLine(row.place or row.rank, row.player, row.values, tags))
     return lines
 

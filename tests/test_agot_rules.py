@@ -43,9 +43,9 @@ def test_head_to_head_goes_to_the_winner_wherever_the_winner_is_listed(make_site
     board = scored(make_site, files)
     rows = {r.player: r for r in board.standings}
     assert rows["ann"].values["points"] == rows["ben"].values["points"] == 10
-    assert rows["ann"].values["exact_sos"] > rows["ben"].values["exact_sos"]
+    assert rows["ann"].exact["sos"] > rows["ben"].exact["sos"]
     assert [r.player for r in board.standings][1:3] == ["ben", "ann"]
-    assert rows["ben"].values["h2h"] and not rows["ann"].values["h2h"]
+    assert rows["ben"].head_to_head and not rows["ann"].head_to_head
 
 
 # -- Joust time results: reaching the victory total is a win, not a time result ----------------------------
@@ -182,8 +182,8 @@ def test_standings_json_sos_is_not_rounded(make_site):
     files["event.yaml"] = files["event.yaml"].replace("rounds: 1", "rounds: 3")
     board = scored(make_site, files)
     for row, exported in zip(board.standings, board.export["standings"]):
-        assert exported["sos"] == float(row.values["exact_sos"]) and exported["esos"] == float(row.values["exact_esos"])
-        assert exported["sos_exact"] == str(row.values["exact_sos"])
+        assert exported["sos"] == float(row.exact["sos"]) and exported["esos"] == float(row.exact["esos"])
+        assert exported["sos_exact"] == str(row.exact["sos"])
     assert any(round(r["sos"], 4) != r["sos"] for r in board.export["standings"])
 
 
@@ -210,9 +210,9 @@ def test_melee_cut_is_ordered_by_points_sos_and_esos_without_head_to_head(make_s
     for number, tables in enumerate(rounds, start=1):
         files[f"round-{number}.yaml"] = "tables:\n" + "".join(melee_table(i, *t) for i, t in enumerate(tables, start=1))
     board = scored(make_site, files)
-    rows = {r.player: r.values for r in board.standings}
+    rows = {r.player: r for r in board.standings}
     assert [r.player for r in board.standings][:5] == ["p08", "p05", "p07", "p02", "p01"]
-    assert rows["p02"]["h2h"] and rows["p01"]["exact_sos"] > rows["p02"]["exact_sos"]
+    assert rows["p02"].head_to_head and rows["p01"].exact["sos"] > rows["p02"].exact["sos"]
     assert board.cut_order[:5] == ["p08", "p05", "p07", "p01", "p02"]
     folder = event_dir(make_site, files)
     status, out, err = run_cli("pair", folder)

@@ -72,7 +72,8 @@ def snapshot(content: Path) -> dict:
     except Refused:
         next_round = "refused"  # the event is finished
     return {
-        "standings": [(row.rank, row.player, row.values, row.coin_toss) for row in board.standings],
+        "standings": [(row.rank, row.player, row.values | {"h2h": row.head_to_head} | {f"exact_{k}": v for k, v in row.exact.items()}, row.coin_toss)
+                      for row in board.standings],
         "final_ranking": board.final_ranking,
         "standings.json": render(content)[f"events/{EVENT}/standings.json"],
         "next_round": next_round,

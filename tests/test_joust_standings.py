@@ -33,10 +33,10 @@ def test_points_sos_esos_by_hand(scored_event):
     assert [r.player for r in board.standings] == ["ann", "cat", "dov", "ben"]
     assert {p: r.values["points"] for p, r in rows.items()} == {"ann": 10, "ben": 2, "cat": 4, "dov": 3}
     # SoS: Ann (1+2)/2, Ben (5+1.5)/2, Cat (1.5+5)/2, Dov (2+1)/2
-    assert {p: r.values["exact_sos"] for p, r in rows.items()} == {
+    assert {p: r.exact["sos"] for p, r in rows.items()} == {
         "ann": Fraction(3, 2), "ben": Fraction(13, 4), "cat": Fraction(13, 4), "dov": Fraction(3, 2)}
     # ESoS: Ann (3.25+3.25)/2, Ben (1.5+1.5)/2, Cat (1.5+1.5)/2, Dov (3.25+3.25)/2
-    assert {p: r.values["exact_esos"] for p, r in rows.items()} == {
+    assert {p: r.exact["esos"] for p, r in rows.items()} == {
         "ann": Fraction(13, 4), "ben": Fraction(3, 2), "cat": Fraction(3, 2), "dov": Fraction(13, 4)}
     assert rows["cat"].values["record"] == "0-1-0-0-1"
     assert rows["dov"].values["record"] == "0-0-1-1-0"
@@ -104,9 +104,9 @@ def test_bye_late_joiner_and_drop(scored_event):
     rows = {r.player: r for r in board.standings}
     assert {p: r.values["points"] for p, r in rows.items()} == {"ann": 1, "ben": 10, "cat": 5, "dov": 4}
     # Dov missed round 1: average 4/1; Ann's average 1/2; a bye adds no SoS entry
-    assert rows["ann"].values["exact_sos"] == Fraction(10 + 8, 2 * 2)  # (Ben 10/2 + Dov 4/1) / 2
-    assert rows["ben"].values["exact_sos"] == Fraction(1, 2)
-    assert rows["cat"].values["exact_sos"] == 0
+    assert rows["ann"].exact["sos"] == Fraction(10 + 8, 2 * 2)  # (Ben 10/2 + Dov 4/1) / 2
+    assert rows["ben"].exact["sos"] == Fraction(1, 2)
+    assert rows["cat"].exact["sos"] == 0
     history = board.player_rounds["dov"]
     assert [h.result for h in history] == ["Did not play", "Modified win"]
     assert board.export["standings"][0]["rounds"][1] == {"round": 2, "table": None, "opponent": None, "result": "bye", "points": 5}

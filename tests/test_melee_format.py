@@ -70,13 +70,15 @@ def eight_player_board(make_site):
 def test_points_head_to_head_sos_esos_by_hand(make_site):
     event, board = eight_player_board(make_site)
     rows = {r.player: r.values for r in board.standings}
+    exact = {r.player: r.exact for r in board.standings}
+    h2h = {r.player: r.head_to_head for r in board.standings}
     assert {p: v["points"] for p, v in rows.items()} == {
         "ann": 19, "ben": 6, "cat": 6, "dov": 2, "eve": 2, "fay": 30, "gus": 21, "hal": 0}
     assert {p: v["wins"] for p, v in rows.items()} == {
         "ann": 1, "ben": 0, "cat": 0, "dov": 0, "eve": 0, "fay": 2, "gus": 1, "hal": 0}
     # Averages over 2 rounds: ann 9.5, ben 3, cat 3, dov 1, eve 1, fay 15, gus 10.5, hal 0.
     # SoS: one entry per opponent per game, six entries each.
-    assert {p: v["exact_sos"] for p, v in rows.items()} == {
+    assert {p: e["sos"] for p, e in exact.items()} == {
         "ann": Fraction(39, 12),  # 3 + 3 + 1 | 1 + 10.5 + 1
         "ben": Fraction(63, 12),  # 9.5 + 3 + 1 | 15 + 3 + 0
         "cat": Fraction(63, 12),  # 9.5 + 3 + 1 | 15 + 3 + 0
@@ -87,15 +89,15 @@ def test_points_head_to_head_sos_esos_by_hand(make_site):
         "hal": Fraction(95, 12),  # 1 + 15 + 10.5 | 15 + 3 + 3
     }
     # ESoS of Ben: (ann 39 + cat 63 + dov 73 + fay 35 + cat 63 + hal 95) / 12 / 6; Cat mirrors him exactly.
-    assert rows["ben"]["exact_esos"] == rows["cat"]["exact_esos"] == Fraction(368, 72)
-    assert rows["dov"]["exact_esos"] == Fraction(39 + 63 + 63 + 39 + 93 + 55, 72)
+    assert exact["ben"]["esos"] == exact["cat"]["esos"] == Fraction(368, 72)
+    assert exact["dov"]["esos"] == Fraction(39 + 63 + 63 + 39 + 93 + 55, 72)
     assert rows["eve"]["sos"] == "7.75" and rows["ann"]["sos"] == "3.25"
     # Dov placed ahead of Eve at their only table: Head-to-Head beats Eve's higher SoS.
     # Ben and Cat each placed ahead of the other once: no Head-to-Head, equal SoS and ESoS: the seeded draw decides.
     order = [r.player for r in board.standings]
     assert order[:3] == ["fay", "gus", "ann"] and set(order[3:5]) == {"ben", "cat"} and order[5:] == ["dov", "eve", "hal"]
-    assert rows["dov"]["h2h"] and not rows["eve"]["h2h"]
-    assert not rows["ben"]["h2h"] and not rows["cat"]["h2h"]
+    assert h2h["dov"] and not h2h["eve"]
+    assert not h2h["ben"] and not h2h["cat"]
     assert [r.coin_toss for r in board.standings] == [False, False, False, True, True, False, False, False]
     # After round 1: Fay and Ann on 15 never met, Fay's SoS (2 + 6 + 0)/3 beats Ann's (4 + 2 + 1)/3; Eve's 7 beats Cat's 20/3.
     assert [r.player for r in board.standings_after[0]] == ["fay", "ann", "gus", "ben", "eve", "cat", "dov", "hal"]
@@ -111,13 +113,13 @@ def test_sos_separates_players_who_never_met(make_site):
             """,
     }
     board = MELEE.score(load(make_site, files))
-    rows = {r.player: r.values for r in board.standings}
+    exact = {r.player: r.exact for r in board.standings}
     assert [r.player for r in board.standings] == ["a", "d", "b", "e", "c", "f"]
-    assert rows["a"]["exact_sos"] == Fraction(5, 2) and rows["d"]["exact_sos"] == Fraction(2)  # (4 + 1)/2 v (4 + 0)/2
-    assert rows["b"]["exact_sos"] == Fraction(8) and rows["e"]["exact_sos"] == Fraction(15, 2)  # (15 + 1)/2 v (15 + 0)/2
+    assert exact["a"]["sos"] == Fraction(5, 2) and exact["d"]["sos"] == Fraction(2)  # (4 + 1)/2 v (4 + 0)/2
+    assert exact["b"]["sos"] == Fraction(8) and exact["e"]["sos"] == Fraction(15, 2)  # (15 + 1)/2 v (15 + 0)/2
     # ESoS of A: the SoS of B (8) and of C ((15 + 4)/2).
-    assert rows["a"]["exact_esos"] == Fraction(8 + Fraction(19, 2), 2)
-    assert not any(r.coin_toss or r.values["h2h"] for r in board.standings)
+    assert exact["a"]["esos"] == Fraction(8 + Fraction(19, 2), 2)
+    assert not any(r.coin_toss or r.head_to_head for r in board.standings)
 
 
 def test_results_pages_show_power_place_and_points(make_site):
@@ -200,7 +202,7 @@ def test_late_joiner_gets_six_points_per_missed_round(make_site):
     # The missed round counts as a round for the average: Lou's is 11 / 2, seen in A's SoS.
     a = next(r for r in board.standings if r.player == "a")
     b_avg, c_avg = Fraction(4 + 1, 2), Fraction(1 + 0, 2)
-    assert a.values["exact_sos"] == (b_avg + c_avg + Fraction(11, 2) + b_avg + c_avg) / 5
+    assert a.exact["sos"] == (b_avg + c_avg + Fraction(11, 2) + b_avg + c_avg) / 5
     rounds = next(row for row in board.export["standings"] if row["id"] == "lou")["rounds"]
     assert rounds[0] == {"round": 1, "table": None, "opponent": None, "opponents": [], "result": "late-join",
                          "points": 6, "place": None, "power": None}

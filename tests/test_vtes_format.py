@@ -54,7 +54,7 @@ NINE_FILES = {"events/e/event.yaml": NINE, "events/e/round-1.yaml": ROUND_1, "ev
 
 def test_totals_and_ranking_by_hand(scored_event):
     _, board = scored_event(NINE_FILES)
-    totals = {row.player: (row.values["gw"], row.values["exact_vp"], row.values["tp"]) for row in board.standings}
+    totals = {row.player: (row.values["gw"], row.exact["vp"], row.values["tp"]) for row in board.standings}
     assert totals == {
         "ann": (1, Fraction(3), 60 + 36),  # GW at table 1, then a 4-way tie: (60+48+24+12)/4
         "ben": (1, Fraction(5), 18 + 60),  # tied last with Cat: (24+12)/2, then the sweep
@@ -369,7 +369,7 @@ def test_scoreboard_invariants(count, rounds, data):
             assert sum(s.values["tp"] for s in table.seats) == {5: 180, 4: 144}[len(table.seats)]
             assert sum(s.values["gw"] for s in table.seats) <= 1
     assert [row.rank for row in board.standings] == list(range(1, count + 1))
-    keys = [(-r.values["gw"], -r.values["exact_vp"], -r.values["tp"]) for r in board.standings]
+    keys = [(-r.values["gw"], -r.exact["vp"], -r.values["tp"]) for r in board.standings]
     assert keys == sorted(keys)
     for row in board.export["standings"]:
         assert sum(r["tp"] for r in row["rounds"]) == row["tp"] and sum(r["gw"] for r in row["rounds"]) == row["gw"]

@@ -60,9 +60,12 @@ class RoundView:
 class StandingRow:
     rank: int
     player: str
-    values: dict[str, Any]  # by the format's standings columns
+    values: dict[str, Any]  # what is shown, by the format's standings columns
     coin_toss: bool = False  # order against an equal player was decided at random
     place: int | None = None  # shared by players the rules leave level (V:TES outside the top five); None: the rank
+    head_to_head: bool = False  # ranked first of its points group by Head-to-Head (AGoT)
+    dropped: bool = False  # left the event
+    exact: dict[str, Any] = field(default_factory=dict)  # what the rules rank by, as exact numbers (AGoT: points, sos, esos)
 
 
 @dataclass(kw_only=True)

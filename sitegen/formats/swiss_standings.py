@@ -89,7 +89,7 @@ def rank_players(records: Mapping[str, Record], seed: int) -> list[Ranked]:
 def cut_order(rows: Sequence[StandingRow], seed: int) -> list[str]:
     """Standings rows re-ordered by points, SoS and ESoS alone (no Head-to-Head), then the same seeded draw."""
     def key(row: StandingRow) -> tuple[Any, ...]:
-        points, sos, esos = row.values["points"], row.values["exact_sos"], row.values["exact_esos"]
+        points, sos, esos = row.exact["points"], row.exact["sos"], row.exact["esos"]
         return (-points, -sos, -esos, draw_key(seed, (points, sos, esos), row.player))
 
     return [row.player for row in sorted(rows, key=key)]
@@ -97,7 +97,7 @@ def cut_order(rows: Sequence[StandingRow], seed: int) -> list[str]:
 
 def cut_seeds(order: Sequence[str], rows: Sequence[StandingRow], cut: int) -> list[str]:
     """The `cut` best players of `order` who have not dropped; refuses when too few are still in."""
-    dropped = {row.player for row in rows if row.values["dropped"]}
+    dropped = {row.player for row in rows if row.dropped}
     seeds = [pid for pid in order if pid not in dropped][:cut]
     if len(seeds) < cut:
         raise Refused(f"a top {cut} cut needs {cut} players who have not dropped, but only {len(seeds)} players are still in; "
@@ -117,21 +117,17 @@ def _head_to_head_leader(group: list[str], records: Mapping[str, Record]) -> str
 
 def standing_rows(ranked: Sequence[Ranked], records: Mapping[str, Record], event: Event,
                   own_values: Callable[[Record], dict[str, Any]]) -> list[StandingRow]:
-    """Standings rows with the shared AGoT values (points, SoS, ESoS, H2H, dropped) plus the format's own."""
+    """Standings rows with the shared AGoT values (points, SoS, ESoS) plus the format's own."""
     players = event.player_by_id
     return [
         StandingRow(
             r.rank,
             r.player,
-            {"points": r.points} | own_values(records[r.player]) | {
-                "sos": two_decimals(r.sos),
-                "esos": two_decimals(r.esos),
-                "exact_sos": r.sos,
-                "exact_esos": r.esos,
-                "h2h": r.head_to_head,
-                "dropped": players[r.player].dropped is not None,
-            },
+            {"points": r.points} | own_values(records[r.player]) | {"sos": two_decimals(r.sos), "esos": two_decimals(r.esos)},
             r.coin_toss,
+            head_to_head=r.head_to_head,
+            dropped=players[r.player].dropped is not None,
+            exact={"points": r.points, "sos": r.sos, "esos": r.esos},
         )
         for r in ranked
     ]
@@ -145,8 +141,8 @@ def export_document(event: Event, format_name: str, board: Scoreboard,
     names = event.player_by_id
     rows = [
         {"rank": row.rank, "id": row.player, "name": names[row.player].name, "points": row.values["points"],
-         "sos": float(row.values["exact_sos"]), "esos": float(row.values["exact_esos"]),
-         "sos_exact": str(row.values["exact_sos"]), "esos_exact": str(row.values["exact_esos"]),
+         "sos": float(row.exact["sos"]), "esos": float(row.exact["esos"]),
+         "sos_exact": str(row.exact["sos"]), "esos_exact": str(row.exact["esos"]),
          "rounds": rounds_of[row.player]} | (extra_of or {}).get(row.player, {})
         for row in board.standings
     ]

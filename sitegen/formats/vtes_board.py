@@ -91,8 +91,8 @@ def _table_view(table: Table, seats: list[VtesSeat] | None, names: dict[str, str
 def _standing_rows(event: Event, ranked: list[RankedPlayer]) -> list[StandingRow]:
     players = event.player_by_id
     return [
-        StandingRow(r.rank, r.player, {"gw": r.gw, "vp": vp_text(r.vp), "tp": r.tp, "exact_vp": r.vp,
-                                        "dropped": players[r.player].dropped is not None}, r.coin_toss, place=r.place)
+        StandingRow(r.rank, r.player, {"gw": r.gw, "vp": vp_text(r.vp), "tp": r.tp}, r.coin_toss, place=r.place,
+                    dropped=players[r.player].dropped is not None, exact={"gw": r.gw, "vp": r.vp, "tp": r.tp})
         for r in ranked
     ]
 

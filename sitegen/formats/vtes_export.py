@@ -26,7 +26,7 @@ def standings_json(event: Event, board: Scoreboard, format_name: str) -> dict[st
     names = event.player_by_id
     rows = [
         {"rank": row.rank, "place": row.place, "id": row.player, "name": names[row.player].name, "gw": row.values["gw"],
-         "vp": vp_number(row.values["exact_vp"]), "tp": row.values["tp"], "rounds": played[row.player]}
+         "vp": vp_number(row.exact["vp"]), "tp": row.values["tp"], "rounds": played[row.player]}
         for row in board.standings
     ]
     finals = final_vp(event)
