@@ -53,3 +53,20 @@ def test_a_format_with_its_own_templates_does_not_use_the_generic_ones(make_site
     files = render(content)
     assert "not written up on this site yet" not in files["rules/agot-joust.html"].decode()
     assert "not written up on this site yet" not in files["events/e/standings.html"].decode()
+
+
+def test_a_player_named_like_an_event_page_does_not_mark_that_page_current(make_site):
+    content = make_site({
+        "events/e/event.yaml": """\
+            name: Joust event
+            format: agot-joust
+            date: 2026-03-01
+            rounds: 2
+            players: [{name: Standings}, {name: Ben}, {name: Round 1}]
+            """,
+    })
+    files = render(content)
+    for player in ("standings", "round-1"):
+        page = files[f"events/e/players/{player}.html"].decode()
+        assert 'aria-current="page"' not in page, player
+    assert 'standings.html" aria-current="page"' in files["events/e/standings.html"].decode()
