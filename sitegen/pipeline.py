@@ -1,4 +1,6 @@
-"""The whole build, one direction: load -> validate -> score -> page models -> render -> write."""
+"""The whole site in memory, one direction: load -> validate -> score -> page models -> render.
+
+`engine.build` is the same sequence event by event, writing as it goes into staged files."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -7,11 +9,13 @@ import jinja2
 
 from . import formats
 from .content import load_site
+from .engine import build
 from .model import ContentError, Site
-from .output import WriteReport, write_site
 from .render import environment, render_pages, static_files, theme_dirs
 from .site import event_pages, shared_pages
 from .summary import card, sort_key, summarize
+
+__all__ = ["build", "check", "render"]
 
 
 def check(content: str | Path) -> Site:
@@ -41,5 +45,3 @@ def render(content: str | Path, env: jinja2.Environment | None = None) -> dict[s
     return files | static_files(dirs)
 
 
-def build(content: str | Path, output: str | Path, env: jinja2.Environment | None = None) -> WriteReport:
-    return write_site(Path(output), render(content, env))
