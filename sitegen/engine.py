@@ -130,7 +130,7 @@ def build(content: str | Path, output: str | Path, env: jinja2.Environment | Non
         results = _run(tasks, outline.site, output, jobs, env)
         for result in results.values():
             staged |= result.staged
-        cards = _checked_cards(outline, results, kept, output)
+        cards = _checked_cards(outline, results, kept)
         dirs = theme_dirs(outline.site)
         shared = render_pages(outline.site, shared_pages(outline.site, cards), env or environment(dirs)) | static_files(dirs)
         problems = path_problems(output, list(shared))
@@ -184,8 +184,7 @@ def _run(tasks: dict[str, EventTask], site: Site, output: Path, jobs: int, env: 
     return done
 
 
-def _checked_cards(outline: Outline, results: dict[str, EventResult], kept: dict[str, buildstate.EventRecord],
-                   output: Path) -> list[EventCard]:
+def _checked_cards(outline: Outline, results: dict[str, EventResult], kept: dict[str, buildstate.EventRecord]) -> list[EventCard]:
     """Every event's card, or the problems in the order a whole build reports them: loading, the formats'
     checks, then the first template error (in the order of the home page) and the output paths."""
     loading = list(outline.before)
