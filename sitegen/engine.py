@@ -68,7 +68,7 @@ def build_event(task: EventTask, env: jinja2.Environment | None = None) -> Event
     """Read, check, score, render and stage one event; a content error is returned, not raised."""
     c = Collector(task.root)
     event = read_event(task.event_dir, c)
-    if event is None:
+    if event is None or c.problems:  # some fields are read (and reported) after the event is made
         return EventResult(load_problems=c.problems)
     problems = formats.validate(event)
     if problems:
