@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 import time
 from importlib.metadata import version
@@ -9,6 +10,7 @@ from pathlib import Path
 
 from . import formats
 from .content_event import is_date, load_event
+from .engine import DEFAULT_CACHE
 from .formats.base import Refused
 from .model import ContentError, Event
 from .output import write_atomic
@@ -68,6 +70,8 @@ def _parser() -> argparse.ArgumentParser:
     p = sub.add_parser("build", help="build the site")
     p.add_argument("--content", default="content", help="content folder (default content/)")
     p.add_argument("--output", default="output", help="output folder (default output/)")
+    _build_options(p)
+    p.add_argument("--clean", action="store_true", help="ignore the build state: read, score and render every event")
     p.set_defaults(run=_build)
 
     p = sub.add_parser("serve", help="build, serve on localhost and rebuild and reload the page on every change")
@@ -75,6 +79,7 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--output", default="output")
     p.add_argument("--host", default="127.0.0.1")
     p.add_argument("--port", type=int, default=8000)
+    _build_options(p)
     p.set_defaults(run=_serve)
 
     p = sub.add_parser("standings", help="print an event's standings")
@@ -86,6 +91,12 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--output", help="write to this file instead of printing")
     p.set_defaults(run=_export)
     return parser
+
+
+def _build_options(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="events built at once, in worker processes (default: one per core)")
+    p.add_argument("--cache", type=Path, default=DEFAULT_CACHE,
+                   help=f"the build state, so a rebuild redoes only what changed (default {DEFAULT_CACHE}/; keep it out of git)")
 
 
 def _validated_event(event_dir: str) -> Event:
@@ -152,7 +163,7 @@ def _check(args: argparse.Namespace) -> int:
 
 def _build(args: argparse.Namespace) -> int:
     started = time.perf_counter()
-    report = build(args.content, args.output)
+    report = build(args.content, args.output, jobs=args.jobs, cache=args.cache, clean=args.clean)
     took = time.perf_counter() - started
     print(f"built {args.output}/: {len(report.written)} written, {report.unchanged} unchanged, {len(report.removed)} removed in {took:.2f} s")
     return 0
@@ -161,7 +172,7 @@ def _build(args: argparse.Namespace) -> int:
 def _serve(args: argparse.Namespace) -> int:
     from .serve import serve
 
-    serve(args.content, args.output, args.host, args.port)
+    serve(args.content, args.output, args.host, args.port, jobs=args.jobs, cache=args.cache)
     return 0
 
 

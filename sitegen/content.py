@@ -6,6 +6,7 @@ event folder alone is `content_event.load_event`.
 from __future__ import annotations
 
 import os
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -16,8 +17,38 @@ from .text import suggest
 from .yamlfile import LineDict, parse_yaml
 
 
+@dataclass(frozen=True)
+class Outline:
+    """A content folder without its events read: the site (events left empty), the event folders to read
+    and the problems found so far, in the order a whole load reports them."""
+
+    site: Site
+    entries: tuple[Path | Problem, ...]  # each event folder, or the problem with an entry of events/, in folder order
+    before: tuple[Problem, ...]  # site.yaml's own and the theme's, reported before the events'
+    after: tuple[Problem, ...]  # the pages' and site.yaml's fields, reported after the events'
+
+
 def load_site(root: str | Path) -> Site:
     """Read and check a whole content folder. Raises ContentError listing every problem found."""
+    outline = read_outline(root)
+    problems, events = list(outline.before), []
+    for entry in outline.entries:
+        if isinstance(entry, Problem):
+            problems.append(entry)
+            continue
+        c = Collector(Path(root))
+        event = read_event(entry, c)
+        problems += c.problems
+        if event:
+            events.append(event)
+    problems += outline.after
+    if problems:
+        raise ContentError(problems)
+    return replace(outline.site, events=tuple(events))
+
+
+def read_outline(root: str | Path) -> Outline:
+    """site.yaml, the theme's files and the pages, and the list of event folders (each one is read on its own)."""
     root = Path(root)
     site_path = root / "site.yaml"
     shown = str(site_path)
@@ -32,13 +63,15 @@ def load_site(root: str | Path) -> Site:
     where_theme = Where(shown, data.key_lines.get("theme", 1))
     if c.identifier(theme, where_theme, "'theme'") and c.folder(root / "themes" / theme):
         _check_theme_files(root / "themes" / theme, c)
-    events = []
-    if c.folder(root / "events"):
-        for event_dir in visible(root / "events"):
-            if c.folder(event_dir):
-                event = read_event(event_dir, c)
-                if event:
-                    events.append(event)
+    before, c.problems = c.problems, []
+    entries: list[Path | Problem] = []
+    for event_dir in visible(root / "events") if c.folder(root / "events") else []:
+        if c.folder(event_dir):
+            entries.append(event_dir)
+        entries += c.problems
+        c.problems = []
+    entries += c.problems  # the events folder itself
+    c.problems = []
     pages = []
     if c.folder(root / "pages"):
         pages = [_load_page(p, c) for p in visible(root / "pages") if p.suffix == ".md"]
@@ -47,14 +80,12 @@ def load_site(root: str | Path) -> Site:
         base_url=c.text(data, "base_url", shown, default=""),
         theme=theme,
         root=str(root),
-        events=tuple(events),
+        events=(),
         pages=tuple(p for p in pages if p),
         options={"description": c.text(data, "description", shown)},
         key_lines=dict(data.key_lines),
     )
-    if c.problems:
-        raise ContentError(c.problems)
-    return site
+    return Outline(site, tuple(entries), tuple(before), tuple(c.problems))
 
 
 def _check_theme_files(theme_dir: Path, c: Collector) -> None:

@@ -7,7 +7,7 @@ from xml.sax.saxutils import escape, quoteattr
 
 from .formats.base import RoundView, Scoreboard
 from .model import Event, Site
-from .summary import EventSummary
+from .summary import EventCard
 from .text import csv_text, slugify
 
 
@@ -43,18 +43,17 @@ def standings_csv(event: Event, board: Scoreboard) -> bytes:
     return csv_text(header, rows).encode()
 
 
-def feed(site: Site, summaries: list[EventSummary]) -> bytes:
+def feed(site: Site, cards: list[EventCard]) -> bytes:
     """An Atom feed with one entry per posted round and per completed round, newest first."""
     entries = []
-    for summary in summaries:
-        event = summary.event
-        for view in summary.board.rounds + summary.board.elims:
-            path = f"events/{event.slug}/{view.round.slug}.html"
-            when = (view.round.start or event.date).replace(" ", "T")[:16]
+    for event in cards:
+        for view in event.rounds:
+            path = f"events/{event.slug}/{view.slug}.html"
+            when = (view.start or event.date).replace(" ", "T")[:16]
             stamp = f"{when}:00Z" if "T" in when else f"{when}T00:00:00Z"
-            entries.append((stamp, path, f"{event.name}: {view.label} pairings posted", f"{view.round.slug}-pairings"))
+            entries.append((stamp, path, f"{event.name}: {view.label} pairings posted", f"{view.slug}-pairings"))
             if view.complete:
-                entries.append((stamp, path, f"{event.name}: {view.label} results are in", f"{view.round.slug}-results"))
+                entries.append((stamp, path, f"{event.name}: {view.label} results are in", f"{view.slug}-results"))
     entries.sort(key=lambda e: (e[0], e[1], e[3]), reverse=True)
     base = site.base_url.rstrip("/") + "/" if site.base_url else ""
     updated = entries[0][0] if entries else "1970-01-01T00:00:00Z"

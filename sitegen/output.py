@@ -33,65 +33,110 @@ class WriteReport:
 
 def write_atomic(path: Path, data: bytes) -> None:
     """Write to a temporary file beside `path`, then rename over it: readers never see half a file."""
+    os.replace(_write_temp(path, data), path)
+
+
+def stage(output: Path, rel: str, data: bytes) -> Path | None:
+    """`data` in a temporary file beside output/rel, for `publish` to rename over it; None when the file holds it already."""
+    target = output / rel
+    try:
+        if target.read_bytes() == data:
+            return None
+    except (FileNotFoundError, IsADirectoryError, NotADirectoryError):
+        pass
+    return _write_temp(target, data)
+
+
+def discard(output: Path, temps: list[Path]) -> None:
+    """Remove staged files (a build that failed), and the folders only they needed."""
+    for tmp in temps:
+        tmp.unlink(missing_ok=True)
+        _prune_empty_dirs(output, tmp.parent)
+
+
+def _write_temp(path: Path, data: bytes) -> Path:
     path.parent.mkdir(parents=True, exist_ok=True)
     tmp = path.parent / f".{path.name}.{secrets.token_hex(4)}.tmp"
     try:
         fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
         with os.fdopen(fd, "wb") as handle:
             handle.write(data)
-        os.replace(tmp, path)
     except BaseException:
         tmp.unlink(missing_ok=True)
         raise
+    return tmp
 
 
-def unsafe_path(output: Path, rel: str) -> str | None:
-    """Why `rel` may not be written under `output`, or None. The last guard: ids are checked long before."""
+def unsafe_path(output: Path, rel: str, folders: dict[str, Path] | None = None) -> str | None:
+    """Why `rel` may not be written under `output`, or None. The last guard: ids are checked long before.
+
+    `folders` keeps the folders already resolved, for a check of many paths at once."""
     parts = rel.split("/")  # as written: PurePosixPath would quietly drop '.' and '//'
     if any(p in ("", ".", "..") for p in parts) or "\\" in rel:
         return "leads outside the output folder"
     if "\0" in rel or any(len(p.encode()) > NAME_MAX for p in parts):
         return "is not a possible file name"
-    root = output.resolve()
+    folders = {} if folders is None else folders
+    root = folders.get("") or folders.setdefault("", output.resolve())
+    folder, _, name = rel.rpartition("/")
+    if folder not in folders:
+        folders[folder] = (root / folder).resolve()
+    target = folders[folder] / name
     try:  # a symlinked folder inside output/ must not carry the write elsewhere
-        (root / rel).resolve().relative_to(root)
+        (target.resolve() if target.is_symlink() else target).relative_to(root)
     except ValueError:
         return "leads outside the output folder (through a symlink)"
     return None
 
 
-def write_site(output: Path, files: dict[str, bytes]) -> WriteReport:
+def check_output_folder(output: Path) -> None:
     if output.exists() and not output.is_dir():
         raise ContentError([Problem(Where(str(output), 1), "the output folder is a file; remove it or choose another --output")])
-    problems = [Problem(Where(str(output / rel), 1), f"output path {why}")
-                for rel in sorted(files) if (why := unsafe_path(output, rel))]
+
+
+def path_problems(output: Path, paths: list[str]) -> list[Problem]:
+    folders: dict[str, Path] = {}
+    return [Problem(Where(str(output / rel), 1), f"output path {why}") for rel in sorted(paths) if (why := unsafe_path(output, rel, folders))]
+
+
+def write_site(output: Path, files: dict[str, bytes]) -> WriteReport:
+    check_output_folder(output)
+    problems = path_problems(output, list(files))
     if problems:
         raise ContentError(problems)
     output.mkdir(parents=True, exist_ok=True)
-    manifest = output / MANIFEST
+    widen_manifest(output, set(files))
+    staged = {rel: tmp for rel in sorted(files) if (tmp := stage(output, rel, files[rel]))}
+    return publish(output, staged, set(files))
+
+
+def widen_manifest(output: Path, files: set[str]) -> None:
+    """List `files` in the manifest beside the files already there, before any of them is written:
+    a killed build leaves no file the manifest forgets."""
+    previous = set(_read_manifest(output))
+    if not files <= previous:
+        write_atomic(output / MANIFEST, _listing(previous | files))
+
+
+def publish(output: Path, staged: dict[str, Path], files: set[str], also_temp: frozenset[str] = frozenset()) -> WriteReport:
+    """Rename the staged files into place, remove the files no longer built and list `files` in the manifest.
+
+    Then remove the temporary files of a killed build beside any file sitegen writes or wrote (`also_temp`:
+    names a killed build may have staged that neither manifest lists)."""
     previous = _read_manifest(output)
-    _remove_temp_files(output, set(previous) | set(files))
-    if not set(files) <= set(previous):  # widen first: a killed build leaves no file the manifest forgets
-        write_atomic(manifest, _listing(set(previous) | set(files)))
-    written, unchanged = [], 0
-    for rel in sorted(files):
-        target = output / rel
-        try:
-            if target.read_bytes() == files[rel]:
-                unchanged += 1
-                continue
-        except (FileNotFoundError, IsADirectoryError, NotADirectoryError):
-            pass
-        write_atomic(target, files[rel])
-        written.append(rel)
+    if not files <= set(previous):
+        write_atomic(output / MANIFEST, _listing(set(previous) | files))
+    for rel, tmp in sorted(staged.items()):
+        os.replace(tmp, output / rel)
     removed = sorted(rel for rel in previous if rel not in files)
     for rel in removed:
         (output / rel).unlink(missing_ok=True)
         _prune_empty_dirs(output, (output / rel).parent)
-    listing = _listing(set(files))
-    if not manifest.is_file() or manifest.read_bytes() != listing:
-        write_atomic(manifest, listing)
-    return WriteReport(written, unchanged, removed)
+    listing = _listing(files)
+    if not (output / MANIFEST).is_file() or (output / MANIFEST).read_bytes() != listing:
+        write_atomic(output / MANIFEST, listing)
+    _remove_temp_files(output, set(previous) | files | also_temp)
+    return WriteReport(sorted(staged), len(files) - len(staged), removed)
 
 
 def _listing(paths: set[str]) -> bytes:
@@ -104,7 +149,8 @@ def _read_manifest(output: Path) -> list[str]:
     if not manifest.is_file():
         return []
     lines = manifest.read_text(encoding="utf-8", errors="replace").split("\n")
-    return [rel for rel in lines if rel and unsafe_path(output, rel) is None]
+    folders: dict[str, Path] = {}
+    return [rel for rel in lines if rel and unsafe_path(output, rel, folders) is None]
 
 
 def _remove_temp_files(output: Path, ours: set[str]) -> None:

@@ -1,4 +1,6 @@
-"""The whole build, one direction: load -> validate -> score -> page models -> render -> write."""
+"""The whole site in memory, one direction: load -> validate -> score -> page models -> render.
+
+`engine.build` is the same sequence event by event, writing as it goes into staged files."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -7,10 +9,13 @@ import jinja2
 
 from . import formats
 from .content import load_site
+from .engine import build
 from .model import ContentError, Site
-from .output import WriteReport, write_site
-from .render import render_pages
-from .site import build_pages
+from .render import environment, render_pages, static_files, theme_dirs
+from .site import event_pages, shared_pages
+from .summary import card, sort_key, summarize
+
+__all__ = ["build", "check", "render"]
 
 
 def check(content: str | Path) -> Site:
@@ -25,9 +30,18 @@ def check(content: str | Path) -> Site:
 def render(content: str | Path, env: jinja2.Environment | None = None) -> dict[str, bytes]:
     """Every output file in memory. Nothing is written, so a mistake anywhere leaves the output as it was."""
     site = check(content)
-    boards = {event.slug: formats.format_of(event).score(event) for event in site.events}
-    return render_pages(site, build_pages(site, boards), env)
+    dirs = theme_dirs(site)
+    env = env or environment(dirs)
+    events = []
+    for event in site.events:
+        fmt = formats.format_of(event)
+        summary = summarize(event, fmt, fmt.score(event))
+        pages = event_pages(site, summary)
+        events.append((card(summary, [p.path for p in pages]), pages))
+    events.sort(key=lambda pair: sort_key(pair[0]))
+    files = render_pages(site, shared_pages(site, [c for c, _ in events]), env)
+    for _, pages in events:
+        files |= render_pages(site, pages, env)
+    return files | static_files(dirs)
 
 
-def build(content: str | Path, output: str | Path, env: jinja2.Environment | None = None) -> WriteReport:
-    return write_site(Path(output), render(content, env))

@@ -68,7 +68,7 @@ def svg_number(value: float) -> str:
 
 
 def render_pages(site: Site, pages: list[PageModel], env: jinja2.Environment | None = None) -> dict[str, bytes]:
-    """Every output file's bytes, keyed by relative path: pages, data files and the theme's static files.
+    """The pages' bytes, keyed by relative path (the theme's static files are `static_files`).
 
     `env` may be one kept from an earlier build of the same site (as `serve` does): it keeps its compiled
     templates and recompiles only those whose file changed.
@@ -90,6 +90,12 @@ def render_pages(site: Site, pages: list[PageModel], env: jinja2.Environment | N
                 raise
             raise ContentError([problem]) from None
         files[page.path] = html.encode()
+    return files
+
+
+def static_files(dirs: list[Path]) -> dict[str, bytes]:
+    """The theme's static files, by output path."""
+    files: dict[str, bytes] = {}
     for theme in reversed(dirs):  # the chosen theme's static files win
         static = theme / "static"
         for path in sorted(static.rglob("*")) if static.is_dir() else ():

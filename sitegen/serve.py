@@ -29,10 +29,10 @@ class QuickWatcher(Watcher):  # type: ignore[misc]  # livereload ships no type h
         return True  # tells livereload the polling is taken care of
 
 
-def rebuild(content: str, output: str, env: jinja2.Environment | None = None) -> bool:
-    """Build once; a content mistake is printed and the last good site keeps being served."""
+def rebuild(content: str, output: str, env: jinja2.Environment | None = None, jobs: int = 1, cache: Path | None = None) -> bool:
+    """Build once, redoing only what changed; a content mistake is printed and the last good site keeps being served."""
     try:
-        report = build(content, output, env)
+        report = build(content, output, env, jobs=jobs, cache=cache)
     except ContentError as exc:
         print("\n".join(str(p) for p in exc.problems), file=sys.stderr, flush=True)
         print("sitegen: fix the problems above; still serving the last good build", file=sys.stderr, flush=True)
@@ -41,13 +41,13 @@ def rebuild(content: str, output: str, env: jinja2.Environment | None = None) ->
     return True
 
 
-def serve(content: str, output: str, host: str, port: int) -> None:
+def serve(content: str, output: str, host: str, port: int, jobs: int = 1, cache: Path | None = None) -> None:
     env = _kept_environment(content)
-    rebuild(content, output, env)
+    rebuild(content, output, env, jobs, cache)
     Path(output).mkdir(parents=True, exist_ok=True)
     server = Server(watcher=QuickWatcher())
     for watched in (content, str(BUILTIN_THEMES)):
-        server.watch(watched, lambda: rebuild(content, output, env), delay=0)
+        server.watch(watched, lambda: rebuild(content, output, env, jobs, cache), delay=0)
     print(f"serving {output}/ at http://{host}:{port}/ (Ctrl-C stops)", flush=True)
     server.serve(host=host, port=port, root=output, open_url_delay=None, restart_delay=0)
 

@@ -1,4 +1,4 @@
-"""Page models: from the validated Site and each event's Scoreboard to (output path, template, context).
+"""Page models: from the validated Site and each event's summary to (output path, template, context).
 
 Nothing here renders or writes; `render` turns these into bytes and `output` writes them. What a page
 shows is worked out here (with `views` and `summary`), so the templates only format it.
@@ -14,10 +14,9 @@ import segno
 
 from . import datafiles, views
 from .charts import rank_chart
-from .formats import format_of
-from .formats.base import Format, Scoreboard
+from .formats.base import Format
 from .model import Site
-from .summary import EventSummary, sections, sort_key, status, summarize
+from .summary import EventCard, EventSummary, sections, sort_key, status
 
 EVENT_PAGE_RANKING = 8  # final places listed on the event page; the bracket page lists them all
 
@@ -36,23 +35,29 @@ class PageModel:
         return "../" * self.path.count("/")
 
 
-def build_pages(site: Site, boards: dict[str, Scoreboard]) -> list[PageModel]:
-    """Every page and data file of the site. `boards` maps an event slug to its Scoreboard."""
-    summaries = sorted((summarize(e, format_of(e), boards[e.slug]) for e in site.events), key=sort_key)
+def common_context(site: Site) -> dict[str, Any]:
+    """What every page is given: the site, its menu and the absolute base URL ('' without base_url)."""
     nav_pages = sorted(site.pages, key=lambda p: (p.order, p.slug))
-    common = {"site": site, "nav_pages": nav_pages, "base": site.base_url.rstrip("/") + "/" if site.base_url else ""}
-    pages = [PageModel("index.html", "home.html", common | {"summaries": summaries, "sections": sections(summaries), "title": site.title})]
-    for page in nav_pages:
+    return {"site": site, "nav_pages": nav_pages, "base": site.base_url.rstrip("/") + "/" if site.base_url else ""}
+
+
+def shared_pages(site: Site, cards: list[EventCard]) -> list[PageModel]:
+    """The pages and data files about the whole site: home, pages, rules, 404, feed, sitemap, schemas.
+
+    They read only each event's card, so an unchanged event need not be read again to build them."""
+    cards = sorted(cards, key=sort_key)
+    common = common_context(site)
+    pages = [PageModel("index.html", "home.html", common | {"summaries": cards, "sections": sections(cards), "title": site.title})]
+    for page in common["nav_pages"]:
         html = markdown.markdown(page.body_markdown, extensions=["tables", "sane_lists"], output_format="html")
         pages.append(PageModel(f"pages/{page.slug}.html", "page.html", common | {"title": page.title, "body_html": html}))
-    pages += _rules_pages(summaries, common)
-    for summary in summaries:
-        pages += _event_pages(summary, common)
+    pages += _rules_pages(cards, common)
     # Served for a missing URL at any depth: with a base_url every link and asset must be absolute.
     pages.append(PageModel("404.html", "404.html", common | {"title": "Page not found", "root": common["base"]}))
-    pages.append(PageModel("feed.xml", None, body=datafiles.feed(site, summaries)))
+    pages.append(PageModel("feed.xml", None, body=datafiles.feed(site, cards)))
     if site.base_url:
-        pages.append(PageModel("sitemap.xml", None, body=datafiles.sitemap(site, [p.path for p in pages if p.path.endswith(".html")])))
+        html_paths = [p.path for p in pages if p.path.endswith(".html")] + [path for c in cards for path in c.pages]
+        pages.append(PageModel("sitemap.xml", None, body=datafiles.sitemap(site, html_paths)))
     for name in ("standings.schema.json", "pairings.schema.json"):
         pages.append(PageModel(f"schema/{name}", None, body=resources.files("sitegen.schema").joinpath(name).read_bytes()))
     return pages
@@ -63,19 +68,21 @@ def _tiebreakers(fmt: Format) -> list[str]:
     return [f"tiebreakers/{fmt.name}.html", "tiebreakers/generic.html"]
 
 
-def _rules_pages(summaries: list[EventSummary], common: dict[str, Any]) -> list[PageModel]:
+def _rules_pages(cards: list[EventCard], common: dict[str, Any]) -> list[PageModel]:
     """One rules page per format in use; a format without its own rules template gets the generic one."""
-    first_of = {s.format.name: s for s in reversed(summaries)}  # the standings columns of one of its events
+    first_of = {c.format.name: c for c in reversed(cards)}  # the standings columns of one of its events
     pages = []
-    for name, summary in sorted(first_of.items()):
-        fmt = summary.format
+    for name, card in sorted(first_of.items()):
+        fmt = card.format
         pages.append(PageModel(f"rules/{name}.html", f"rules/{name}.html", common | {
             "title": f"{fmt.title}: rules", "format": fmt, "rules": fmt.rules_context(),
-            "standings_columns": summary.board.standings_columns, "tiebreakers": _tiebreakers(fmt)}, fallback="rules/generic.html"))
+            "standings_columns": list(card.standings_columns), "tiebreakers": _tiebreakers(fmt)}, fallback="rules/generic.html"))
     return pages
 
 
-def _event_pages(summary: EventSummary, common: dict[str, Any]) -> list[PageModel]:
+def event_pages(site: Site, summary: EventSummary) -> list[PageModel]:
+    """One event's pages and data files: they read nothing of the other events."""
+    common = common_context(site)
     event, board = summary.event, summary.board
     base = f"events/{event.slug}"
     event_status = status(summary)

@@ -4,7 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from .formats.base import Format, RoundView, Scoreboard
+from .formats.base import Column, Format, RoundView, Scoreboard
 from .model import Event
 from .views import results_in
 
@@ -21,6 +21,40 @@ class EventSummary:
     status: str  # one line for the home page, e.g. "Round 3 of 5 — pairings posted"
     next_step: str
     current: RoundView | None  # the latest round posted, elimination rounds included
+
+
+@dataclass(frozen=True)
+class FeedRound:
+    """A posted round, as the feed lists it."""
+
+    slug: str
+    label: str
+    start: str | None
+    complete: bool
+
+
+@dataclass(frozen=True)
+class EventCard:
+    """What the pages about all events (home, feed, sitemap, rules) need of one event: small, and kept in the
+    build state so that an unchanged event is neither read nor scored again."""
+
+    slug: str
+    name: str
+    date: str
+    format: Format
+    players: int
+    state: str  # one of STATES
+    status: str
+    rounds: tuple[FeedRound, ...]  # elimination rounds included
+    pages: tuple[str, ...]  # the event's HTML pages, for the sitemap
+    standings_columns: tuple[Column, ...]  # for the rules page of its format
+
+
+def card(summary: EventSummary, paths: list[str]) -> EventCard:
+    event, board = summary.event, summary.board
+    rounds = tuple(FeedRound(v.round.slug, v.label, v.round.start, v.complete) for v in board.rounds + board.elims)
+    return EventCard(event.slug, event.name, event.date, summary.format, len(event.players), summary.state, summary.status,
+                     rounds, tuple(p for p in paths if p.endswith(".html")), tuple(board.standings_columns))
 
 
 def current_round(board: Scoreboard) -> RoundView | None:
@@ -52,16 +86,16 @@ def summarize(event: Event, fmt: Format, board: Scoreboard) -> EventSummary:
     return EventSummary(event, fmt, board, "live", status, next_step, current)
 
 
-def sections(summaries: list[EventSummary]) -> list[tuple[str, list[EventSummary]]]:
+def sections(summaries: list[EventCard]) -> list[tuple[str, list[EventCard]]]:
     """The home page's headings, each with its events; a heading without events is left out."""
     grouped = [(heading, [s for s in summaries if s.state == state]) for state, heading in STATES]
     return [(heading, group) for heading, group in grouped if group]
 
 
-def sort_key(summary: EventSummary) -> tuple[int, str, str]:
+def sort_key(card: EventCard) -> tuple[int, str, str]:
     """Live events first, then upcoming, then finished; later dates first within each."""
-    state_order = [state for state, _ in STATES].index(summary.state)
-    return state_order, _negated(summary.event.date), summary.event.slug
+    state_order = [state for state, _ in STATES].index(card.state)
+    return state_order, _negated(card.date), card.slug
 
 
 def _negated(date: str) -> str:

@@ -1,0 +1,212 @@
+"""The incremental build: each changed event is read, checked, scored, rendered and staged on its own
+(in worker processes with `jobs` > 1), the pages about all events are built from the events' cards, and
+only when everything succeeded are the staged files renamed into place.
+
+An event whose folder has the fingerprint the build state recorded, and whose output files are as that
+build left them, is not read at all: its card comes from the state. A content error anywhere, or any
+failure, removes the staged files: the old site stays, whole.
+"""
+from __future__ import annotations
+
+import os
+import shutil
+from concurrent.futures import Future, ProcessPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import jinja2
+
+from . import buildstate, formats
+from .content import Outline, read_outline
+from .content_event import read_event
+from .content_reader import Collector
+from .model import ContentError, Problem, Site
+from .output import WriteReport, check_output_folder, discard, path_problems, publish, stage
+from .render import environment, render_pages, static_files, theme_dirs
+from .site import event_pages, shared_pages
+from .summary import EventCard, card, sort_key, summarize
+
+DEFAULT_CACHE = Path(".sitegen-cache")
+
+
+@dataclass(frozen=True)
+class EventTask:
+    event_dir: Path
+    root: Path  # the content folder
+    site: Site  # without its events: what every page shows of the site
+    output: Path
+    journal: Path | None
+
+
+@dataclass
+class EventResult:
+    """What a worker hands back: small records, never the pages' bytes (they are staged in the output)."""
+
+    load_problems: list[Problem] = field(default_factory=list)
+    problems: list[Problem] = field(default_factory=list)  # the format's checks, the templates, the output paths
+    card: EventCard | None = None
+    files: list[str] = field(default_factory=list)
+    staged: dict[str, Path] = field(default_factory=dict)
+
+
+_worker_env: jinja2.Environment | None = None  # a worker process's own, made once for all the events it builds
+
+
+def _environment(site: Site) -> jinja2.Environment | None:
+    try:
+        return environment(theme_dirs(site))
+    except ContentError:
+        return None  # the theme is missing: each event reports it, after any problem in the content
+
+
+def _start_worker(site: Site) -> None:
+    global _worker_env
+    _worker_env = _environment(site)
+
+
+def build_event(task: EventTask, env: jinja2.Environment | None = None) -> EventResult:
+    """Read, check, score, render and stage one event; a content error is returned, not raised."""
+    c = Collector(task.root)
+    event = read_event(task.event_dir, c)
+    if event is None or c.problems:  # some fields are read (and reported) after the event is made
+        return EventResult(load_problems=c.problems)
+    problems = formats.validate(event)
+    if problems:
+        return EventResult(problems=problems)
+    fmt = formats.format_of(event)
+    summary = summarize(event, fmt, fmt.score(event))
+    pages = event_pages(task.site, summary)
+    result = EventResult(card=card(summary, [p.path for p in pages]), files=[p.path for p in pages])
+    try:
+        files = render_pages(task.site, pages, env or _worker_env or environment(theme_dirs(task.site)))
+    except ContentError as exc:
+        result.problems = exc.problems
+        return result
+    result.problems = path_problems(task.output, result.files)
+    if result.problems:
+        return result
+    if task.journal:
+        task.journal.mkdir(parents=True, exist_ok=True)
+        (task.journal / event.slug).write_text("\n".join(result.files) + "\n", encoding="utf-8")
+    try:
+        for rel, data in files.items():
+            if tmp := stage(task.output, rel, data):
+                result.staged[rel] = tmp
+    except BaseException:
+        discard(task.output, list(result.staged.values()))
+        raise
+    return result
+
+
+def build(content: str | Path, output: str | Path, env: jinja2.Environment | None = None, *,
+          jobs: int = 1, cache: Path | None = None, clean: bool = False) -> WriteReport:
+    """Build the site into `output`, rebuilding only what changed since the build `cache` recorded.
+
+    `cache` None keeps no state (every event is built); `clean` ignores the state. `env` is a Jinja
+    environment kept between builds (`serve`), used for the events built in this process."""
+    content, output = Path(content), Path(output)
+    check_output_folder(output)
+    outline = read_outline(content)
+    key = buildstate.global_key(content)
+    state = {} if clean or cache is None else buildstate.load(cache, output, key)
+    journal = buildstate.journal(cache, output) if cache else None
+    leftover = buildstate.journal_names(journal)
+    kept: dict[str, buildstate.EventRecord] = {}
+    tasks: dict[str, EventTask] = {}
+    fingerprints: dict[str, str] = {}
+    for entry in outline.entries:
+        if isinstance(entry, Path):
+            fingerprints[entry.name] = buildstate.event_fingerprint(entry)
+            record = state.get(entry.name)
+            if record and record.fingerprint == fingerprints[entry.name] and buildstate.still_there(output, record):
+                kept[entry.name] = record
+            else:
+                tasks[entry.name] = EventTask(entry, content, outline.site, output, journal)
+    created = next((p for p in reversed([output, *output.parents]) if not p.exists()), None)
+    env = env or _environment(outline.site)
+    results: dict[str, EventResult] = {}
+    staged: dict[str, Path] = {}
+    try:
+        results = _run(tasks, outline.site, output, jobs, env)
+        for result in results.values():
+            staged |= result.staged
+        cards = _checked_cards(outline, results, kept)
+        dirs = theme_dirs(outline.site)
+        shared = render_pages(outline.site, shared_pages(outline.site, cards), env or environment(dirs)) | static_files(dirs)
+        problems = path_problems(output, list(shared))
+        if problems:
+            raise ContentError(problems)
+        for rel, data in shared.items():
+            if tmp := stage(output, rel, data):
+                staged[rel] = tmp
+        files = set(shared) | {rel for r in results.values() for rel in r.files} | {rel for r in kept.values() for rel in r.files}
+        report = publish(output, staged, files, leftover)
+    except BaseException:  # the journal stays: a worker that died may have left temporary files
+        discard(output, list(staged.values()))
+        if created is not None:
+            _remove_empty_tree(created)
+        raise
+    if journal:
+        shutil.rmtree(journal, ignore_errors=True)
+    if cache is not None:
+        records = kept | {name: buildstate.EventRecord(fingerprints[name], r.card, buildstate.file_stats(output, r.files))
+                          for name, r in results.items() if r.card}
+        buildstate.save(cache, output, key, records)
+    return report
+
+
+def _run(tasks: dict[str, EventTask], site: Site, output: Path, jobs: int, env: jinja2.Environment | None) -> dict[str, EventResult]:
+    """Every task's result; in worker processes when there are several tasks and jobs. A task that fails
+    (a bug, not a content error) has removed its staged files; the others' are removed, then it is raised."""
+    if jobs <= 1 or len(tasks) <= 1:
+        results: dict[str, EventResult] = {}
+        try:
+            for name, task in tasks.items():
+                results[name] = build_event(task, env)
+        except BaseException:
+            for result in results.values():
+                discard(output, list(result.staged.values()))
+            raise
+        return results
+    with ProcessPoolExecutor(max_workers=min(jobs, len(tasks)), initializer=_start_worker, initargs=(site,)) as pool:
+        futures: dict[str, Future[EventResult]] = {name: pool.submit(build_event, task) for name, task in tasks.items()}
+        done, failure = {}, None
+        for name, future in futures.items():
+            try:
+                done[name] = future.result()
+            except BaseException as exc:  # every other task must still be waited for
+                failure = failure or exc
+                pool.shutdown(cancel_futures=True)
+    if failure:
+        for result in done.values():
+            discard(output, list(result.staged.values()))
+        raise failure
+    return done
+
+
+def _checked_cards(outline: Outline, results: dict[str, EventResult], kept: dict[str, buildstate.EventRecord]) -> list[EventCard]:
+    """Every event's card, or the problems in the order a whole build reports them: loading, the formats'
+    checks, then the first template error (in the order of the home page) and the output paths."""
+    loading = list(outline.before)
+    for entry in outline.entries:
+        loading += [entry] if isinstance(entry, Problem) else results[entry.name].load_problems if entry.name in results else []
+    if loading + list(outline.after):
+        raise ContentError(loading + list(outline.after))
+    ordered = [results[e.name] for e in outline.entries if isinstance(e, Path) and e.name in results]
+    checks = [p for r in ordered if r.card is None for p in r.problems]
+    if checks:
+        raise ContentError(checks)
+    cards = [r.card for r in ordered if r.card] + [record.card for record in kept.values()]
+    failed = sorted((sort_key(r.card), i, r.problems) for i, r in enumerate(ordered) if r.problems and r.card)
+    if failed:
+        raise ContentError(failed[0][2])
+    return cards
+
+
+def _remove_empty_tree(top: Path) -> None:
+    """Remove `top` if the failed build left it empty (it did not exist before)."""
+    for folder, _, _ in sorted(os.walk(top), key=lambda entry: -len(entry[0])):
+        try:
+            Path(folder).rmdir()
+        except OSError:
+            pass
