@@ -52,16 +52,20 @@ class EventResult:
 _worker_env: jinja2.Environment | None = None  # a worker process's own, made once for all the events it builds
 
 
-def _environment(site: Site) -> jinja2.Environment | None:
+def _environment(site: Site, cache: Path | None) -> jinja2.Environment | None:
+    """Compiled templates are kept in the cache folder: compiling them is most of a no-op rebuild."""
+    compiled = cache / "templates" if cache else None
+    if compiled:
+        compiled.mkdir(parents=True, exist_ok=True)
     try:
-        return environment(theme_dirs(site))
+        return environment(theme_dirs(site), compiled)
     except ContentError:
         return None  # the theme is missing: each event reports it, after any problem in the content
 
 
-def _start_worker(site: Site) -> None:
+def _start_worker(site: Site, cache: Path | None) -> None:
     global _worker_env
-    _worker_env = _environment(site)
+    _worker_env = _environment(site, cache)
 
 
 def build_event(task: EventTask, env: jinja2.Environment | None = None) -> EventResult:
@@ -123,11 +127,11 @@ def build(content: str | Path, output: str | Path, env: jinja2.Environment | Non
             else:
                 tasks[entry.name] = EventTask(entry, content, outline.site, output, journal)
     created = next((p for p in reversed([output, *output.parents]) if not p.exists()), None)
-    env = env or _environment(outline.site)
+    env = env or _environment(outline.site, cache)
     results: dict[str, EventResult] = {}
     staged: dict[str, Path] = {}
     try:
-        results = _run(tasks, outline.site, output, jobs, env)
+        results = _run(tasks, outline.site, output, jobs, env, cache)
         for result in results.values():
             staged |= result.staged
         cards = _checked_cards(outline, results, kept)
@@ -155,7 +159,8 @@ def build(content: str | Path, output: str | Path, env: jinja2.Environment | Non
     return report
 
 
-def _run(tasks: dict[str, EventTask], site: Site, output: Path, jobs: int, env: jinja2.Environment | None) -> dict[str, EventResult]:
+def _run(tasks: dict[str, EventTask], site: Site, output: Path, jobs: int, env: jinja2.Environment | None,
+         cache: Path | None) -> dict[str, EventResult]:
     """Every task's result; in worker processes when there are several tasks and jobs. A task that fails
     (a bug, not a content error) has removed its staged files; the others' are removed, then it is raised."""
     if jobs <= 1 or len(tasks) <= 1:
@@ -168,7 +173,7 @@ def _run(tasks: dict[str, EventTask], site: Site, output: Path, jobs: int, env: 
                 discard(output, list(result.staged.values()))
             raise
         return results
-    with ProcessPoolExecutor(max_workers=min(jobs, len(tasks)), initializer=_start_worker, initargs=(site,)) as pool:
+    with ProcessPoolExecutor(max_workers=min(jobs, len(tasks)), initializer=_start_worker, initargs=(site, cache)) as pool:
         futures: dict[str, Future[EventResult]] = {name: pool.submit(build_event, task) for name, task in tasks.items()}
         done, failure = {}, None
         for name, future in futures.items():

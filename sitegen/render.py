@@ -48,8 +48,10 @@ def _template_problem(exc: Exception, dirs: list[Path], template: str) -> Proble
     return None
 
 
-def environment(dirs: list[Path]) -> jinja2.Environment:
+def environment(dirs: list[Path], compiled: Path | None = None) -> jinja2.Environment:
+    """The theme's Jinja environment; `compiled` keeps compiled templates between runs (keyed by their source)."""
     env = jinja2.Environment(
+        bytecode_cache=jinja2.FileSystemBytecodeCache(str(compiled)) if compiled else None,
         loader=jinja2.ChoiceLoader([jinja2.FileSystemLoader(str(d / "templates")) for d in dirs]),
         autoescape=True,
         undefined=jinja2.StrictUndefined,
