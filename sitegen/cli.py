@@ -7,7 +7,7 @@ import time
 from importlib.metadata import version
 from pathlib import Path
 
-from . import formats
+from . import cli_desk, formats
 from .content_event import is_date, load_event
 from .formats.base import Refused
 from .model import ContentError, Event
@@ -60,6 +60,8 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("event_dir")
     p.add_argument("--plan", action="store_true", help="seat every preliminary round at once (V:TES), writing every round file")
     p.set_defaults(run=_pair)
+
+    cli_desk.register(sub)
 
     p = sub.add_parser("check", help="validate the content without building")
     p.add_argument("--content", default="content", help="content folder (default content/)")

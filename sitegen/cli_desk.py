@@ -1,0 +1,77 @@
+"""The TO's desk commands of `sitegen`: result, drop, add. They read arguments, call `edits*` and print."""
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Any
+
+from . import formats
+from .edit_results import enter_result, result_of
+from .formats.base import Scoreboard, StandingRow
+from .model import Event
+
+
+def register(sub: Any) -> None:
+    """Add the desk commands to `sitegen`'s sub-command parser."""
+    p = sub.add_parser("result", help="enter a table's result into the current round file (or the one given) and print what changed")
+    p.add_argument("event_dir")
+    p.add_argument("table", type=int, help="the table number")
+    p.add_argument("--winner", metavar="ID", help="the player who won (AGoT)")
+    p.add_argument("--power", nargs="+", action="extend", metavar="ID=N", help="each player's power (AGoT), whole numbers")
+    p.add_argument("--victory", nargs="+", action="extend", metavar="ID=N", help="a different victory total for a player (AGoT)")
+    p.add_argument("--vp", nargs="+", action="extend", metavar="ID=N", help="each player's victory points (V:TES), in steps of 0.5")
+    p.add_argument("--eliminated", nargs="+", action="extend", metavar="ID", help="players decked out or conceding, first to leave first (Melee)")
+    p.add_argument("--first", metavar="ID", help="the finalist who plays first (V:TES final)")
+    p.add_argument("--override", action="store_true", help="a judge confirmed VP no game gives (V:TES)")
+    which = p.add_mutually_exclusive_group()
+    which.add_argument("--round", type=int, metavar="N", help="a Swiss round (default: the current round)")
+    which.add_argument("--elim", type=int, metavar="N", help="an elimination round")
+    which.add_argument("--final", action="store_true", help="the final (V:TES)")
+    p.set_defaults(run=_result)
+
+
+def _result(args: argparse.Namespace) -> int:
+    slug = f"round-{args.round}" if args.round else f"elim-{args.elim}" if args.elim else "final" if args.final else None
+    result = result_of(winner=args.winner, power=args.power, victory=args.victory, vp=args.vp,
+                       eliminated=args.eliminated, first=args.first, override=args.override)
+    entered = enter_result(args.event_dir, args.table, result, round_slug=slug)
+    event = entered.edited.event
+    board = formats.format_of(event).score(event)
+    print(f"wrote table {entered.table} into {entered.edited.written[0]}")
+    print_table(event, board, entered.round.slug, entered.table)
+    if entered.standings:
+        print("\nstandings rows that changed:")
+        print_rows(event, board, entered.standings)
+    _warn(entered.edited.warnings)
+    return 0
+
+
+def _warn(warnings: list[str]) -> None:
+    for warning in warnings:
+        print(f"sitegen: warning: {warning}", file=sys.stderr)
+
+
+def print_table(event: Event, board: Scoreboard, slug: str, number: int) -> None:
+    names = event.player_by_id
+    for view in board.rounds + board.elims:
+        if view.round.slug != slug:
+            continue
+        columns = view.columns or board.seat_columns
+        for table in view.tables:
+            if table.number != number:
+                continue
+            print(f"{view.label}, table {number}{' (in play)' if table.pending else ''}")
+            for seat in table.seats:
+                cells = "  ".join(f"{c.label} {seat.values.get(c.key, '')}" for c in columns if seat.values.get(c.key, "") != "")
+                mark = "  (winner)" if seat.winner else ""
+                print(f"  {seat.seat:>2}  {names[seat.player].name[:28]:<28}  {cells}{mark}")
+
+
+def print_rows(event: Event, board: Scoreboard, rows: list[StandingRow]) -> None:
+    names = event.player_by_id
+    columns = board.standings_columns
+    print(f"{'#':>4}  {'Player':<28}" + "".join(f"{c.label:>12}" for c in columns))
+    for row in rows:
+        name = names[row.player].name[:28] + (" (dropped)" if row.dropped else "")
+        cells = "".join(f"{str(row.values[c.key]):>12}" for c in columns)
+        print(f"{row.rank:>4}  {name:<28}{cells}")

@@ -1,0 +1,47 @@
+"""The TO's desk from the command line: result, drop, add, pair --redo/--start, standings, init, new."""
+from __future__ import annotations
+
+import pytest
+from desk_events import make_event, snapshot
+
+from sitegen.content_event import load_event
+
+
+def seats(folder, slug=None):
+    event = load_event(folder)
+    round_ = (event.rounds + event.elims)[-1] if slug is None else next(r for r in event.rounds + event.elims if r.slug == slug)
+    return {t.number: list(t.players) for t in round_.tables}
+
+
+def test_result_prints_the_table_and_the_rows_it_moved(tmp_path, run_cli):
+    folder = make_event(tmp_path, "agot-joust")
+    a, b = seats(folder)[1]
+    status, out, err = run_cli("result", folder, 1, "--power", f"{a}=9", f"{b}=11")
+    assert status == 0, err
+    assert "Round 1, table 1" in out and "Modified win" in out and "standings rows that changed" in out
+    assert "Ann Example" in out or "Cat Example" in out
+
+
+@pytest.mark.parametrize("args, message", [
+    (["7", "--winner", "ann-example"], "has no table 7"),
+    (["1", "--winner", "zed"], "'winner' names 'zed', who is not at table 1"),
+    (["1", "--power", "ann-example=x"], "--power ann-example=x"),
+    (["1", "--vp", "ann-example=1"], "has no 'vp'"),
+    (["1", "--winner", "ann-example", "--round", "3"], "has no round-3"),
+])
+def test_result_refusals_exit_2_and_write_nothing(tmp_path, run_cli, args, message):
+    folder = make_event(tmp_path, "agot-joust")
+    before = snapshot(folder)
+    status, _out, err = run_cli("result", folder, *args)
+    assert status == 2 and message in err
+    assert snapshot(folder) == before
+
+
+def test_result_the_check_rejects_points_at_the_line(tmp_path, run_cli):
+    folder = make_event(tmp_path, "agot-melee")
+    players = seats(folder)[1]
+    before = snapshot(folder)
+    power = [f"{pid}=15" for pid in players]  # everyone at the victory total and no winner
+    status, _out, err = run_cli("result", folder, 1, "--power", *power)
+    assert status == 2 and f"{folder / 'round-1.yaml'}:" in err and "nothing was written" in err
+    assert snapshot(folder) == before
