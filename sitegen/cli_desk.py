@@ -6,6 +6,7 @@ import sys
 from typing import Any
 
 from . import formats
+from .edit_players import add_player, drop_player, fields_of
 from .edit_results import enter_result, result_of
 from .formats.base import Scoreboard, StandingRow
 from .model import Event
@@ -29,6 +30,21 @@ def register(sub: Any) -> None:
     which.add_argument("--final", action="store_true", help="the final (V:TES)")
     p.set_defaults(run=_result)
 
+    p = sub.add_parser("drop", help="mark a player as dropped (event.yaml's 'dropped:'), from the next round on")
+    p.add_argument("event_dir")
+    p.add_argument("player", metavar="ID")
+    p.add_argument("--after", type=int, metavar="N", help="the last round the player plays (default: the last round paired)")
+    p.set_defaults(run=_drop)
+
+    p = sub.add_parser("add", help="add a player to event.yaml (a late arrival joins the next round)")
+    p.add_argument("event_dir")
+    p.add_argument("name", help='the full name, e.g. "Ann Example"')
+    p.add_argument("--id", dest="player_id", metavar="ID", help="the id (default: made from the name)")
+    p.add_argument("--joined", type=int, metavar="N", help="the first round played (default: the next round once round 1 is paired)")
+    p.add_argument("--field", nargs="+", action="extend", default=[], metavar="KEY=VALUE",
+                   help="a player field of the format, e.g. faction=Stark agenda=Fealty (AGoT) or vekn=1000123 deck=... (V:TES)")
+    p.set_defaults(run=_add)
+
 
 def _result(args: argparse.Namespace) -> int:
     slug = f"round-{args.round}" if args.round else f"elim-{args.elim}" if args.elim else "final" if args.final else None
@@ -43,6 +59,21 @@ def _result(args: argparse.Namespace) -> int:
         print("\nstandings rows that changed:")
         print_rows(event, board, entered.standings)
     _warn(entered.edited.warnings)
+    return 0
+
+
+def _drop(args: argparse.Namespace) -> int:
+    edited = drop_player(args.event_dir, args.player, after=args.after)
+    player = edited.event.player_by_id[args.player]
+    print(f"wrote 'dropped: {player.dropped}' for {player.name} into {edited.written[0]}: "
+          f"{'not paired from round 1 on' if not player.dropped else f'last round played: {player.dropped}'}")
+    return 0
+
+
+def _add(args: argparse.Namespace) -> int:
+    edited = add_player(args.event_dir, args.name, pid=args.player_id, joined=args.joined, fields=fields_of(args.field))
+    player = edited.event.players[-1]
+    print(f"added {player.name} (id {player.id}, first round {player.joined}) to {edited.written[0]}")
     return 0
 
 

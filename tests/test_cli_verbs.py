@@ -45,3 +45,29 @@ def test_result_the_check_rejects_points_at_the_line(tmp_path, run_cli):
     status, _out, err = run_cli("result", folder, 1, "--power", *power)
     assert status == 2 and f"{folder / 'round-1.yaml'}:" in err and "nothing was written" in err
     assert snapshot(folder) == before
+
+
+def test_drop_and_add_from_the_command_line(tmp_path, run_cli):
+    folder = make_event(tmp_path, "vtes")
+    status, out, err = run_cli("add", folder, "Zoe Late", "--field", "vekn=1000009", "deck=Toreador")
+    assert status == 0, err
+    assert "added Zoe Late (id zoe-late, first round 2)" in out
+    status, out, err = run_cli("drop", folder, "ben-example")
+    assert status == 0 and "last round played: 1" in out
+    event = load_event(folder)
+    assert event.player_by_id["ben-example"].dropped == 1 and event.player_by_id["zoe-late"].joined == 2
+
+
+@pytest.mark.parametrize("args, message", [
+    (["drop", "zed"], "no player 'zed'"),
+    (["drop", "ann-example", "--after", "0"], "is seated in round 1"),
+    (["add", "Ann Example"], "already a player"),
+    (["add", "Zoe Late", "--field", "faction"], "KEY=VALUE"),
+    (["add", "Zoe Late", "--field", "faction=Stark"], "'faction'"),
+])
+def test_drop_and_add_refusals(tmp_path, run_cli, args, message):
+    folder = make_event(tmp_path, "vtes")
+    before = snapshot(folder)
+    status, _out, err = run_cli(args[0], folder, *args[1:])
+    assert status == 2 and message in err
+    assert snapshot(folder) == before

@@ -7,6 +7,7 @@ import pytest
 from desk_events import make_event, snapshot
 
 from sitegen.content_event import load_event
+from sitegen.edit_players import add_player, drop_player
 from sitegen.edit_results import enter_result, number, result_of, scores
 from sitegen.edits import RoundTrip, replace_keys
 from sitegen.formats.base import Refused
@@ -124,3 +125,45 @@ def test_comment_lines_between_tables_stay_between_them():
     replace_keys(doc.data["tables"][1], [], {"winner": "c"}, after="players")
     assert doc.dump() == ("tables:\n- table: 1\n  players: [a, b]\n  power: {a: 1, b: 3}\n# the late table\n"
                           "- table: 2  # window\n  players: [c, d]   # eol\n  winner: c\n# end\n")
+
+
+@pytest.mark.parametrize("fmt", ["agot-joust", "agot-melee", "vtes"])
+def test_drop_and_add_in_each_format(tmp_path, fmt):
+    folder = make_event(tmp_path, fmt)
+    path = folder / "event.yaml"
+    before = path.read_text()
+    fields = {"vekn": "1000009", "deck": "Toreador"} if fmt == "vtes" else {"faction": "Stark"}
+    added = add_player(folder, "Zoe Late", fields=fields)
+    zoe = added.event.player_by_id["zoe-late"]
+    assert zoe.joined == 2 and zoe.deck == fields
+    dropped = drop_player(folder, "ben-example")
+    assert dropped.event.player_by_id["ben-example"].dropped == 1
+    after = path.read_text()
+    assert after.startswith(before.split("players:")[0])  # the lines above the players are untouched
+    assert after.count("\n") == before.count("\n") + {"agot-joust": 4, "agot-melee": 3, "vtes": 1}[fmt]
+    if fmt == "agot-joust":
+        assert "faction: Stark   # wolves" in after and "players:           # four players" in after
+        assert "  - name: Zoe Late\n    joined: 2\n    faction: Stark\n" in after
+    if fmt == "vtes":
+        assert "- {name: Zoe Late, joined: 2, vekn: '1000009', deck: Toreador}" in after
+        assert "- {name: Ben Example, vekn: '1000002', dropped: 1}" in after
+    if fmt == "agot-melee":
+        assert "- {name: Ben Example, dropped: 1}" in after
+
+
+def test_add_before_round_1_and_with_an_id(tmp_path):
+    folder = make_event(tmp_path, "agot-melee", pair=False)
+    event = add_player(folder, "Zoe Late").event
+    assert event.player_by_id["zoe-late"].joined == 1
+    assert (folder / "event.yaml").read_text().endswith("  - Zoe Late\n")
+    event = add_player(folder, "Zoe Late", pid="zoe-2", joined=2).event
+    assert event.player_by_id["zoe-2"].joined == 2
+
+
+def test_drop_and_add_refusals_write_nothing(tmp_path):
+    folder = make_event(tmp_path, "agot-joust")
+    assert "did you mean 'ann-example'" in refused(folder, lambda: drop_player(folder, "ann-exampel"))
+    # seated in round 1 but dropped before it: the check refuses
+    assert "is seated in round 1" in refused(folder, lambda: drop_player(folder, "ann-example", after=0))
+    assert "already a player 'ann-example'" in refused(folder, lambda: add_player(folder, "Ann Example"))
+    assert "'deck'" in refused(folder, lambda: add_player(folder, "Zoe Late", fields={"deck": "Toreador"}))
