@@ -9,13 +9,12 @@ from pathlib import Path
 
 from . import cli_desk, formats
 from .content_event import is_date, load_event
+from .edit_rounds import pair_round
 from .formats.base import Refused
 from .model import ContentError, Event
 from .output import write_atomic
 from .pipeline import build, check
 from .text import csv_text, id_problem
-from .yamledit import set_missing_keys
-from .yamlfile import dump_yaml
 
 EXIT_BAD_INPUT = 2
 
@@ -59,6 +58,9 @@ def _parser() -> argparse.ArgumentParser:
     p = sub.add_parser("pair", help="pair or seat the next round of an event, write its round file and print it")
     p.add_argument("event_dir")
     p.add_argument("--plan", action="store_true", help="seat every preliminary round at once (V:TES), writing every round file")
+    p.add_argument("--redo", action="store_true", help="pair the current round again (only while none of its tables has a result)")
+    p.add_argument("--start", metavar="'YYYY-MM-DD HH:MM'", help="the round's local start time: its page counts down")
+    p.add_argument("--minutes", type=int, metavar="N", help="the round's length in minutes")
     p.set_defaults(run=_pair)
 
     cli_desk.register(sub)
@@ -120,30 +122,15 @@ def _new(args: argparse.Namespace) -> int:
 
 
 def _pair(args: argparse.Namespace) -> int:
-    event = _validated_event(args.event_dir)
-    fmt = formats.format_of(event)
-    proposals = fmt.plan_rounds(event) if args.plan else [fmt.next_round(event)]
-    targets = [Path(args.event_dir) / proposal.filename for proposal in proposals]
-    for target in targets:
-        if target.exists():
-            raise Refused(f"{target} already exists; delete it first if you want it paired again")
-    if not event.rounds:
-        _fix_length(Path(args.event_dir) / "event.yaml", fmt.length_settings(event))
-    for target, proposal in zip(targets, proposals):
-        header = f"# {event.name}: {proposal.summary}\n# {proposal.hint or fmt.result_hint}\n"
-        text = header + dump_yaml(proposal.data)
-        write_atomic(target, text.encode())
+    paired = pair_round(args.event_dir, plan=args.plan, redo=args.redo, start=args.start, minutes=args.minutes)
+    if paired.length:
+        written = ", ".join(f"{key}: {value}" for key, value in paired.length.items())
+        print(f"wrote {written} into {Path(args.event_dir) / 'event.yaml'}: the event's length and cut are now fixed; "
+              "edit them there to change them\n")
+    for target, text in paired.rounds:
         print(f"wrote {target}\n")
         print(text, end="")
     return 0
-
-
-def _fix_length(path: Path, settings: dict[str, int]) -> None:
-    """Write the event's length and cut into event.yaml when round 1 is paired: the rules fix them before play."""
-    added = set_missing_keys(path, settings, before="players")
-    if added:
-        written = ", ".join(f"{key}: {settings[key]}" for key in added)
-        print(f"wrote {written} into {path}: the event's length and cut are now fixed; edit them there to change them\n")
 
 
 def _check(args: argparse.Namespace) -> int:

@@ -83,6 +83,15 @@ def flow(value: dict[str, Any] | list[Any]) -> CommentedMap | CommentedSeq:
     return node
 
 
+def add_missing_keys(data: CommentedMap, values: dict[str, Any], *, before: str) -> list[str]:
+    """Add the keys of `values` that `data` lacks, just above the key `before`; returns the keys added."""
+    added = [key for key in values if key not in data]
+    position = list(data).index(before) if before in data else len(data)
+    for offset, key in enumerate(added):
+        data.insert(position + offset, key, values[key])
+    return added
+
+
 def replace_keys(entry: CommentedMap, remove: list[str], add: dict[str, Any], *, after: str) -> None:
     """Delete the keys `remove` and write `add` just below the key `after`, in that order.
 

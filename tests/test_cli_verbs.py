@@ -71,3 +71,33 @@ def test_drop_and_add_refusals(tmp_path, run_cli, args, message):
     status, _out, err = run_cli(args[0], folder, *args[1:])
     assert status == 2 and message in err
     assert snapshot(folder) == before
+
+
+@pytest.mark.parametrize("fmt", ["agot-joust", "agot-melee", "vtes"])
+def test_pair_writes_the_round_clock_and_redo_keeps_it(tmp_path, run_cli, fmt):
+    folder = make_event(tmp_path, fmt, pair=False)
+    status, out, err = run_cli("pair", folder, "--start", "2026-12-05 14:00", "--minutes", "55")
+    assert status == 0, err
+    round_ = load_event(folder).rounds[0]
+    assert (round_.start, round_.minutes) == ("2026-12-05 14:00", 55)
+    status, out, err = run_cli("pair", folder, "--redo", "--minutes", "50")
+    assert status == 0, err
+    round_ = load_event(folder).rounds[0]
+    assert (round_.start, round_.minutes) == ("2026-12-05 14:00", 50) and len(load_event(folder).rounds) == 1
+
+
+def test_pair_refusals(tmp_path, run_cli):
+    folder = make_event(tmp_path, "agot-joust")
+    a = seats(folder)[2][0]
+    assert run_cli("result", folder, 2, "--winner", a)[0] == 0
+    before = snapshot(folder)
+    status, _out, err = run_cli("pair", folder, "--redo")
+    assert status == 2 and "table 2 of round-1 has a result" in err
+    status, _out, err = run_cli("pair", folder, "--plan", "--start", "2026-12-05 14:00")
+    assert status == 2 and "--plan" in err
+    assert snapshot(folder) == before
+    fresh = make_event(tmp_path / "other", "agot-joust", pair=False)
+    before = snapshot(fresh)
+    status, _out, err = run_cli("pair", fresh, "--start", "2026-12-05 25:00")
+    assert status == 2 and "must be a local date and time" in err and str(fresh / "round-1.yaml") in err
+    assert snapshot(fresh) == before
