@@ -8,13 +8,14 @@ from importlib.metadata import version
 from pathlib import Path
 
 from . import cli_desk, formats
-from .content_event import is_date, load_event
+from .content_event import load_event
 from .edit_rounds import pair_round
 from .formats.base import Refused
 from .model import ContentError, Event
 from .output import write_atomic
 from .pipeline import build, check
-from .text import csv_text, id_problem
+from .scaffold import new_event
+from .text import csv_text
 
 EXIT_BAD_INPUT = 2
 
@@ -53,6 +54,9 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--format", default="agot-joust", choices=sorted(formats.FORMATS), help="the game format (default agot-joust)")
     p.add_argument("--name", help="the event's name (default: from the folder name)")
     p.add_argument("--date", default=time.strftime("%Y-%m-%d"), help="the event's date, YYYY-MM-DD (default today)")
+    p.add_argument("--player", action="append", metavar="NAME", help="a player's full name (repeat it; default: two to replace)")
+    p.add_argument("--rounds", type=int, metavar="N", help="preliminary rounds (default: from the rules when round 1 is paired)")
+    p.add_argument("--cut", type=int, metavar="N", help="players in the elimination cut, AGoT (default: from the rules)")
     p.set_defaults(run=_new)
 
     p = sub.add_parser("pair", help="pair or seat the next round of an event, write its round file and print it")
@@ -101,23 +105,11 @@ def _validated_event(event_dir: str) -> Event:
 
 
 def _new(args: argparse.Namespace) -> int:
-    folder = Path(args.event_dir)
-    target = folder / "event.yaml"
-    if target.exists():
-        raise Refused(f"{target} already exists; edit it instead")
-    if problem := id_problem(folder.name):  # the folder name becomes the event's address
-        raise Refused(f"the folder name {problem}")
-    if not is_date(args.date):
-        raise Refused(f"--date {args.date} is not a date; write it as YYYY-MM-DD")
-    name = args.name or folder.name.replace("-", " ").title()
-    text = (
-        f"name: {name}\nformat: {args.format}\ndate: {args.date}\n"
-        "# rounds: 4        # Swiss rounds; default from the rules by player count\n"
-        "# cut: 4           # players in the elimination cut; default from the rules\n"
-        "players:\n  - name: First Player\n  - name: Second Player\n"
-    )
-    write_atomic(target, text.encode())
-    print(f"created {target}: list the players, then run `sitegen pair {folder}`")
+    written = new_event(args.event_dir, fmt=args.format, date=args.date, name=args.name, players=args.player,
+                        rounds=args.rounds, cut=args.cut)
+    for path in written[:-1]:
+        print(f"created {path}: the site's title and address; edit it")
+    print(f"created {written[-1]}: list the players (`sitegen add`), then run `sitegen pair {args.event_dir}`")
     return 0
 
 
@@ -157,13 +149,7 @@ def _serve(args: argparse.Namespace) -> int:
 def _standings(args: argparse.Namespace) -> int:
     event = _validated_event(args.event_dir)
     board = formats.format_of(event).score(event)
-    names = event.player_by_id
-    columns = board.standings_columns
-    header = f"{'#':>4}  {'Player':<28}" + "".join(f"{c.label:>12}" for c in columns)
-    print(f"{event.name} — standings after {len(board.standings_after)} round(s)\n{header}")
-    for row in board.standings:
-        cells = "".join(f"{str(row.values[c.key]):>12}" for c in columns)
-        print(f"{row.rank:>4}  {names[row.player].name[:28]:<28}{cells}")
+    cli_desk.print_standings(event, board)
     return 0
 
 

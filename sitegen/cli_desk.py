@@ -1,4 +1,4 @@
-"""The TO's desk commands of `sitegen`: result, drop, add. They read arguments, call `edits*` and print."""
+"""The TO's desk commands of `sitegen`: init, result, drop, add. They read arguments, call `edits*` and print."""
 from __future__ import annotations
 
 import argparse
@@ -10,10 +10,17 @@ from .edit_players import add_player, drop_player, fields_of
 from .edit_results import enter_result, result_of
 from .formats.base import Scoreboard, StandingRow
 from .model import Event
+from .scaffold import DEFAULT_PACKAGE, init_site
 
 
 def register(sub: Any) -> None:
     """Add the desk commands to `sitegen`'s sub-command parser."""
+    p = sub.add_parser("init", help="start a new site repository: content/, a GitHub Pages workflow, .gitignore, README")
+    p.add_argument("folder", help="the repository's folder (created if missing)")
+    p.add_argument("--title", help="the site's title (default: from the folder name)")
+    p.add_argument("--package", default=DEFAULT_PACKAGE, help=f"what the workflow pip-installs (default {DEFAULT_PACKAGE})")
+    p.set_defaults(run=_init)
+
     p = sub.add_parser("result", help="enter a table's result into the current round file (or the one given) and print what changed")
     p.add_argument("event_dir")
     p.add_argument("table", type=int, help="the table number")
@@ -77,6 +84,14 @@ def _add(args: argparse.Namespace) -> int:
     return 0
 
 
+def _init(args: argparse.Namespace) -> int:
+    for path in init_site(args.folder, title=args.title, package=args.package):
+        print(f"created {path}")
+    print(f"next: cd {args.folder}, `git init`, and `sitegen new content/events/<name>` for an event; "
+          "README.md says how to publish")
+    return 0
+
+
 def _warn(warnings: list[str]) -> None:
     for warning in warnings:
         print(f"sitegen: warning: {warning}", file=sys.stderr)
@@ -96,6 +111,19 @@ def print_table(event: Event, board: Scoreboard, slug: str, number: int) -> None
                 cells = "  ".join(f"{c.label} {seat.values.get(c.key, '')}" for c in columns if seat.values.get(c.key, "") != "")
                 mark = "  (winner)" if seat.winner else ""
                 print(f"  {seat.seat:>2}  {names[seat.player].name[:28]:<28}  {cells}{mark}")
+
+
+def print_standings(event: Event, board: Scoreboard) -> None:
+    """The final ranking once the event is decided (champion first), then the Swiss standings; drops marked."""
+    names = event.player_by_id
+    if board.final_ranking:
+        print(f"{event.name} — final ranking")
+        for place, pid in board.final_ranking:
+            mark = "  (champion)" if place == 1 else ""
+            print(f"{place:>4}  {names[pid].name}{mark}")
+        print()
+    print(f"{event.name} — standings after {len(board.standings_after)} round(s)")
+    print_rows(event, board, board.standings)
 
 
 def print_rows(event: Event, board: Scoreboard, rows: list[StandingRow]) -> None:

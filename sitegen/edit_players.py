@@ -6,14 +6,15 @@ from typing import Any
 
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
 
-from .edits import Edited, RoundTrip, commit, player_entry, validated
+from .content_event import load_event
+from .edits import Edited, RoundTrip, commit, player_entry, problem_messages
 from .formats.base import Refused
 from .text import slugify, suggest
 
 
 def drop_player(event_dir: str | Path, pid: str, *, after: int | None = None) -> Edited:
     """Set `dropped: N` on player `pid`: the last round played (default: the last round paired)."""
-    event = validated(event_dir)
+    event = load_event(event_dir)
     if pid not in event.player_by_id:
         raise Refused(f"no player '{pid}' in {event.name}; {suggest(pid, event.player_by_id)}")
     last = len(event.rounds) if after is None else after
@@ -32,13 +33,13 @@ def drop_player(event_dir: str | Path, pid: str, *, after: int | None = None) ->
         entry["dropped"] = last
     else:
         entry.insert(len(entry), "dropped", last)
-    return Edited(commit(event_dir, {path: doc.dump()}), [path])
+    return Edited(commit(event_dir, {path: doc.dump()}, known=problem_messages(event)), [path])
 
 
 def add_player(event_dir: str | Path, name: str, *, pid: str | None = None, joined: int | None = None,
                fields: dict[str, str] | None = None) -> Edited:
     """Append a player to event.yaml; `joined` defaults to the next round once round 1 is paired."""
-    event = validated(event_dir)
+    event = load_event(event_dir)  # the event may wait for this player to pass the check (a cut larger than the field)
     name = name.strip()
     if not name:
         raise Refused("give the player's full name")
@@ -63,7 +64,7 @@ def add_player(event_dir: str | Path, name: str, *, pid: str | None = None, join
         if isinstance(last, CommentedMap) and last.fa.flow_style():
             item.fa.set_flow_style()
         players.append(item)
-    new = commit(event_dir, {path: doc.dump()})
+    new = commit(event_dir, {path: doc.dump()}, known=problem_messages(event))
     return Edited(new, [path])
 
 

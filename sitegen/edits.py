@@ -13,7 +13,7 @@ import io
 import re
 import shutil
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -138,13 +138,18 @@ def _set_comment(entry: CommentedMap, key: Any, eol: str, following: str) -> Non
         entry.ca.items[key] = [None, None, CommentToken((eol or "\n") + following, CommentMark(0), None), None]
 
 
-def validated(event_dir: str | Path) -> Event:
-    """The event as `sitegen check` sees it, or ContentError."""
+def validated(event_dir: str | Path, known: Collection[str] = ()) -> Event:
+    """The event as `sitegen check` sees it, or ContentError; problems whose message is in `known` are let through."""
     event = load_event(event_dir)
-    problems = formats.validate(event)
+    problems = [p for p in formats.validate(event) if p.message not in known]
     if problems:
         raise ContentError(problems)
     return event
+
+
+def problem_messages(event: Event) -> set[str]:
+    """What `sitegen check` already reports for an event: a change may leave these (the loader's are never let through)."""
+    return {p.message for p in formats.validate(event)}
 
 
 def current_round(event: Event) -> Round:
@@ -181,8 +186,11 @@ def read_text(path: Path) -> str:
     return path.read_text(encoding="utf-8") if path.exists() else ""
 
 
-def commit(event_dir: str | Path, texts: dict[Path, str | None]) -> Event:
+def commit(event_dir: str | Path, texts: dict[Path, str | None], *, known: Collection[str] = ()) -> Event:
     """Write the new file texts (None deletes a file) when the event with them passes `sitegen check`.
+
+    `known`: messages of problems the event had before the change, which do not stop it (adding the
+    players one by one to an event whose `cut:` awaits them); the change may add none of its own.
 
     The check runs on a scratch copy first, so nothing is written for a rejected change; the event is
     then loaded again from its own folder, and the old bytes come back should that fail after all.
@@ -196,7 +204,7 @@ def commit(event_dir: str | Path, texts: dict[Path, str | None]) -> Event:
             else:
                 target.write_text(text, encoding="utf-8")
         try:
-            validated(scratch)
+            validated(scratch, known)
         except ContentError as exc:
             raise ContentError([_moved(p, scratch, folder) for p in exc.problems]) from None
     old = {path: path.read_bytes() if path.exists() else None for path in texts}
@@ -206,7 +214,7 @@ def commit(event_dir: str | Path, texts: dict[Path, str | None]) -> Event:
                 path.unlink(missing_ok=True)
             else:
                 write_atomic(path, text.encode())
-        return validated(folder)
+        return validated(folder, known)
     except BaseException:
         for path, data in old.items():
             if data is None:

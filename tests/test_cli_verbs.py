@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import pytest
+import yaml
 from desk_events import make_event, snapshot
 
 from sitegen.content_event import load_event
@@ -101,3 +102,73 @@ def test_pair_refusals(tmp_path, run_cli):
     status, _out, err = run_cli("pair", fresh, "--start", "2026-12-05 25:00")
     assert status == 2 and "must be a local date and time" in err and str(fresh / "round-1.yaml") in err
     assert snapshot(fresh) == before
+
+
+def test_a_whole_joust_run_through_the_verbs_alone(tmp_path, run_cli):
+    """Eight players: new, add, pair, results (wins and time results), a drop, the cut, the final; check and build pass."""
+    content = tmp_path / "content"
+    folder = content / "events" / "club-joust"
+    status, _out, err = run_cli("new", folder, "--name", "Club Joust", "--date", "2026-12-05", "--cut", "4",
+                                "--player", "Ann Example", "--player", "Ben Example")
+    assert status == 0, err
+    for name in ["Cat", "Dan", "Eli", "Fay", "Gus", "Hal"]:
+        assert run_cli("add", folder, f"{name} Example", "--field", "faction=Stark")[0] == 0
+    dropped = False
+    for _ in range(12):
+        status, out, err = run_cli("pair", folder)
+        if status == 2:
+            assert "finished" in err or "decided" in err, err
+            break
+        elimination = bool(load_event(folder).elims)
+        for number, (a, b) in seats(folder).items():
+            if number % 2 or elimination:
+                status, out, err = run_cli("result", folder, number, "--winner", a)
+            else:
+                status, out, err = run_cli("result", folder, number, "--power", f"{a}=7", f"{b}=9")
+            assert status == 0, err
+        if not dropped:
+            status, out, err = run_cli("drop", folder, "hal-example")
+            assert status == 0, err
+            dropped = True
+    event = load_event(folder)
+    assert len(event.rounds) == 3 and event.elims
+    assert run_cli("check", "--content", content)[0] == 0
+    status, out, err = run_cli("standings", folder)
+    assert status == 0 and "final ranking" in out and "(champion)" in out and "(dropped)" in out
+    assert out.index("final ranking") < out.index("standings after")
+    status, out, err = run_cli("build", "--content", content, "--output", tmp_path / "output")
+    assert status == 0, err
+    assert (tmp_path / "output" / "events" / "club-joust" / "standings.json").exists()
+
+
+def test_init_makes_a_site_that_passes_check_and_builds(tmp_path, run_cli):
+    root = tmp_path / "club"
+    status, out, err = run_cli("init", root, "--title", "Crow's Nest")
+    assert status == 0, err
+    for rel in ["content/site.yaml", "content/pages/about.md", "content/events", ".gitignore",
+                ".github/workflows/publish.yml", "README.md"]:
+        assert (root / rel).exists(), rel
+    assert "output/" in (root / ".gitignore").read_text() and ".sitegen-cache/" in (root / ".gitignore").read_text()
+    workflow = yaml.safe_load((root / ".github/workflows/publish.yml").read_text())
+    steps = [step.get("run", step.get("uses", "")) for step in workflow["jobs"]["build"]["steps"]]
+    assert any("pip install" in s for s in steps) and any("sitegen build" in s for s in steps)
+    assert any("deploy-pages" in s.get("uses", "") for s in workflow["jobs"]["deploy"]["steps"])
+    assert run_cli("check", "--content", root / "content")[0] == 0
+    assert run_cli("build", "--content", root / "content", "--output", root / "output")[0] == 0
+    assert run_cli("init", root)[0] == 2  # never over an existing site
+
+
+@pytest.mark.parametrize("fmt, fields, absent", [
+    ("agot-joust", ["faction:", "agenda:", "# cut:"], "vekn"),
+    ("agot-melee", ["faction:", "agenda:", "# cut:"], "vekn"),
+    ("vtes", ["vekn:", "deck:", "# final: false"], "cut"),
+])
+def test_new_writes_the_formats_fields_and_a_site_yaml(tmp_path, run_cli, fmt, fields, absent):
+    folder = tmp_path / "content" / "events" / "club-event"
+    status, out, err = run_cli("new", folder, "--format", fmt, "--date", "2026-12-05")
+    assert status == 0, err
+    text = (folder / "event.yaml").read_text()
+    assert all(field in text for field in fields) and absent not in text
+    assert (tmp_path / "content" / "site.yaml").exists()
+    assert run_cli("check", "--content", tmp_path / "content")[0] == 0
+    assert run_cli("new", folder)[0] == 2
