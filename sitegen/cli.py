@@ -8,16 +8,16 @@ import time
 from importlib.metadata import version
 from pathlib import Path
 
-from . import formats
-from .content_event import is_date, load_event
+from . import cli_desk, formats
+from .content_event import load_event
+from .edit_rounds import pair_round
 from .engine import DEFAULT_CACHE
 from .formats.base import Refused
 from .model import ContentError, Event
 from .output import write_atomic
 from .pipeline import build, check
-from .text import csv_text, id_problem
-from .yamledit import set_missing_keys
-from .yamlfile import dump_yaml
+from .scaffold import new_event
+from .text import csv_text
 
 EXIT_BAD_INPUT = 2
 
@@ -56,12 +56,20 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--format", default="agot-joust", choices=sorted(formats.FORMATS), help="the game format (default agot-joust)")
     p.add_argument("--name", help="the event's name (default: from the folder name)")
     p.add_argument("--date", default=time.strftime("%Y-%m-%d"), help="the event's date, YYYY-MM-DD (default today)")
+    p.add_argument("--player", action="append", metavar="NAME", help="a player's full name (repeat it; default: two to replace)")
+    p.add_argument("--rounds", type=int, metavar="N", help="preliminary rounds (default: from the rules when round 1 is paired)")
+    p.add_argument("--cut", type=int, metavar="N", help="players in the elimination cut, AGoT (default: from the rules)")
     p.set_defaults(run=_new)
 
     p = sub.add_parser("pair", help="pair or seat the next round of an event, write its round file and print it")
     p.add_argument("event_dir")
     p.add_argument("--plan", action="store_true", help="seat every preliminary round at once (V:TES), writing every round file")
+    p.add_argument("--redo", action="store_true", help="pair the current round again (only while none of its tables has a result)")
+    p.add_argument("--start", metavar="'YYYY-MM-DD HH:MM'", help="the round's local start time: its page counts down")
+    p.add_argument("--minutes", type=int, metavar="N", help="the round's length in minutes")
     p.set_defaults(run=_pair)
+
+    cli_desk.register(sub)
 
     p = sub.add_parser("check", help="validate the content without building")
     p.add_argument("--content", default="content", help="content folder (default content/)")
@@ -108,51 +116,24 @@ def _validated_event(event_dir: str) -> Event:
 
 
 def _new(args: argparse.Namespace) -> int:
-    folder = Path(args.event_dir)
-    target = folder / "event.yaml"
-    if target.exists():
-        raise Refused(f"{target} already exists; edit it instead")
-    if problem := id_problem(folder.name):  # the folder name becomes the event's address
-        raise Refused(f"the folder name {problem}")
-    if not is_date(args.date):
-        raise Refused(f"--date {args.date} is not a date; write it as YYYY-MM-DD")
-    name = args.name or folder.name.replace("-", " ").title()
-    text = (
-        f"name: {name}\nformat: {args.format}\ndate: {args.date}\n"
-        "# rounds: 4        # Swiss rounds; default from the rules by player count\n"
-        "# cut: 4           # players in the elimination cut; default from the rules\n"
-        "players:\n  - name: First Player\n  - name: Second Player\n"
-    )
-    write_atomic(target, text.encode())
-    print(f"created {target}: list the players, then run `sitegen pair {folder}`")
+    written = new_event(args.event_dir, fmt=args.format, date=args.date, name=args.name, players=args.player,
+                        rounds=args.rounds, cut=args.cut)
+    for path in written[:-1]:
+        print(f"created {path}: the site's title and address; edit it")
+    print(f"created {written[-1]}: list the players (`sitegen add`), then run `sitegen pair {args.event_dir}`")
     return 0
 
 
 def _pair(args: argparse.Namespace) -> int:
-    event = _validated_event(args.event_dir)
-    fmt = formats.format_of(event)
-    proposals = fmt.plan_rounds(event) if args.plan else [fmt.next_round(event)]
-    targets = [Path(args.event_dir) / proposal.filename for proposal in proposals]
-    for target in targets:
-        if target.exists():
-            raise Refused(f"{target} already exists; delete it first if you want it paired again")
-    if not event.rounds:
-        _fix_length(Path(args.event_dir) / "event.yaml", fmt.length_settings(event))
-    for target, proposal in zip(targets, proposals):
-        header = f"# {event.name}: {proposal.summary}\n# {proposal.hint or fmt.result_hint}\n"
-        text = header + dump_yaml(proposal.data)
-        write_atomic(target, text.encode())
+    paired = pair_round(args.event_dir, plan=args.plan, redo=args.redo, start=args.start, minutes=args.minutes)
+    if paired.length:
+        written = ", ".join(f"{key}: {value}" for key, value in paired.length.items())
+        print(f"wrote {written} into {Path(args.event_dir) / 'event.yaml'}: the event's length and cut are now fixed; "
+              "edit them there to change them\n")
+    for target, text in paired.rounds:
         print(f"wrote {target}\n")
         print(text, end="")
     return 0
-
-
-def _fix_length(path: Path, settings: dict[str, int]) -> None:
-    """Write the event's length and cut into event.yaml when round 1 is paired: the rules fix them before play."""
-    added = set_missing_keys(path, settings, before="players")
-    if added:
-        written = ", ".join(f"{key}: {settings[key]}" for key in added)
-        print(f"wrote {written} into {path}: the event's length and cut are now fixed; edit them there to change them\n")
 
 
 def _check(args: argparse.Namespace) -> int:
@@ -179,13 +160,7 @@ def _serve(args: argparse.Namespace) -> int:
 def _standings(args: argparse.Namespace) -> int:
     event = _validated_event(args.event_dir)
     board = formats.format_of(event).score(event)
-    names = event.player_by_id
-    columns = board.standings_columns
-    header = f"{'#':>4}  {'Player':<28}" + "".join(f"{c.label:>12}" for c in columns)
-    print(f"{event.name} — standings after {len(board.standings_after)} round(s)\n{header}")
-    for row in board.standings:
-        cells = "".join(f"{str(row.values[c.key]):>12}" for c in columns)
-        print(f"{row.rank:>4}  {names[row.player].name[:28]:<28}{cells}")
+    cli_desk.print_standings(event, board)
     return 0
 
 

@@ -125,6 +125,7 @@ class Format(ABC):
     title: str
     event_keys: tuple[str, ...] = ()  # extra event.yaml keys this format reads
     table_keys: tuple[str, ...] = ()  # result keys of a table
+    seating_keys: tuple[str, ...] = ()  # those of table_keys that belong to the seating, not the result (kept when a result is replaced)
     deck_fields: dict[str, str] = {}  # free per-player fields shown on player pages, with their labels
     meta_fields: tuple[str, ...] = ()  # deck fields broken down on the event's meta page (players, games, wins)
     seated: bool = False  # whether seat numbers matter (and are shown)

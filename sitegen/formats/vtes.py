@@ -29,6 +29,7 @@ class Vtes(Format):
     elimination_title = "Final table"
     event_keys = ("final", "multideck")
     table_keys = ("vp", "override", *vtes_event.SEATING_KEYS)
+    seating_keys = vtes_event.SEATING_KEYS
     deck_fields = {"vekn": "V:EKN number", "deck": "Deck"}
     after_preliminaries = "The final comes next: the top five choose their seats."
     result_hint = ("Enter each table's result as 'vp: {<id>: N, ...}' (steps of 0.5, every player at the table); "

@@ -1,0 +1,247 @@
+"""The TO's desk: change an event through its files, never leaving a broken one behind.
+
+Every change here takes the event folder and the change, edits the YAML keeping its comments, key
+order and layout (a ruamel.yaml round trip), and checks the event with the new text exactly like
+`sitegen check` (`load_event` + `formats.validate`) in a scratch copy of the folder *before*
+anything is written. A change the check rejects raises `ContentError` (every problem at the real
+file's `path:line`) or `Refused`, and the files stay byte for byte as they were. The CLI and a web
+console both call these functions; they print nothing.
+"""
+from __future__ import annotations
+
+import io
+import re
+import shutil
+import tempfile
+from collections.abc import Collection, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ruamel.yaml import YAML
+from ruamel.yaml.comments import CommentedMap, CommentedSeq
+from ruamel.yaml.error import CommentMark
+from ruamel.yaml.tokens import CommentToken
+
+from . import formats
+from .content_event import load_event
+from .formats.base import Refused, Scoreboard, StandingRow
+from .model import ContentError, Event, Problem, Round, Where
+from .output import write_atomic
+from .text import slugify
+
+BLOCK_KEY = re.compile(r"^( *)[^\s#-][^#]*:\s*(#.*)?$")  # `tables:` with its list on the lines below
+
+
+@dataclass(frozen=True)
+class Edited:
+    """What a change did: the event as it now stands, the files written, and what the TO should know."""
+
+    event: Event
+    written: list[Path]
+    warnings: list[str] = field(default_factory=list)
+
+
+class RoundTrip:
+    """One YAML file's text as an editable tree that dumps back in the file's own layout."""
+
+    def __init__(self, text: str) -> None:
+        self.yaml = YAML()
+        self.yaml.preserve_quotes = True
+        self.yaml.width = 4096  # never re-wrap a TO's long line
+        offset = _list_offset(text)
+        self.yaml.indent(mapping=2, sequence=offset + 2, offset=offset)
+        self.data: Any = self.yaml.load(text) if text.strip() else CommentedMap()
+        if self.data is None:  # a file of comments only
+            self.data = CommentedMap()
+
+    def dump(self) -> str:
+        buffer = io.StringIO()
+        self.yaml.dump(self.data, buffer)
+        return buffer.getvalue()
+
+
+def _list_offset(text: str) -> int:
+    """How far a block list's dashes sit right of its key: 2 for `  - table: 1`, 0 for `- table: 1`."""
+    key_indent: int | None = None
+    for line in text.splitlines():
+        stripped = line.lstrip(" ")
+        if not stripped or stripped.startswith("#"):
+            continue
+        if key_indent is not None and stripped.startswith("- "):
+            return max(0, len(line) - len(stripped) - key_indent)
+        match = BLOCK_KEY.match(line)
+        key_indent = len(match[1]) if match else None
+    return 0
+
+
+def flow(value: dict[str, Any] | list[Any]) -> CommentedMap | CommentedSeq:
+    """A mapping or list written on one line, the way the round files show results: `{ann: 3, ben: 1}`."""
+    node: CommentedMap | CommentedSeq = CommentedMap(value) if isinstance(value, dict) else CommentedSeq(value)
+    node.fa.set_flow_style()
+    return node
+
+
+def add_missing_keys(data: CommentedMap, values: dict[str, Any], *, before: str) -> list[str]:
+    """Add the keys of `values` that `data` lacks, just above the key `before`; returns the keys added."""
+    added = [key for key in values if key not in data]
+    position = list(data).index(before) if before in data else len(data)
+    for offset, key in enumerate(added):
+        data.insert(position + offset, key, values[key])
+    return added
+
+
+def replace_keys(entry: CommentedMap, remove: list[str], add: dict[str, Any], *, after: str) -> None:
+    """Delete the keys `remove` and write `add` just below the key `after`, in that order.
+
+    The comment lines that follow a mapping (ruamel keeps them on its last key) stay where they were,
+    below whatever key is last now; a removed key's own end-of-line comment goes with it.
+    """
+    keys = list(entry)
+    following = _split_comment(entry, keys[-1])[1] if keys else ""
+    if keys and following:
+        _set_comment(entry, keys[-1], _split_comment(entry, keys[-1])[0], "")
+    for key in remove:
+        entry.ca.items.pop(key, None)
+        del entry[key]
+    position = list(entry).index(after) + 1 if after in entry else len(entry)
+    for key, value in add.items():
+        entry.insert(position, key, flow(value) if isinstance(value, dict | list) else value)
+        position += 1
+    if following and len(entry):
+        last = list(entry)[-1]
+        _set_comment(entry, last, _split_comment(entry, last)[0], following)
+
+
+def _split_comment(entry: CommentedMap, key: Any) -> tuple[str, str]:
+    """A key's comment text: the end of its own line (with the newline, "" for none) and the lines after it."""
+    item = entry.ca.items.get(key)
+    token = item[2] if item and len(item) > 2 else None
+    if token is None:
+        return "", ""
+    text: str = token.value
+    if text.startswith("#"):
+        eol, _, rest = text.partition("\n")
+        return eol + "\n", rest
+    return "", text[1:] if text.startswith("\n") else text
+
+
+def _set_comment(entry: CommentedMap, key: Any, eol: str, following: str) -> None:
+    if not eol and not following:
+        entry.ca.items.pop(key, None)
+        return
+    item = entry.ca.items.get(key)
+    if item and len(item) > 2 and item[2] is not None:
+        item[2].value = (eol or "\n") + following  # the same token keeps its column
+    else:
+        entry.ca.items[key] = [None, None, CommentToken((eol or "\n") + following, CommentMark(0), None), None]
+
+
+def validated(event_dir: str | Path, known: Collection[str] = ()) -> Event:
+    """The event as `sitegen check` sees it, or ContentError; problems whose message is in `known` are let through."""
+    event = load_event(event_dir)
+    problems = [p for p in formats.validate(event) if p.message not in known]
+    if problems:
+        raise ContentError(problems)
+    return event
+
+
+def problem_messages(event: Event) -> set[str]:
+    """What `sitegen check` already reports for an event: a change may leave these (the loader's are never let through)."""
+    return {p.message for p in formats.validate(event)}
+
+
+def current_round(event: Event) -> Round:
+    """The round being played: the latest file written (elimination rounds come after the Swiss ones)."""
+    if event.elims:
+        return event.elims[-1]
+    if event.rounds:
+        return event.rounds[-1]
+    raise Refused(f"{event.name} has no round yet; pair round 1 first (`sitegen pair`)")
+
+
+def find_round(event: Event, slug: str | None) -> Round:
+    """The round named `round-2`, `elim-1` or `final`; the current one when None."""
+    if slug is None:
+        return current_round(event)
+    for round_ in event.rounds + event.elims:
+        if round_.slug == slug:
+            return round_
+    written = ", ".join(r.slug for r in event.rounds + event.elims) or "none yet"
+    raise Refused(f"{event.name} has no {slug}; its rounds: {written}")
+
+
+def player_entry(players: CommentedSeq, pid: str) -> int:
+    """The position of player `pid` in event.yaml's `players` list (the id written or the one made from the name)."""
+    for index, entry in enumerate(players):
+        if isinstance(entry, str) and slugify(entry) == pid:
+            return index
+        if isinstance(entry, dict) and str(entry.get("id") or slugify(str(entry.get("name", "")))) == pid:
+            return index
+    raise Refused(f"no player '{pid}' in event.yaml")
+
+
+def read_text(path: Path) -> str:
+    return path.read_text(encoding="utf-8") if path.exists() else ""
+
+
+def commit(event_dir: str | Path, texts: dict[Path, str | None], *, known: Collection[str] = ()) -> Event:
+    """Write the new file texts (None deletes a file) when the event with them passes `sitegen check`.
+
+    `known`: messages of problems the event had before the change, which do not stop it (adding the
+    players one by one to an event whose `cut:` awaits them); the change may add none of its own.
+
+    The check runs on a scratch copy first, so nothing is written for a rejected change; the event is
+    then loaded again from its own folder, and the old bytes come back should that fail after all.
+    """
+    folder = Path(event_dir).absolute()
+    with _scratch_copy(folder) as scratch:
+        for path, text in texts.items():
+            target = scratch / path.name
+            if text is None:
+                target.unlink(missing_ok=True)
+            else:
+                target.write_text(text, encoding="utf-8")
+        try:
+            validated(scratch, known)
+        except ContentError as exc:
+            raise ContentError([_moved(p, scratch, folder) for p in exc.problems]) from None
+    old = {path: path.read_bytes() if path.exists() else None for path in texts}
+    try:
+        for path, text in texts.items():
+            if text is None:
+                path.unlink(missing_ok=True)
+            else:
+                write_atomic(path, text.encode())
+        return validated(folder, known)
+    except BaseException:
+        for path, data in old.items():
+            if data is None:
+                path.unlink(missing_ok=True)
+            else:
+                write_atomic(path, data)
+        raise
+
+
+@contextmanager
+def _scratch_copy(folder: Path) -> Iterator[Path]:
+    """The event folder copied under a scratch `events/` folder, keeping its name (the seed comes from it)."""
+    with tempfile.TemporaryDirectory(prefix="sitegen-edit-") as tmp:
+        scratch = Path(tmp) / "events" / folder.name
+        shutil.copytree(folder, scratch, symlinks=True)
+        yield scratch
+
+
+def _moved(problem: Problem, scratch: Path, folder: Path) -> Problem:
+    path = problem.where.path
+    if path.startswith(str(scratch)):
+        path = str(folder) + path[len(str(scratch)):]
+    return Problem(Where(path, problem.where.line), problem.message.replace(str(scratch), str(folder)))
+
+
+def changed_rows(before: Scoreboard | None, after: Scoreboard) -> list[StandingRow]:
+    """The standings rows a change moved: a new rank or new figures (every row when there were none)."""
+    old = {row.player: (row.rank, row.values) for row in before.standings} if before else {}
+    return [row for row in after.standings if old.get(row.player) != (row.rank, row.values)]
+

@@ -1,0 +1,174 @@
+"""The TO's desk from the command line: result, drop, add, pair --redo/--start, standings, init, new."""
+from __future__ import annotations
+
+import pytest
+import yaml
+from desk_events import make_event, snapshot
+
+from sitegen.content_event import load_event
+
+
+def seats(folder, slug=None):
+    event = load_event(folder)
+    round_ = (event.rounds + event.elims)[-1] if slug is None else next(r for r in event.rounds + event.elims if r.slug == slug)
+    return {t.number: list(t.players) for t in round_.tables}
+
+
+def test_result_prints_the_table_and_the_rows_it_moved(tmp_path, run_cli):
+    folder = make_event(tmp_path, "agot-joust")
+    a, b = seats(folder)[1]
+    status, out, err = run_cli("result", folder, 1, "--power", f"{a}=9", f"{b}=11")
+    assert status == 0, err
+    assert "Round 1, table 1" in out and "Modified win" in out and "standings rows that changed" in out
+    assert "Ann Example" in out or "Cat Example" in out
+
+
+@pytest.mark.parametrize("args, message", [
+    (["7", "--winner", "ann-example"], "has no table 7"),
+    (["1", "--winner", "zed"], "'winner' names 'zed', who is not at table 1"),
+    (["1", "--power", "ann-example=x"], "--power ann-example=x"),
+    (["1", "--vp", "ann-example=1"], "has no 'vp'"),
+    (["1", "--winner", "ann-example", "--round", "3"], "has no round-3"),
+])
+def test_result_refusals_exit_2_and_write_nothing(tmp_path, run_cli, args, message):
+    folder = make_event(tmp_path, "agot-joust")
+    before = snapshot(folder)
+    status, _out, err = run_cli("result", folder, *args)
+    assert status == 2 and message in err
+    assert snapshot(folder) == before
+
+
+def test_result_the_check_rejects_points_at_the_line(tmp_path, run_cli):
+    folder = make_event(tmp_path, "agot-melee")
+    players = seats(folder)[1]
+    before = snapshot(folder)
+    power = [f"{pid}=15" for pid in players]  # everyone at the victory total and no winner
+    status, _out, err = run_cli("result", folder, 1, "--power", *power)
+    assert status == 2 and f"{folder / 'round-1.yaml'}:" in err and "nothing was written" in err
+    assert snapshot(folder) == before
+
+
+def test_drop_and_add_from_the_command_line(tmp_path, run_cli):
+    folder = make_event(tmp_path, "vtes")
+    status, out, err = run_cli("add", folder, "Zoe Late", "--field", "vekn=1000009", "deck=Toreador")
+    assert status == 0, err
+    assert "added Zoe Late (id zoe-late, first round 2)" in out
+    status, out, err = run_cli("drop", folder, "ben-example")
+    assert status == 0 and "last round played: 1" in out
+    event = load_event(folder)
+    assert event.player_by_id["ben-example"].dropped == 1 and event.player_by_id["zoe-late"].joined == 2
+
+
+@pytest.mark.parametrize("args, message", [
+    (["drop", "zed"], "no player 'zed'"),
+    (["drop", "ann-example", "--after", "0"], "is seated in round 1"),
+    (["add", "Ann Example"], "already a player"),
+    (["add", "Zoe Late", "--field", "faction"], "KEY=VALUE"),
+    (["add", "Zoe Late", "--field", "faction=Stark"], "'faction'"),
+])
+def test_drop_and_add_refusals(tmp_path, run_cli, args, message):
+    folder = make_event(tmp_path, "vtes")
+    before = snapshot(folder)
+    status, _out, err = run_cli(args[0], folder, *args[1:])
+    assert status == 2 and message in err
+    assert snapshot(folder) == before
+
+
+@pytest.mark.parametrize("fmt", ["agot-joust", "agot-melee", "vtes"])
+def test_pair_writes_the_round_clock_and_redo_keeps_it(tmp_path, run_cli, fmt):
+    folder = make_event(tmp_path, fmt, pair=False)
+    status, out, err = run_cli("pair", folder, "--start", "2026-12-05 14:00", "--minutes", "55")
+    assert status == 0, err
+    round_ = load_event(folder).rounds[0]
+    assert (round_.start, round_.minutes) == ("2026-12-05 14:00", 55)
+    status, out, err = run_cli("pair", folder, "--redo", "--minutes", "50")
+    assert status == 0, err
+    round_ = load_event(folder).rounds[0]
+    assert (round_.start, round_.minutes) == ("2026-12-05 14:00", 50) and len(load_event(folder).rounds) == 1
+
+
+def test_pair_refusals(tmp_path, run_cli):
+    folder = make_event(tmp_path, "agot-joust")
+    a = seats(folder)[2][0]
+    assert run_cli("result", folder, 2, "--winner", a)[0] == 0
+    before = snapshot(folder)
+    status, _out, err = run_cli("pair", folder, "--redo")
+    assert status == 2 and "table 2 of round-1 has a result" in err
+    status, _out, err = run_cli("pair", folder, "--plan", "--start", "2026-12-05 14:00")
+    assert status == 2 and "--plan" in err
+    assert snapshot(folder) == before
+    fresh = make_event(tmp_path / "other", "agot-joust", pair=False)
+    before = snapshot(fresh)
+    status, _out, err = run_cli("pair", fresh, "--start", "2026-12-05 25:00")
+    assert status == 2 and "must be a local date and time" in err and str(fresh / "round-1.yaml") in err
+    assert snapshot(fresh) == before
+
+
+def test_a_whole_joust_run_through_the_verbs_alone(tmp_path, run_cli):
+    """Eight players: new, add, pair, results (wins and time results), a drop, the cut, the final; check and build pass."""
+    content = tmp_path / "content"
+    folder = content / "events" / "club-joust"
+    status, _out, err = run_cli("new", folder, "--name", "Club Joust", "--date", "2026-12-05", "--cut", "4",
+                                "--player", "Ann Example", "--player", "Ben Example")
+    assert status == 0, err
+    for name in ["Cat", "Dan", "Eli", "Fay", "Gus", "Hal"]:
+        assert run_cli("add", folder, f"{name} Example", "--field", "faction=Stark")[0] == 0
+    dropped = False
+    for _ in range(12):
+        status, out, err = run_cli("pair", folder)
+        if status == 2:
+            assert "finished" in err or "decided" in err, err
+            break
+        elimination = bool(load_event(folder).elims)
+        for number, (a, b) in seats(folder).items():
+            if number % 2 or elimination:
+                status, out, err = run_cli("result", folder, number, "--winner", a)
+            else:
+                status, out, err = run_cli("result", folder, number, "--power", f"{a}=7", f"{b}=9")
+            assert status == 0, err
+        if not dropped:
+            status, out, err = run_cli("drop", folder, "hal-example")
+            assert status == 0, err
+            dropped = True
+    event = load_event(folder)
+    assert len(event.rounds) == 3 and event.elims
+    assert run_cli("check", "--content", content)[0] == 0
+    status, out, err = run_cli("standings", folder)
+    assert status == 0 and "final ranking" in out and "(champion)" in out and "(dropped)" in out
+    assert out.index("final ranking") < out.index("standings after")
+    status, out, err = run_cli("build", "--content", content, "--output", tmp_path / "output")
+    assert status == 0, err
+    assert (tmp_path / "output" / "events" / "club-joust" / "standings.json").exists()
+
+
+def test_init_makes_a_site_that_passes_check_and_builds(tmp_path, run_cli):
+    root = tmp_path / "club"
+    status, out, err = run_cli("init", root, "--title", "Crow's Nest")
+    assert status == 0, err
+    for rel in ["content/site.yaml", "content/pages/about.md", "content/events", ".gitignore",
+                ".github/workflows/publish.yml", "README.md"]:
+        assert (root / rel).exists(), rel
+    assert "output/" in (root / ".gitignore").read_text() and ".sitegen-cache/" in (root / ".gitignore").read_text()
+    workflow = yaml.safe_load((root / ".github/workflows/publish.yml").read_text())
+    steps = [step.get("run", step.get("uses", "")) for step in workflow["jobs"]["build"]["steps"]]
+    assert any("pip install" in s for s in steps) and any("sitegen build" in s for s in steps)
+    assert any("deploy-pages" in s.get("uses", "") for s in workflow["jobs"]["deploy"]["steps"])
+    assert run_cli("check", "--content", root / "content")[0] == 0
+    assert run_cli("build", "--content", root / "content", "--output", root / "output")[0] == 0
+    assert run_cli("init", root)[0] == 2  # never over an existing site
+
+
+@pytest.mark.parametrize("fmt, fields, absent", [
+    ("agot-joust", ["faction:", "agenda:", "# cut:"], "vekn"),
+    ("agot-melee", ["faction:", "agenda:", "# cut:"], "vekn"),
+    ("vtes", ["vekn:", "deck:", "# final: false"], "cut"),
+])
+def test_new_writes_the_formats_fields_and_a_site_yaml(tmp_path, run_cli, fmt, fields, absent):
+    folder = tmp_path / "content" / "events" / "club-event"
+    status, out, err = run_cli("new", folder, "--format", fmt, "--date", "2026-12-05")
+    assert status == 0, err
+    text = (folder / "event.yaml").read_text()
+    assert all(field in text for field in fields) and absent not in text
+    assert (tmp_path / "content" / "site.yaml").exists()
+    assert run_cli("check", "--content", tmp_path / "content")[0] == 0
+    assert run_cli("new", folder)[0] == 2
