@@ -11,6 +11,7 @@ them), and numbers must be finite.
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Iterator
 from typing import Any
 
@@ -213,4 +214,24 @@ def parse_yaml(text: str, path: str) -> Any:
 
 def dump_yaml(data: Any) -> str:
     """Write YAML the way a TO would: keys in the given order, short lists inline."""
-    return yaml.safe_dump(data, sort_keys=False, default_flow_style=None, allow_unicode=True, width=100)
+    # libyaml's emitter is many times faster but differs from PyYAML's on unusual text (line folding of long
+    # quoted strings, escapes, empty keys). On plain data (ids, keys, numbers) the two write the same bytes,
+    # so it is used for that alone: a proposed round of 2048 players is all ids and numbers.
+    dumper = _CSafeDumper if _CSafeDumper is not None and _plain(data) else yaml.SafeDumper
+    return yaml.dump(data, Dumper=dumper, sort_keys=False, default_flow_style=None, allow_unicode=True, width=100)
+
+
+_CSafeDumper = getattr(yaml, "CSafeDumper", None)
+_PLAIN_TEXT = re.compile(r"[a-z0-9][a-z0-9_-]{0,79}")
+
+
+def _plain(data: Any) -> bool:
+    """Only dicts, lists, numbers, booleans, None and short lowercase ids or keys, all the way down."""
+    kind = type(data)
+    if kind is str:
+        return _PLAIN_TEXT.fullmatch(data) is not None
+    if kind is dict:
+        return all(_plain(key) and _plain(value) for key, value in data.items())
+    if kind is list:
+        return all(_plain(item) for item in data)
+    return kind in (int, float, bool) or data is None
