@@ -47,6 +47,17 @@ class Ranked:
     coin_toss: bool  # separated from an equal player only by the seeded random order
 
 
+@dataclass(frozen=True)
+class CurrentStandings:
+    """What proposing the next round needs of the scores: the Scoreboard's standings, length, cut and cut order,
+    worked out without the pages' views (one ranking instead of one per round)."""
+
+    standings: list[StandingRow]
+    planned_rounds: int
+    cut: int
+    cut_order: list[str] = field(default_factory=list)
+
+
 def note_meeting(records: Mapping[str, Record], winner_side: str, loser_side: str, decisive: bool) -> None:
     """Record that two players met; `decisive` means `winner_side` beat `loser_side` (win or modified win)."""
     for me, other, won in ((winner_side, loser_side, decisive), (loser_side, winner_side, False)):
