@@ -5,13 +5,13 @@ import io
 from pathlib import Path
 from typing import Any
 
-from ruamel.yaml import YAML
-
 from .output import write_atomic
 
 
 def set_missing_keys(path: Path, values: dict[str, Any], *, before: str) -> list[str]:
     """Add the top-level keys of `values` that the file lacks, just above the key `before`; returns the keys added."""
+    from ruamel.yaml import YAML  # only `pair` at round 1 needs it: not imported by every command
+
     yaml = YAML()
     yaml.preserve_quotes = True
     data = yaml.load(path.read_text(encoding="utf-8"))
