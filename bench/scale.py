@@ -216,6 +216,7 @@ def serve_latency(content: Path, output: Path, edits: int = 3) -> list[float]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--events", type=int, default=300, help="events in the large repository (default 300)")
+    parser.add_argument("--repeat", type=int, default=3, help="runs of each rebuild and serve edit, median shown (default 3)")
     parser.add_argument("--no-pair", action="store_true", help="skip `pair` at 2048 players")
     args = parser.parse_args()
     flags = build_flags()
@@ -230,10 +231,10 @@ def main() -> None:
             full, rss = run_build(content, out, flags)
             files = count_files(out)
             rows.append((f"full build, empty output ({args.events} events)", f"{full:.2f} s, {files} files, {files / full:.0f} files/s"))
-            noop = statistics.median(run_build(content, out, flags)[0] for _ in range(3))
+            noop = statistics.median(run_build(content, out, flags)[0] for _ in range(args.repeat))
             rows.append(("no-op rebuild", f"{noop:.2f} s ({100 * noop / full:.0f}% of full)"))
             edited = []
-            for _ in range(3):
+            for _ in range(args.repeat):
                 edit_round(changed_round(content))
                 edited.append(run_build(content, out, flags)[0])
             one = statistics.median(edited)
@@ -248,7 +249,7 @@ def main() -> None:
             rows.append(("floor: bare Jinja2 loop, same page models", f"{took:.2f} s, {written} files, {written / took:.0f} files/s"))
             rows.append(("build / floor", f"{full / took:.1f}x the floor's time"))
             shutil.rmtree(out)
-            latencies = serve_latency(content, out)
+            latencies = serve_latency(content, out, args.repeat)
             rows.append(("serve: round file saved -> page bytes change", f"{statistics.median(latencies):.2f} s median of "
                          + ", ".join(f"{t:.2f}" for t in latencies)))
         finally:
