@@ -91,6 +91,7 @@ _LineLoader.add_constructor("tag:yaml.org,2002:float", _construct_number)
 
 _MAP, _SEQ, _STR = "tag:yaml.org,2002:map", "tag:yaml.org,2002:seq", "tag:yaml.org,2002:str"
 _NUMBERS = ("tag:yaml.org,2002:int", "tag:yaml.org,2002:float")
+_DECIMAL = re.compile(r"-?(?:0|[1-9][0-9]{0,17})")  # an int the int resolver reads as such; few digits, so finite
 _FLATTENED = ("tag:yaml.org,2002:merge", "tag:yaml.org,2002:value")  # keys flatten_mapping rewrites
 
 
@@ -129,6 +130,8 @@ def _build(loader: _LineLoader, node: yaml.Node) -> Any:
         items.extend([_build(loader, item) for item in node.value])
         return items
     if tag in _NUMBERS and isinstance(node, yaml.ScalarNode):
+        if _DECIMAL.fullmatch(node.value):  # what construct_yaml_int makes of a plain decimal, without its detours
+            return int(node.value)
         return _construct_number(loader, node)
     return loader.construct_object(node, deep=True)
 
