@@ -11,6 +11,7 @@ them), and numbers must be finite.
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Iterator
 from typing import Any
 
@@ -88,6 +89,62 @@ _LineLoader.add_constructor("tag:yaml.org,2002:seq", _construct_seq)
 _LineLoader.add_constructor("tag:yaml.org,2002:int", _construct_number)
 _LineLoader.add_constructor("tag:yaml.org,2002:float", _construct_number)
 
+_MAP, _SEQ, _STR = "tag:yaml.org,2002:map", "tag:yaml.org,2002:seq", "tag:yaml.org,2002:str"
+_NUMBERS = ("tag:yaml.org,2002:int", "tag:yaml.org,2002:float")
+_DECIMAL = re.compile(r"-?(?:0|[1-9][0-9]{0,17})")  # an int the int resolver reads as such; few digits, so finite
+_FLATTENED = ("tag:yaml.org,2002:merge", "tag:yaml.org,2002:value")  # keys flatten_mapping rewrites
+
+
+def _build(loader: _LineLoader, node: yaml.Node) -> Any:
+    """The value of a node, as the constructors above make it, without their generic machinery.
+
+    PyYAML's construct_object goes through generators, a state dict and a recursion check for every value,
+    which costs more than the C parser itself; content is plain maps, lists, text and numbers, so those are
+    built here directly, in the same order with the same checks. Anything else (booleans, nulls, merge keys, an
+    unknown tag, the '=' key) goes to the constructors, which are the reference.
+    """
+    tag = node.tag
+    if tag == _STR and isinstance(node, yaml.ScalarNode):
+        return node.value
+    if tag == _MAP and isinstance(node, yaml.MappingNode) and not any(key.tag in _FLATTENED for key, _ in node.value):
+        data = LineDict()
+        data.line = node.start_mark.line + 1
+        key_lines = data.key_lines
+        for key_node, value_node in node.value:
+            key = _build(loader, key_node)
+            if not isinstance(key, (str, int, float, bool)) or key is None:
+                raise yaml.constructor.ConstructorError(
+                    None, None, "a mapping key must be a plain word or number", key_node.start_mark
+                )
+            if key in data:
+                raise yaml.constructor.ConstructorError(
+                    None, None, f"the key {key!r} is written twice in the same block", key_node.start_mark
+                )
+            data[key] = _build(loader, value_node)
+            key_lines[key] = key_node.start_mark.line + 1
+        return data
+    if tag == _SEQ and isinstance(node, yaml.SequenceNode):
+        items = LineList()
+        items.line = node.start_mark.line + 1
+        items.item_lines = [item.start_mark.line + 1 for item in node.value]
+        items.extend([_build(loader, item) for item in node.value])
+        return items
+    if tag in _NUMBERS and isinstance(node, yaml.ScalarNode):
+        if _DECIMAL.fullmatch(node.value):  # what construct_yaml_int makes of a plain decimal, without its detours
+            return int(node.value)
+        return _construct_number(loader, node)
+    return loader.construct_object(node, deep=True)
+
+
+def _load(text: str) -> Any:
+    """yaml.load(text, Loader=_LineLoader), building the values with `_build`."""
+    loader = _LineLoader(text)
+    try:
+        node = loader.get_single_node()
+        return None if node is None else _build(loader, node)
+    finally:
+        loader.dispose()
+
 
 def _refuse_anchors_and_tags(text: str, path: str) -> None:
     """Anchors, aliases and tags, found from the parser's events: nothing is expanded or built yet."""
@@ -133,7 +190,7 @@ def parse_yaml(text: str, path: str) -> Any:
     """Parse YAML text; a syntax error becomes a ContentError at its line."""
     try:
         _refuse_anchors_and_tags(text, path)
-        return yaml.load(text, Loader=_LineLoader)  # noqa: S506 - a SafeLoader subclass
+        return _load(text)
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         what = exc.problem or exc.context or "invalid YAML"
@@ -160,4 +217,24 @@ def parse_yaml(text: str, path: str) -> Any:
 
 def dump_yaml(data: Any) -> str:
     """Write YAML the way a TO would: keys in the given order, short lists inline."""
-    return yaml.safe_dump(data, sort_keys=False, default_flow_style=None, allow_unicode=True, width=100)
+    # libyaml's emitter is many times faster but differs from PyYAML's on unusual text (line folding of long
+    # quoted strings, escapes, empty keys). On plain data (ids, keys, numbers) the two write the same bytes,
+    # so it is used for that alone: a proposed round of 2048 players is all ids and numbers.
+    dumper = _CSafeDumper if _CSafeDumper is not None and _plain(data) else yaml.SafeDumper
+    return yaml.dump(data, Dumper=dumper, sort_keys=False, default_flow_style=None, allow_unicode=True, width=100)
+
+
+_CSafeDumper = getattr(yaml, "CSafeDumper", None)
+_PLAIN_TEXT = re.compile(r"[a-z0-9][a-z0-9_-]{0,79}")
+
+
+def _plain(data: Any) -> bool:
+    """Only dicts, lists, numbers, booleans, None and short lowercase ids or keys, all the way down."""
+    kind = type(data)
+    if kind is str:
+        return _PLAIN_TEXT.fullmatch(data) is not None
+    if kind is dict:
+        return all(_plain(key) and _plain(value) for key, value in data.items())
+    if kind is list:
+        return all(_plain(item) for item in data)
+    return kind in (int, float, bool) or data is None

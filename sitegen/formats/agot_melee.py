@@ -28,7 +28,7 @@ from .agot_length import planned_rounds, starting_players
 from .base import Format, NextRound, Scoreboard, refuse_pending
 from .melee_pairing import next_round
 from .melee_rules import default_melee_cut
-from .melee_standings import score_event
+from .melee_standings import current_standings, score_event
 from .melee_text import CUT_ORDER_TEXT, rules_context
 from .melee_validation import validate
 
@@ -65,7 +65,7 @@ class Melee(Format):
 
     def next_round(self, event: Event) -> NextRound:
         refuse_pending(event)
-        return next_round(event, self.score(event))
+        return next_round(event, current_standings(event, self.planned_rounds(event), self.cut(event)))
 
     def rules_context(self) -> dict[str, Any]:
         return rules_context()

@@ -6,16 +6,16 @@ from collections.abc import Collection, Mapping, Sequence
 from ..model import Event
 from ..pairing import bracket
 from ..pairing.swiss import pair_swiss
-from .base import NextRound, Refused, Scoreboard, refuse_pending, round_rng, tables_file
-from .joust_scoring import scoreboard
-from .swiss_standings import cut_seeds
+from .base import NextRound, Refused, refuse_pending, round_rng, tables_file
+from .joust_scoring import current_standings
+from .swiss_standings import CurrentStandings, cut_seeds
 
 ELIMINATION_HINT = "Enter each game's result as 'winner: <id>': an elimination game always has a winner (a game drawn at time plays on)."
 
 
 def next_round(event: Event, format_name: str) -> NextRound:
     refuse_pending(event)
-    board = scoreboard(event, format_name)
+    board = current_standings(event)
     if len(event.rounds) < board.planned_rounds:
         return _swiss_round(event, board, len(event.rounds) + 1)
     if board.cut and (not event.elims or len(event.elims[-1].tables) > 1):
@@ -28,7 +28,7 @@ def next_round(event: Event, format_name: str) -> NextRound:
     raise Refused(f"{event.name} is finished: all {board.planned_rounds} rounds" + (" and the cut" if board.cut else "") + " are played")
 
 
-def _swiss_round(event: Event, board: Scoreboard, number: int) -> NextRound:
+def _swiss_round(event: Event, board: CurrentStandings, number: int) -> NextRound:
     active = [p.id for p in event.players if p.active_in(number)]
     if len(active) < 2:
         raise Refused(f"round {number} would have {len(active)} player(s); a Joust needs at least 2")

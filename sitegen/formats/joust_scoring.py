@@ -12,6 +12,7 @@ from .joust_rules import BYE, DRAW, GAME_RESULTS, Result, outcome, points_summar
 from .swiss_standings import (
     ESOS_MEANING,
     SOS_MEANING,
+    CurrentStandings,
     Ranked,
     Record,
     export_document,
@@ -49,20 +50,8 @@ def scoreboard(event: Event, format_name: str) -> Scoreboard:
     standings_after: list[list[StandingRow]] = []
     history: dict[str, list[PlayerRound]] = {p.id: [] for p in event.players}
     for round_ in event.rounds:
-        results: dict[str, Result] = dict.fromkeys(round_.byes, BYE)
-        tables = []
-        for table in round_.tables:
-            result = table_outcome(table)
-            if result:
-                results |= result
-                a, b = table.players
-                winner, loser = (a, b) if result[a].beat else (b, a)
-                note_meeting(records, winner, loser, result[winner].beat)
-            tables.append(_table_view(table, result))
-        for pid, res in results.items():
-            records[pid].points += res.points
-            records[pid].games += 1
-            records[pid].codes.append(res.code)
+        outcomes, results = _count_round(records, round_)
+        tables = [_table_view(table, result) for table, result in zip(round_.tables, outcomes)]
         rounds.append(RoundView(round_, f"Round {round_.number}", tables, round_.complete, round_.byes))
         ranked = rank_players(records, event.seed) if round_.complete else None
         if ranked:
@@ -87,6 +76,39 @@ def scoreboard(event: Event, format_name: str) -> Scoreboard:
     )
     board.export = _export(event, format_name, board)
     return board
+
+
+def current_standings(event: Event) -> CurrentStandings:
+    """The Scoreboard's standings (after the last complete round), length and cut, without its views."""
+    records = {p.id: Record() for p in event.players}
+    last_complete = max((i for i, round_ in enumerate(event.rounds) if round_.complete), default=None)
+    standings = None
+    for i, round_ in enumerate(event.rounds):
+        _count_round(records, round_)
+        if i == last_complete:
+            standings = _standing_rows(rank_players(records, event.seed), records, event)
+    if standings is None:
+        standings = _standing_rows(rank_players(records, event.seed), records, event)
+    return CurrentStandings(standings, planned_rounds(event), planned_cut(event))
+
+
+def _count_round(records: Mapping[str, Record], round_: Round) -> tuple[list[dict[str, Result] | None], dict[str, Result]]:
+    """A round's points and meetings into `records`: each table's outcome (None while pending) and every player's result."""
+    results: dict[str, Result] = dict.fromkeys(round_.byes, BYE)
+    outcomes = []
+    for table in round_.tables:
+        result = table_outcome(table)
+        if result:
+            results |= result
+            a, b = table.players
+            winner, loser = (a, b) if result[a].beat else (b, a)
+            note_meeting(records, winner, loser, result[winner].beat)
+        outcomes.append(result)
+    for pid, res in results.items():
+        records[pid].points += res.points
+        records[pid].games += 1
+        records[pid].codes.append(res.code)
+    return outcomes, results
 
 
 def _table_view(table: Table, result: Mapping[str, Result] | None) -> TableView:

@@ -7,17 +7,17 @@ from itertools import combinations
 
 from ..model import Event
 from ..pairing.melee_seating import FULL_TABLE, SMALL_TABLE, melee_table_sizes, seat_melee_round
-from .base import NextRound, Refused, Scoreboard, round_rng, tables_file
+from .base import NextRound, Refused, round_rng, tables_file
 from .melee_results import table_winners
 from .melee_rules import ELIMINATION_TABLES, FINAL_TABLE
 from .melee_text import spell
-from .swiss_standings import cut_seeds
+from .swiss_standings import CurrentStandings, cut_seeds
 
 ELIMINATION_HINT = ("Enter 'power: {<id>: N, ...}' for every player and 'winner: <id>': an elimination table always has a winner "
                     "(a tie for the lead at time plays extra game rounds).")
 
 
-def next_round(event: Event, board: Scoreboard) -> NextRound:
+def next_round(event: Event, board: CurrentStandings) -> NextRound:
     """The next round file of an event with every result in, or Refused when it is finished."""
     if len(event.rounds) < board.planned_rounds:
         return _seat_swiss_round(event, board, len(event.rounds) + 1)
@@ -38,7 +38,7 @@ def repeated_pairs(tables: Sequence[Sequence[str]], history: Sequence[Sequence[S
     return sum(met[frozenset(pair)] for table in tables for pair in combinations(table, 2))
 
 
-def _seat_swiss_round(event: Event, board: Scoreboard, number: int) -> NextRound:
+def _seat_swiss_round(event: Event, board: CurrentStandings, number: int) -> NextRound:
     active = {p.id for p in event.players if p.active_in(number)}
     try:
         sizes = melee_table_sizes(len(active))
@@ -53,7 +53,7 @@ def _seat_swiss_round(event: Event, board: Scoreboard, number: int) -> NextRound
     return NextRound(f"round-{number}.yaml", tables_file(tables), summary)
 
 
-def _seat_cut(event: Event, board: Scoreboard) -> NextRound:
+def _seat_cut(event: Event, board: CurrentStandings) -> NextRound:
     """The first elimination round: the cut drawn at random onto tables of FINAL_TABLE."""
     seeds = cut_seeds(board.cut_order, board.standings, board.cut)
     round_rng(event, "elim-1").shuffle(seeds)

@@ -26,7 +26,7 @@ from .melee_views import (
     player_round,
     table_view,
 )
-from .swiss_standings import Ranked, Record, cut_order, export_document, note_meeting, rank_players, standing_rows
+from .swiss_standings import CurrentStandings, Ranked, Record, cut_order, export_document, note_meeting, rank_players, standing_rows
 
 
 def score_event(event: Event, name: str, planned_rounds: int, cut: int) -> Scoreboard:
@@ -74,6 +74,21 @@ def score_event(event: Event, name: str, planned_rounds: int, cut: int) -> Score
     )
     board.export = export_document(event, name, board, exported)
     return board
+
+
+def current_standings(event: Event, planned_rounds: int, cut: int) -> CurrentStandings:
+    """The Scoreboard's standings (after the last complete round), length, cut and cut order, without its views."""
+    records = {p.id: Record() for p in event.players}
+    last_complete = max((i for i, round_ in enumerate(event.rounds) if round_.complete), default=None)
+    standings = None
+    for i, round_ in enumerate(event.rounds):
+        late = [p.id for p in event.players if round_.number < p.joined]
+        _count_round(records, [played_game(round_, table) for table in round_.tables], late)
+        if i == last_complete:
+            standings = _standing_rows(rank_players(records, event.seed), records, event)
+    if standings is None:
+        standings = _standing_rows(rank_players(records, event.seed), records, event)
+    return CurrentStandings(standings, planned_rounds, cut, cut_order(standings, event.seed))
 
 
 def _count_round(records: Mapping[str, Record], games: Sequence[MeleeGame | None], late: Sequence[str]) -> None:

@@ -10,6 +10,8 @@ Definitions (exact, with Fractions so ties are real ties):
 """
 from __future__ import annotations
 
+import math
+from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -45,6 +47,17 @@ class Ranked:
     coin_toss: bool  # separated from an equal player only by the seeded random order
 
 
+@dataclass(frozen=True)
+class CurrentStandings:
+    """What proposing the next round needs of the scores: the Scoreboard's standings, length, cut and cut order,
+    worked out without the pages' views (one ranking instead of one per round)."""
+
+    standings: list[StandingRow]
+    planned_rounds: int
+    cut: int
+    cut_order: list[str] = field(default_factory=list)
+
+
 def note_meeting(records: Mapping[str, Record], winner_side: str, loser_side: str, decisive: bool) -> None:
     """Record that two players met; `decisive` means `winner_side` beat `loser_side` (win or modified win)."""
     for me, other, won in ((winner_side, loser_side, decisive), (loser_side, winner_side, False)):
@@ -52,38 +65,72 @@ def note_meeting(records: Mapping[str, Record], winner_side: str, loser_side: st
         records[me].beaten[other] = records[me].beaten.get(other, True) and won
 
 
-def _average(record: Record) -> Fraction:
-    return Fraction(record.points, record.games) if record.games else Fraction(0)
-
-
-def _mean(values: Sequence[Fraction]) -> Fraction:
-    return sum(values, Fraction(0)) / len(values) if values else Fraction(0)
-
-
 def rank_players(records: Mapping[str, Record], seed: int) -> list[Ranked]:
     """Order players by points, Head-to-Head, SoS, ESoS, then the seeded draw among exact equals."""
-    average = {p: _average(r) for p, r in records.items()}
-    sos = {p: _mean([average[o] for o in r.opponents]) for p, r in records.items()}
-    esos = {p: _mean([sos[o] for o in r.opponents]) for p, r in records.items()}
+    sos, esos, denominators = _scaled_tiebreakers(records)
+    as_fraction = _FractionOf(sos, esos, denominators, records)
     by_points: dict[int, list[str]] = {}
     for pid in sorted(records):
         by_points.setdefault(records[pid].points, []).append(pid)
+    key = {p: (records[p].points, sos[p], esos[p]) for p in records}
+    equals = Counter(key.values())
     ordered: list[tuple[str, bool]] = []
     for points in sorted(by_points, reverse=True):
-        group = sorted(by_points[points], key=lambda p: (-sos[p], -esos[p], draw_key(seed, (points, sos[p], esos[p]), p)))
+        # The draw decides only among exact equals, so it is worked out for those alone: same order, far fewer hashes.
+        group = sorted(by_points[points], key=lambda p: (-sos[p], -esos[p], as_fraction.draw(seed, p) if equals[key[p]] > 1 else b""))
         leader = _head_to_head_leader(group, records)
         if leader:
             group.remove(leader)
             group.insert(0, leader)
         ordered.extend((p, p == leader) for p in group)
-    key = {p: (records[p].points, sos[p], esos[p]) for p in records}
     leaders = {p for p, h2h in ordered if h2h}
     result = []
     for i, (pid, h2h) in enumerate(ordered):
         neighbours = [ordered[j][0] for j in (i - 1, i + 1) if 0 <= j < len(ordered)]
         coin = not h2h and any(key[n] == key[pid] and n not in leaders for n in neighbours)
-        result.append(Ranked(pid, i + 1, records[pid].points, sos[pid], esos[pid], h2h, coin))
+        result.append(Ranked(pid, i + 1, records[pid].points, as_fraction.sos(pid), as_fraction.esos(pid), h2h, coin))
     return result
+
+
+def _scaled_tiebreakers(records: Mapping[str, Record]) -> tuple[dict[str, int], dict[str, int], tuple[int, int]]:
+    """SoS and ESoS as exact integers over common denominators (returned too): SoS = sos[p] / (L*M), ESoS = esos[p] / (L*M*M).
+
+    L is the least common multiple of the players' game counts (so L * average is a whole number for everyone) and
+    M that of their opponent-entry counts (so M * a mean is one). Equal integers are equal Fractions, and the order
+    is the same: ranking compares whole numbers instead of adding and dividing Fractions.
+    """
+    scale = math.lcm(*(r.games for r in records.values() if r.games))
+    average = {p: r.points * (scale // r.games) if r.games else 0 for p, r in records.items()}
+    spread = math.lcm(*(len(r.opponents) for r in records.values() if r.opponents))
+    sos = {p: sum(average[o] for o in r.opponents) * (spread // len(r.opponents)) if r.opponents else 0
+           for p, r in records.items()}
+    esos = {p: sum(sos[o] for o in r.opponents) * (spread // len(r.opponents)) if r.opponents else 0
+            for p, r in records.items()}
+    return sos, esos, (scale * spread, scale * spread * spread)
+
+
+class _FractionOf:
+    """The exact Fractions behind the scaled integers, made once per distinct value."""
+
+    def __init__(self, sos: dict[str, int], esos: dict[str, int], denominators: tuple[int, int],
+                 records: Mapping[str, Record]) -> None:
+        self._sos, self._esos, self._denominators, self._records = sos, esos, denominators, records
+        self._made: dict[tuple[int, int], Fraction] = {}
+
+    def _fraction(self, which: int, value: int) -> Fraction:
+        made = self._made.get((which, value))
+        if made is None:
+            made = self._made[which, value] = Fraction(value, self._denominators[which])
+        return made
+
+    def sos(self, pid: str) -> Fraction:
+        return self._fraction(0, self._sos[pid])
+
+    def esos(self, pid: str) -> Fraction:
+        return self._fraction(1, self._esos[pid])
+
+    def draw(self, seed: int, pid: str) -> bytes:
+        return draw_key(seed, (self._records[pid].points, self.sos(pid), self.esos(pid)), pid)
 
 
 def cut_order(rows: Sequence[StandingRow], seed: int) -> list[str]:

@@ -115,13 +115,15 @@ class _Seating:
             for player in table:
                 self.table_of[player] = number
         self.met = met
+        # Each player's earlier meetings at their own table, kept up to date by `_swap`.
+        self.own = [self._clash(p, self.table_of[p]) for p in range(len(met))]
 
     def snapshot(self) -> list[list[int]]:
         return [list(table) for table in self.tables]
 
     def cost(self) -> int:
         # Every pair is seen from both sides.
-        return sum(self._clash(p, self.table_of[p]) for p in range(len(self.met))) // 2
+        return sum(self.own) // 2
 
     def _clash(self, player: int, table: int, skip: int = -1) -> int:
         """Earlier meetings between ``player`` and the others at ``table`` (minus ``skip``)."""
@@ -139,9 +141,39 @@ class _Seating:
         self.tables[a][self.tables[a].index(p)] = q
         self.tables[b][self.tables[b].index(q)] = p
         self.table_of[p], self.table_of[q] = b, a
+        for player in self.tables[a] + self.tables[b]:
+            self.own[player] = self._clash(player, self.table_of[player])
 
     def _clashing(self) -> list[int]:
-        return [p for p in range(len(self.met)) if self._clash(p, self.table_of[p]) > 0]
+        return [p for p, clash in enumerate(self.own) if clash > 0]
+
+    def _best_swap(self, p: int) -> int:
+        """The first player (by index) elsewhere whose swap with ``p`` gains most, or -1 if none gains.
+
+        The gain of swapping with q is own(p) + own(q) - clash(p, q's table, but q) - clash(q, p's table, but p).
+        For every q that is not clashing, never met p, sits at no table with one of p's earlier opponents and
+        never met anyone at p's table, the last three terms are 0: the gain is own(p), the same for all of them.
+        So only those special players and the first ordinary one are worth scoring.
+        """
+        a = self.table_of[p]
+        met, table_of, tables = self.met, self.table_of, self.tables
+        special = {q for q, clash in enumerate(self.own) if clash > 0}
+        for x in met[p]:
+            special.update(tables[table_of[x]])
+        for x in tables[a]:
+            if x != p:
+                special.update(met[x])
+        ordinary = 0
+        while ordinary < len(met) and (ordinary in special or table_of[ordinary] == a):
+            ordinary += 1
+        special.add(ordinary)
+        best_gain, best_q = 0, -1
+        for q in sorted(special):
+            if q < len(met) and table_of[q] != a:
+                gain = self._swap_gain(p, q)
+                if gain > best_gain:
+                    best_gain, best_q = gain, q
+        return best_q
 
     def descend(self, rng: random.Random) -> None:
         """Make the best improving swap for each clashing player until none helps."""
@@ -151,12 +183,7 @@ class _Seating:
             clashing = self._clashing()
             rng.shuffle(clashing)
             for p in clashing:
-                best_gain, best_q = 0, -1
-                for q in range(len(self.met)):
-                    if self.table_of[q] != self.table_of[p]:
-                        gain = self._swap_gain(p, q)
-                        if gain > best_gain:
-                            best_gain, best_q = gain, q
+                best_q = self._best_swap(p)
                 if best_q >= 0:
                     self._swap(p, best_q)
                     improved = True

@@ -127,7 +127,10 @@ def _kept_apart_test(opponents: Mapping[str, Collection[str]], avoid: Collection
     def kept_apart(a: str, b: str) -> bool:
         return b in opponents.get(a, ()) or a in opponents.get(b, ()) or frozenset((a, b)) in avoided
 
-    return kept_apart
+    def rematch(a: str, b: str) -> bool:  # the same test when nothing is to be avoided (every round but the first)
+        return b in opponents.get(a, ()) or a in opponents.get(b, ())
+
+    return kept_apart if avoided else rematch
 
 
 def _cheapest_pairing(
