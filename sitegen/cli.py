@@ -5,21 +5,21 @@ import argparse
 import os
 import sys
 import time
-from importlib.metadata import version
 from pathlib import Path
 
 from . import cli_desk, formats
 from .content_event import load_event
 from .edit_rounds import pair_round
-from .engine import DEFAULT_CACHE
 from .formats.base import Refused
 from .model import ContentError, Event
 from .output import write_atomic
-from .pipeline import build, check
 from .scaffold import new_event
 from .text import csv_text
 
 EXIT_BAD_INPUT = 2
+DEFAULT_CACHE = Path(".sitegen-cache")  # the build state, relative to where sitegen runs
+# The build pipeline (Jinja2, Markdown, QR codes) is imported by the commands that build, not at start:
+# `pair` and `result` run at the venue between rounds and should answer at once.
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -46,9 +46,18 @@ def _count(number: int, noun: str) -> str:
     return f"{number} {noun}{'' if number == 1 else 's'}"
 
 
+class _Version(argparse.Action):
+    """`--version`: the installed package's version, looked up only when asked (importlib.metadata is slow to load)."""
+
+    def __call__(self, parser: argparse.ArgumentParser, *_: object) -> None:
+        from importlib.metadata import version
+
+        parser.exit(message=f"{parser.prog} {version('sitegen')}\n")
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="sitegen", description="Static standings sites for card-game tournaments.")
-    parser.add_argument("--version", action="version", version=f"%(prog)s {version('sitegen')}")
+    parser.add_argument("--version", action=_Version, nargs=0, help="show the version and exit")
     sub = parser.add_subparsers(title="commands", metavar="COMMAND", required=True)
 
     p = sub.add_parser("new", help="create an event folder with an event.yaml to fill in")
@@ -137,6 +146,8 @@ def _pair(args: argparse.Namespace) -> int:
 
 
 def _check(args: argparse.Namespace) -> int:
+    from .pipeline import check
+
     site = check(args.content)
     print(f"{args.content}: {_count(len(site.events), 'event')}, {_count(len(site.pages), 'page')}: no problems found")
     return 0
@@ -144,6 +155,8 @@ def _check(args: argparse.Namespace) -> int:
 
 def _build(args: argparse.Namespace) -> int:
     started = time.perf_counter()
+    from .engine import build
+
     report = build(args.content, args.output, jobs=args.jobs, cache=args.cache, clean=args.clean)
     took = time.perf_counter() - started
     print(f"built {args.output}/: {len(report.written)} written, {report.unchanged} unchanged, {len(report.removed)} removed in {took:.2f} s")

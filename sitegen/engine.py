@@ -26,8 +26,6 @@ from .render import environment, render_pages, static_files, theme_dirs
 from .site import event_pages, shared_pages
 from .summary import EventCard, card, sort_key, summarize
 
-DEFAULT_CACHE = Path(".sitegen-cache")
-
 
 @dataclass(frozen=True)
 class EventTask:

@@ -186,11 +186,23 @@ def _quote_across_lines(text: str) -> yaml.Mark | None:
     return None
 
 
+# Parsed values by file text. The same text is parsed again and again in one process: an edit checks a
+# scratch copy of the event, `serve` rebuilds on every save. Content values are read-only everywhere.
+_PARSED: dict[str, Any] = {}
+_PARSED_MAX = 256
+
+
 def parse_yaml(text: str, path: str) -> Any:
     """Parse YAML text; a syntax error becomes a ContentError at its line."""
+    if text in _PARSED:
+        return _PARSED[text]
     try:
         _refuse_anchors_and_tags(text, path)
-        return _load(text)
+        value = _load(text)
+        if len(_PARSED) >= _PARSED_MAX:
+            _PARSED.clear()
+        _PARSED[text] = value
+        return value
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         what = exc.problem or exc.context or "invalid YAML"
