@@ -52,7 +52,8 @@ class _Version(argparse.Action):
     def __call__(self, parser: argparse.ArgumentParser, *_: object) -> None:
         from importlib.metadata import version
 
-        parser.exit(message=f"{parser.prog} {version('sitegen')}\n")
+        print(f"{parser.prog} {version('sitegen')}")  # on stdout, as argparse's own version action does
+        parser.exit()
 
 
 def _parser() -> argparse.ArgumentParser:
