@@ -47,6 +47,10 @@ class EventResult:
     staged: dict[str, Path] = field(default_factory=dict)
 
 
+# Worker processes pay off from this many changed events: starting a pool costs more than building a few
+# (a TO's edit during an event, `serve`, a small club's site are built in-process).
+PARALLEL_FROM = 4
+
 _worker_env: jinja2.Environment | None = None  # a worker process's own, made once for all the events it builds
 
 
@@ -159,9 +163,9 @@ def build(content: str | Path, output: str | Path, env: jinja2.Environment | Non
 
 def _run(tasks: dict[str, EventTask], site: Site, output: Path, jobs: int, env: jinja2.Environment | None,
          cache: Path | None) -> dict[str, EventResult]:
-    """Every task's result; in worker processes when there are several tasks and jobs. A task that fails
+    """Every task's result; in worker processes when there are PARALLEL_FROM tasks or more and jobs. A task that fails
     (a bug, not a content error) has removed its staged files; the others' are removed, then it is raised."""
-    if jobs <= 1 or len(tasks) <= 1:
+    if jobs <= 1 or len(tasks) < PARALLEL_FROM:
         results: dict[str, EventResult] = {}
         try:
             for name, task in tasks.items():
