@@ -9,6 +9,7 @@ version, of another output or key, or an output file changed since, only means r
 """
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import os
@@ -61,16 +62,23 @@ def event_fingerprint(event_dir: Path) -> str:
 
 def global_key(content: Path) -> str:
     """Whatever every page may depend on besides its own event; when it changes, every event is rebuilt."""
-    h = hashlib.sha256(f"{VERSION}\0{sys.version}\0{content.resolve()}".encode())
+    h = hashlib.sha256(f"{_code_key()}\0{content.resolve()}".encode())
+    site_yaml = content / "site.yaml"
+    h.update(site_yaml.read_bytes() if site_yaml.is_file() else b"\0absent\0")
+    for folder in (content / "pages", content / "themes"):
+        _digest_tree(h, folder, skip_hidden=False)
+    return h.hexdigest()
+
+
+@functools.cache
+def _code_key() -> str:
+    """sitegen's own files, Python's and the libraries' versions: fixed for the life of a process, so worked out once."""
+    h = hashlib.sha256(f"{VERSION}\0{sys.version}".encode())
     for name in LIBRARIES:
         try:
             h.update(f"\0{name} {version(name)}".encode())
         except PackageNotFoundError:
             h.update(f"\0{name} absent".encode())
-    site_yaml = content / "site.yaml"
-    h.update(site_yaml.read_bytes() if site_yaml.is_file() else b"\0absent\0")
-    for folder in (content / "pages", content / "themes"):
-        _digest_tree(h, folder, skip_hidden=False)
     _digest_tree(h, PACKAGE, skip_hidden=False)
     return h.hexdigest()
 
