@@ -147,10 +147,12 @@ def build(content: str | Path, output: str | Path, env: jinja2.Environment | Non
                 staged[rel] = tmp
         files = set(shared) | {rel for r in results.values() for rel in r.files} | {rel for r in kept.values() for rel in r.files}
         report = publish(output, staged, files, leftover)
-    except BaseException:  # the journal stays: a worker that died may have left temporary files
+    except BaseException as exc:
         discard(output, list(staged.values()))
         if created is not None:
             _remove_empty_tree(created)
+        if journal and not leftover and isinstance(exc, ContentError):  # every staged file is gone; otherwise the
+            shutil.rmtree(journal, ignore_errors=True)                 # journal stays for the temporary files it lists
         raise
     if journal:
         shutil.rmtree(journal, ignore_errors=True)

@@ -372,7 +372,7 @@ def good_build(tmp_path_factory):
     """The valid site and its output, built once; every case starts from copies of both."""
     root = tmp_path_factory.mktemp("good")
     content = write(root / "content")
-    assert main(["build", "--content", str(content), "--output", str(root / "output")]) == 0
+    assert main(["build", "--content", str(content), "--output", str(root / "output"), "--cache", str(root / "cache")]) == 0
     return root, snapshot(root / "output")
 
 
@@ -393,7 +393,8 @@ def _run(argv: list[str], capsys) -> tuple[int, str]:
 
 
 def _outside_files(root: Path) -> set[str]:
-    return {p.relative_to(root).as_posix() for p in root.rglob("*") if not p.relative_to(root).as_posix().startswith(("content", "output"))}
+    return {p.relative_to(root).as_posix() for p in root.rglob("*")
+            if not p.relative_to(root).as_posix().startswith(("content", "output", ".sitegen-cache"))}
 
 
 def _params() -> list:
