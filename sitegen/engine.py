@@ -20,6 +20,7 @@ from . import buildstate, formats
 from .content import Outline, read_outline
 from .content_event import read_event
 from .content_reader import Collector
+from .content_season import name_problems
 from .model import ContentError, Problem, Site
 from .output import WriteReport, check_output_folder, discard, path_problems, publish, stage
 from .render import environment, render_pages, static_files, theme_dirs
@@ -76,7 +77,7 @@ def build_event(task: EventTask, env: jinja2.Environment | None = None) -> Event
     event = read_event(task.event_dir, c)
     if event is None or c.problems:  # some fields are read (and reported) after the event is made
         return EventResult(load_problems=c.problems)
-    problems = formats.validate(event)
+    problems = formats.validate(event) + name_problems(event, task.site.people)
     if problems:
         return EventResult(problems=problems)
     fmt = formats.format_of(event)

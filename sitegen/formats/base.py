@@ -9,10 +9,11 @@ from __future__ import annotations
 import hashlib
 import random
 from abc import ABC, abstractmethod
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..model import EVENT_KEYS, PLAYER_KEYS, TABLE_KEYS, Event, Problem, Round, Table, Where
+from ..model import EVENT_KEYS, PLAYER_KEYS, TABLE_KEYS, Event, Person, Problem, Round, Table, Where
 from ..text import suggest
 
 
@@ -169,6 +170,13 @@ class Format(ABC):
     def export_table(self, event: Event) -> tuple[list[str], list[list[Any]]]:
         """The ranking body's report (`sitegen export`): a CSV header and rows."""
         raise Refused(f"the {self.name} format has no ranking export; see `sitegen standings` or standings.json")
+
+    #: What `sitegen export --format NAME` writes besides the CSV, e.g. the ranking body's own upload format.
+    export_formats: tuple[str, ...] = ()
+
+    def export_text(self, event: Event, name: str, known: Mapping[str, Person]) -> str:
+        """The report in one of `export_formats`; `known` is players.yaml's players by id."""
+        raise Refused(f"the {self.name} format has no '{name}' export; use --format csv")
 
 
 # Helpers every format shares ------------------------------------------------------------
