@@ -1,0 +1,37 @@
+// sitegen: show the content's problems over the page (path:line: message), and clear them once fixed.
+(function () {
+  var url = __PROBLEMS_URL__, reload = __RELOAD__, build;
+  function show(lines) {
+    var box = document.getElementById("sitegen-problems");
+    if (!lines.length) { if (box) box.remove(); return; }
+    if (!box) {
+      box = document.createElement("div");
+      box.id = "sitegen-problems";
+      box.setAttribute("role", "alert");
+      box.style.cssText = "position:fixed;inset:0;z-index:99999;overflow:auto;padding:1rem;" +
+        "background:rgba(20,0,0,.92);color:#fff;font:15px/1.5 ui-monospace,monospace";
+      document.body.appendChild(box);
+    }
+    box.textContent = "";
+    var title = document.createElement("h2");
+    title.textContent = "Content problems: fix them and this page updates (the site shows the last good build)";
+    title.style.cssText = "font:bold 17px/1.3 system-ui,sans-serif;margin:0 0 .75rem;color:#ffb4b4";
+    box.appendChild(title);
+    lines.forEach(function (line) {
+      var p = document.createElement("p");
+      p.textContent = line;
+      p.style.cssText = "margin:0 0 .5rem;white-space:pre-wrap;overflow-wrap:anywhere";
+      box.appendChild(p);
+    });
+  }
+  function poll() {
+    fetch(url, {cache: "no-store"}).then(function (r) { return r.json(); })
+      .then(function (data) {
+        if (reload && build !== undefined && data.build !== build) { location.reload(); return; }
+        build = data.build;
+        show(data.problems || []);
+      }, function () {})
+      .finally(function () { setTimeout(poll, 1000); });
+  }
+  poll();
+})();
