@@ -30,9 +30,9 @@ import jinja2
 
 from . import desk_git, formats
 from .content import read_outline
+from .content_event import load_event
 from .desk_actions import ACTIONS, Done, Form, Stale, value
 from .desk_views import event_links, event_page
-from .edits import validated
 from .formats.base import Refused
 from .model import ContentError, Event, Problem, Where
 from .overlay import ProblemBoard, overlay_script
@@ -125,7 +125,7 @@ class Desk:
 
     def render(self, name: str, **context: Any) -> bytes:
         context |= {"root": self.root, "token": self.config.token, "commit": self.config.commit,
-                    "overlay": overlay_script(f"{self.root}__sitegen/problems")}
+                    "overlay": overlay_script(f"{self.root}__sitegen/problems", docked=True)}
         return self.templates.get_template(name).render(**context).encode()
 
 
@@ -151,6 +151,8 @@ class Handler(BaseHTTPRequestHandler):
                 self._post(route)
             else:
                 self._get(route)
+        except ConnectionError:  # the browser went elsewhere (a poll cut short by a click): no one to answer
+            pass
         except Exception as exc:  # the desk keeps answering; the TO sees one line, not a traceback
             print(f"sitegen desk: {self.command} {urlsplit(self.path).path}: {exc!r}", file=sys.stderr, flush=True)
             self._text(HTTPStatus.INTERNAL_SERVER_ERROR, f"the desk failed: {exc}")
@@ -187,28 +189,31 @@ class Handler(BaseHTTPRequestHandler):
         self._text(HTTPStatus.NOT_FOUND, "not found")
 
     def _index(self) -> None:
-        events: list[Event] = []
-        problems: list[str] = []
-        for folder in self.desk.event_folders().values():
+        entries: list[tuple[str, Event | None, int]] = []
+        for slug, folder in self.desk.event_folders().items():
             try:
-                events.append(validated(folder))
+                event = load_event(folder)
+                entries.append((slug, event, len(formats.validate(event))))
             except ContentError as exc:
-                problems += [str(p) for p in exc.problems]
+                entries.append((slug, None, len(exc.problems)))
         done, warnings = self.desk.notes.get(value(parse_qs(urlsplit(self.path).query), "note"), ([], []))
-        page = self.desk.render("index.html", events=event_links(events), problems=problems, done=done, warnings=warnings)
+        page = self.desk.render("index.html", events=event_links(entries), done=done, warnings=warnings)
         self._send(HTTPStatus.OK, page)
 
     def _event(self, slug: str, status: HTTPStatus, *, errors: dict[str, list[str]] | None = None,
                done: list[str] | None = None, warnings: list[str] | None = None) -> None:
         folder = self.desk.event_folders()[slug]
         try:
-            event = validated(folder)
+            event = load_event(folder)
         except ContentError as exc:
             page = self.desk.render("event.html", page=None, slug=slug, problems=[str(p) for p in exc.problems])
             return self._send(status, page)
-        page_model = event_page(event, formats.format_of(event).score(event))
+        problems = [str(p) for p in formats.validate(event)]  # the event is shown still: adding a player may fix it
+        if event.format not in formats.FORMATS:
+            return self._send(status, self.desk.render("event.html", page=None, slug=slug, problems=problems))
+        page_model = event_page(event, None if problems else formats.format_of(event).score(event))
         page_model.errors = errors or {}
-        page = self.desk.render("event.html", page=page_model, slug=slug, problems=[], done=done or [], warnings=warnings or [])
+        page = self.desk.render("event.html", page=page_model, slug=slug, problems=problems, done=done or [], warnings=warnings or [])
         self._send(status, page)
 
     def _site(self, path: str) -> None:
@@ -287,7 +292,7 @@ class Handler(BaseHTTPRequestHandler):
         self.send_header("Content-Type", kind)
         self.send_header("Content-Length", str(len(body)))
         self.send_header("Cache-Control", "no-store")
-        self.send_header("Referrer-Policy", "no-referrer")  # the token is in every URL
+        self.send_header("Referrer-Policy", "same-origin")  # the token is in every URL (no-referrer would make a form's Origin "null")
         self.send_header("X-Frame-Options", "DENY")
         self.end_headers()
         if self.command != "HEAD":

@@ -92,16 +92,17 @@ class EventPage:
     errors: dict[str, list[str]] = field(default_factory=dict)  # by form: "pair", "drop", "add", "table-3"
 
 
-def event_page(event: Event, board: Scoreboard) -> EventPage:
+def event_page(event: Event, board: Scoreboard | None) -> EventPage:
+    """The event's page; without a Scoreboard (the event has problems the check reports) only its players."""
     fmt = formats.format_of(event)
     names = {p.id: p.name for p in event.players}
-    view = _current_view(board)
-    columns = [c for c in board.standings_columns if not c.wide_only]
+    view = _current_view(board) if board else None
+    columns = [c for c in board.standings_columns if not c.wide_only] if board else []
     standings = [StandingLine(row.rank, names[row.player], [str(row.values.get(c.key, "")) for c in columns], row.dropped)
-                 for row in board.standings]
-    final = [(place, names[pid]) for place, pid in board.final_ranking or []]
+                 for row in board.standings] if board else []
+    final = [(place, names[pid]) for place, pid in board.final_ranking or []] if board else []
     in_play = [(p.id, p.name) for p in event.players if p.dropped is None]
-    desk_round = _desk_round(view, fmt.table_keys, board, names) if view else None
+    desk_round = _desk_round(view, fmt.table_keys, board, names) if view and board else None
     can_redo = view is not None and not any(t.result for t in view.round.tables)
     return EventPage(event.slug, event.name, fmt.title, desk_round, columns, standings, final, in_play,
                      dict(fmt.deck_fields), players_version(event), rounds_version(event), can_redo)
@@ -150,11 +151,17 @@ class EventLink:
     state: str
 
 
-def event_links(events: list[Event]) -> list[EventLink]:
+def event_links(entries: list[tuple[str, Event | None, int]]) -> list[EventLink]:
+    """Each event folder (slug, the event when it loads, its problem count) and where it stands."""
     links = []
-    for event in events:
-        last = (event.rounds + event.elims)[-1:]
-        state = "not paired yet" if not last else f"{last[0].slug}: {len(last[0].pending_tables)} table(s) in play" \
-            if last[0].pending_tables else f"{last[0].slug} complete"
-        links.append(EventLink(event.slug, event.name, state))
+    for slug, event, problems in entries:
+        last = (event.rounds + event.elims)[-1:] if event else []
+        if problems:
+            state = f"{problems} problem(s) to fix"
+        elif not last:
+            state = "not paired yet"
+        else:
+            pending = len(last[0].pending_tables)
+            state = f"{last[0].slug}: {pending} table(s) in play" if pending else f"{last[0].slug} complete"
+        links.append(EventLink(slug, event.name if event else slug, state))
     return links
