@@ -200,7 +200,7 @@ class Handler(BaseHTTPRequestHandler):
         page = self.desk.render("index.html", events=event_links(entries), done=done, warnings=warnings)
         self._send(HTTPStatus.OK, page)
 
-    def _event(self, slug: str, status: HTTPStatus, *, errors: dict[str, list[str]] | None = None,
+    def _event(self, slug: str, status: HTTPStatus, *, errors: dict[str, list[str]] | None = None, typed: Form | None = None,
                done: list[str] | None = None, warnings: list[str] | None = None) -> None:
         folder = self.desk.event_folders()[slug]
         try:
@@ -213,6 +213,7 @@ class Handler(BaseHTTPRequestHandler):
             return self._send(status, self.desk.render("event.html", page=None, slug=slug, problems=problems))
         page_model = event_page(event, None if problems else formats.format_of(event).score(event))
         page_model.errors = errors or {}
+        page_model.typed = {key: value(typed, key) for key in typed or {} if key not in ("token", "version")}
         page = self.desk.render("event.html", page=page_model, slug=slug, problems=problems, done=done or [], warnings=warnings or [])
         self._send(status, page)
 
@@ -250,9 +251,9 @@ class Handler(BaseHTTPRequestHandler):
             except Stale as exc:
                 return self._event(slug, HTTPStatus.CONFLICT, errors={where: [str(exc)]})
             except ContentError as exc:
-                return self._event(slug, HTTPStatus.BAD_REQUEST, errors={where: [str(p) for p in exc.problems]})
+                return self._event(slug, HTTPStatus.BAD_REQUEST, errors={where: [str(p) for p in exc.problems]}, typed=form)
             except Refused as exc:
-                return self._event(slug, HTTPStatus.BAD_REQUEST, errors={where: [str(exc)]})
+                return self._event(slug, HTTPStatus.BAD_REQUEST, errors={where: [str(exc)]}, typed=form)
             warnings = list(done.warnings) + self._commit(done, slug)
         threading.Thread(target=desk.preview.refresh, daemon=True).start()
         note = desk.keep_note([done.message], warnings)

@@ -90,6 +90,7 @@ class EventPage:
     rounds_version: str
     can_redo: bool  # the current round has no result yet: it may be paired again
     errors: dict[str, list[str]] = field(default_factory=dict)  # by form: "pair", "drop", "add", "table-3"
+    typed: dict[str, str] = field(default_factory=dict)  # what the refused form held, shown again to be corrected
 
 
 def event_page(event: Event, board: Scoreboard | None) -> EventPage:

@@ -217,6 +217,7 @@ def test_an_error_shows_beside_its_table_and_writes_nothing(desk):
     assert status == 400
     table = re.search(r'<article [^>]*id="table-1">(.*?)</article>', text, re.S)[1]
     assert "&#39;x&#39; is not a number" in table and 'class="error"' in table
+    assert f'name="figure-{a}" value="7"' in table and f'name="figure-{b}" value="x"' in table  # typed again, to be corrected
     status, text, _ = server.post("e/desk/result", {"kind": "power", "round": "round-1", "table": "1", f"figure-{a}": "7", f"figure-{b}": "",
                                                     "version": version})
     table = re.search(r'<article [^>]*id="table-1">(.*?)</article>', text, re.S)[1]

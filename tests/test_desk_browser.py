@@ -31,7 +31,7 @@ VP = [2.5, 0, 0, 0.5, 0.5]  # by seat: a game that ends like this at any table o
 
 def shot(page: Page, name: str) -> None:
     if os.environ.get("SITEGEN_SHOTS"):
-        page.screenshot(path=str(Path(os.environ["SITEGEN_SHOTS"]) / f"{name}.png"), full_page=True)
+        page.screenshot(path=str(Path(os.environ["SITEGEN_SHOTS"]) / f"{name}.png"))
 
 
 def new_event(root: Path, fmt: str, players: int) -> Path:
@@ -116,6 +116,7 @@ def test_a_whole_joust_through_the_desk_equals_the_cli(tmp_path, phone):
             for number, (a, b) in tables_on(phone).items():
                 table = phone.locator(f"#table-{number}")
                 if number % 2 == 0 and not elimination:
+                    table.get_by_text("Time called: enter power").click()
                     table.locator(f"input[name=figure-{a}]").fill("7")
                     table.locator(f"input[name=figure-{b}]").fill("9")
                     table.get_by_role("button", name="Save power").click()
@@ -169,6 +170,7 @@ def test_an_error_shows_beside_the_table(tmp_path, phone):
     try:
         phone.goto(f"{server.url}e/club/")
         table = phone.locator("#table-1")
+        table.get_by_text("Time called: enter power").click()
         table.locator("input[name^=figure-]").first.fill("7")
         table.get_by_role("button", name="Save power").click()
         expect(phone.locator("#table-1 .error")).to_contain_text("round-1.yaml:")

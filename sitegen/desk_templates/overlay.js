@@ -12,7 +12,7 @@
       box.setAttribute("role", "alert");
       box.style.cssText = "position:fixed;left:0;right:0;bottom:0;z-index:99999;overflow:auto;padding:1rem;" +
         (docked ? "max-height:45vh;border-top:4px solid #ff6b6b;" : "top:0;") +
-        "background:rgba(20,0,0,.94);color:#fff;font:15px/1.5 ui-monospace,monospace";
+        "background:rgba(30,0,0,.97);color:#fff;font:15px/1.5 ui-monospace,monospace";
       document.body.appendChild(box);
     }
     box.dataset.key = key;
