@@ -13,11 +13,9 @@ by its slug among the listed event folders, a preview file among the files the b
 from __future__ import annotations
 
 import json
-import os
 import secrets
 import sys
 import threading
-from dataclasses import dataclass
 from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from importlib import resources
@@ -32,63 +30,15 @@ from . import desk_git, formats
 from .content import read_outline
 from .content_event import load_event
 from .desk_actions import ACTIONS, Done, Form, Stale, value
+from .desk_preview import CONTENT_TYPES, DeskConfig, Preview
 from .desk_views import event_links, event_page
 from .formats.base import Refused
-from .model import ContentError, Event, Problem, Where
+from .model import ContentError, Event
 from .overlay import ProblemBoard, overlay_script
 
+__all__ = ["DeskConfig", "make_server", "new_token", "serve_desk"]
+
 MAX_FORM = 64 * 1024  # bytes: a desk form is a few hundred
-
-
-@dataclass(frozen=True)
-class DeskConfig:
-    content: Path
-    output: Path
-    cache: Path
-    token: str
-    commit: bool = False
-
-
-class Preview:
-    """The built site the desk serves under /site/: rebuilt (incrementally) when a content file changed."""
-
-    def __init__(self, config: DeskConfig, board: ProblemBoard) -> None:
-        self.config = config
-        self.board = board
-        self.generation = 0  # counts successful builds: an open preview reloads when it changes
-        self.files: dict[str, Path] = {}
-        self._seen: object = None
-        self._lock = threading.Lock()
-
-    def refresh(self) -> None:
-        from .engine import build  # the build pipeline is loaded once the first page asks for it
-
-        with self._lock:
-            seen = _stat_signature(self.config.content)
-            if seen == self._seen:
-                return
-            self._seen = seen
-            try:
-                build(self.config.content, self.config.output, jobs=1, cache=self.config.cache)
-            except ContentError as exc:
-                self.board.set(exc.problems)
-                return
-            except OSError as exc:
-                self.board.set([Problem(Where(str(self.config.output), 0), f"the preview could not be written: {exc}")])
-                return
-            self.board.set([])
-            self.generation += 1
-            out = self.config.output
-            self.files = {p.relative_to(out).as_posix(): p for p in out.rglob("*") if p.is_file() and not p.is_symlink()}
-
-
-def _stat_signature(root: Path) -> list[tuple[str, int, int]]:
-    found = []
-    for folder, _dirs, files in os.walk(root):
-        for name in files:
-            stat = os.stat(os.path.join(folder, name), follow_symlinks=False)
-            found.append((os.path.join(folder, name), stat.st_mtime_ns, stat.st_size))
-    return sorted(found)
 
 
 class Desk:
@@ -213,7 +163,8 @@ class Handler(BaseHTTPRequestHandler):
             return self._send(status, self.desk.render("event.html", page=None, slug=slug, problems=problems))
         page_model = event_page(event, None if problems else formats.format_of(event).score(event))
         page_model.errors = errors or {}
-        page_model.typed = {key: value(typed, key) for key in typed or {} if key not in ("token", "version")}
+        typed = typed or {}
+        page_model.typed = {key: value(typed, key) for key in typed if key not in ("token", "version")}
         page = self.desk.render("event.html", page=page_model, slug=slug, problems=problems, done=done or [], warnings=warnings or [])
         self._send(status, page)
 
@@ -224,7 +175,7 @@ class Handler(BaseHTTPRequestHandler):
         if file is None:
             return self._text(HTTPStatus.NOT_FOUND, "not in the built site")
         body = file.read_bytes()
-        kind = _CONTENT_TYPES.get(file.suffix, "application/octet-stream")
+        kind = CONTENT_TYPES.get(file.suffix, "application/octet-stream")
         if file.suffix == ".html":
             script = overlay_script(f"{self.desk.root}__sitegen/problems", reload=True).encode()
             body = body.replace(b"</head>", script + b"</head>", 1)
@@ -298,11 +249,6 @@ class Handler(BaseHTTPRequestHandler):
         self.end_headers()
         if self.command != "HEAD":
             self.wfile.write(body)
-
-
-_CONTENT_TYPES = {".html": "text/html; charset=utf-8", ".css": "text/css; charset=utf-8", ".js": "text/javascript",
-                  ".json": "application/json", ".svg": "image/svg+xml", ".xml": "application/xml", ".csv": "text/csv; charset=utf-8",
-                  ".png": "image/png", ".txt": "text/plain; charset=utf-8", ".ico": "image/x-icon", ".webmanifest": "application/manifest+json"}
 
 
 def make_server(config: DeskConfig, host: str, port: int) -> ThreadingHTTPServer:
