@@ -313,3 +313,22 @@ def test_commit_makes_each_change_a_readable_commit_and_publish_reports_git(desk
     assert status == 303
     page = server.request("GET", headers["Location"])[1]
     assert "not published: git push:" in page and "Traceback" not in page
+
+
+def test_melee_results_through_the_desk_equal_the_cli(tmp_path):
+    def steps(cli):
+        tables = seats(cli)
+        four, three = (tables[1], tables[2]) if len(tables[1]) == 4 else (tables[2], tables[1])
+        n4, n3 = [n for n, players in tables.items() if players == four][0], [n for n, players in tables.items() if players == three][0]
+        power4, power3 = dict(zip(four, ["15", "13", "13", "5"])), dict(zip(three, ["12", "12", "4"]))
+        return [
+            ("result", {"kind": "melee", "round": "round-1", "table": str(n4), "winner": four[0]} | {f"figure-{p}": v for p, v in power4.items()},
+             ["result", cli, n4, "--power", *[f"{p}={v}" for p, v in power4.items()], "--winner", four[0]]),
+            ("result", {"kind": "melee", "round": "round-1", "table": str(n3), "winner": "", f"left-{three[2]}": "1"}
+             | {f"figure-{p}": v for p, v in power3.items()},
+             ["result", cli, n3, "--power", *[f"{p}={v}" for p, v in power3.items()], "--eliminated", three[2]]),
+        ]
+
+    cli, desk_folder = run_both(tmp_path, "agot-melee", steps)
+    assert snapshot(cli) == snapshot(desk_folder)
+    assert all(t.result for t in load_event(desk_folder).rounds[0].tables)

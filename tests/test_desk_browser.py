@@ -76,8 +76,12 @@ def tables_on(page: Page) -> dict[int, list[str]]:
 
 
 def pair(page: Page) -> bool:
-    """Click "Pair the next round"; False once the desk says the event is finished."""
-    page.get_by_role("button", name="Pair the next round").click()
+    """Click "Pair the next round"; False once the event is decided (the desk offers no more pairing)."""
+    button = page.get_by_role("button", name="Pair the next round")
+    if not button.count():
+        expect(page.locator("#pair")).to_contain_text("The event is decided")
+        return False
+    button.click()
     page.wait_for_load_state()
     errors = page.locator("#pair .error")
     if errors.count():
