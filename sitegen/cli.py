@@ -147,6 +147,7 @@ def _pair(args: argparse.Namespace) -> int:
     for target, text in paired.rounds:
         print(f"wrote {target}\n")
         print(text, end="")
+    cli_desk.warn(paired.edited.warnings)
     return 0
 
 
