@@ -127,8 +127,8 @@ def crosstable(board: Scoreboard) -> Crosstable:
                 cells.append(_history_cell(played, rounds_of, view.round.slug))
             else:  # a format that keeps no history of its elimination rounds (Melee): read the table itself
                 cells.append(_table_cell(view, board, *seated) if seated else None)
-        history = board.player_rounds[pid]
-        rows.append(CrossRow(place, pid, cells, history[-1].total if history else ""))
+        totals = [h.total for h in board.player_rounds[pid] if h.total]  # elimination rounds may have none
+        rows.append(CrossRow(place, pid, cells, totals[-1] if totals else ""))
     return Crosstable([(short_label(v.label), v.round.slug) for v in views], rows)
 
 

@@ -187,6 +187,7 @@ def test_demo_crosstables_name_every_player_once_and_every_round(event, demo_fil
     assert len(players) == len(set(players)) > 0
     assert len(players) == len(demo_files[f"events/{event}/standings.csv"].splitlines()) - 1  # everyone, dropped players too
     assert 'crosstable.html" aria-current="page"' in page
+    assert '<td class="x-total"></td>' not in page  # finalists too: their elimination rounds carry no running total
     rounds = re.findall(r'<th scope="col"><a href="([^"]+)\.html">', page)
     slips = {p.removeprefix(f"events/{event}/").removesuffix("-slips.html") for p in demo_files if p.startswith(f"events/{event}/") and p.endswith("-slips.html")}
     assert sorted(rounds) == sorted(slips) and rounds[0] == "round-1"
