@@ -119,7 +119,7 @@ def crosstable(board: Scoreboard) -> Crosstable:
     order = board.final_ranking or [(row.place or row.rank, row.player) for row in board.standings]
     rows = []
     for place, pid in order:
-        cells = []
+        cells: list[Cell | None] = []
         for view in views:
             played = rounds_of[pid].get(view.round.slug)
             seated = at_table[view.round.slug].get(pid)
