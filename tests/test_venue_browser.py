@@ -81,7 +81,7 @@ def open_page(browser, url: str, viewport: dict[str, int], **options):
 def test_no_venue_page_passes_the_right_edge(browser, site, width):
     base, _ = site
     found = []
-    for path in PAGES:
+    for path in PAGES + PROJECTORS:  # the projector too: a TO may check it on a phone or laptop
         page = open_page(browser, base + path, {"width": width, "height": 800})
         found += [f"{path}: {what}" for what in page.evaluate(OVERFLOWING)[:5]] + page.problems
         page.context.close()
