@@ -12,7 +12,7 @@ from typing import Any
 import markdown
 import segno
 
-from . import datafiles, views
+from . import datafiles, venue, views
 from .charts import rank_chart
 from .formats.base import Format
 from .league import leagues_of
@@ -109,7 +109,16 @@ def event_pages(site: Site, summary: EventSummary) -> list[PageModel]:
         qr = segno.make(live_url, error="m", mask=0).svg_inline(scale=4, dark="#000", light="#fff") if live_url else ""
         pages.append(PageModel(f"{base}/{slug}-print.html", "print.html", round_ctx | {
             "title": f"{view.label} pairings — {event.name}", "qr_svg": qr, "live_url": live_url}))
+        pages.append(PageModel(f"{base}/{slug}-slips.html", "slips.html", round_ctx | {
+            "title": f"{view.label} result slips — {event.name}", "sheet": venue.slip_sheet(summary.format, view, board)}))
         pages.append(PageModel(f"{base}/pairings/{slug}.json", None, body=datafiles.json_file(datafiles.pairings_json(event, view))))
+    if summary.current:  # the venue screen always shows the latest round: one address to leave open
+        lines = venue.projector_lines(summary.current, event)
+        pages.append(PageModel(f"{base}/projector.html", "projector.html", ctx | {
+            "title": f"{summary.current.label} — {event.name}", "view": summary.current, "clock": views.clock(summary.current),
+            "lines": lines, "scroll_seconds": venue.scroll_seconds(lines)}))
+    pages.append(PageModel(f"{base}/crosstable.html", "crosstable.html", ctx | {
+        "title": f"All results — {event.name}", "crosstable": venue.crosstable(board)}))
     cut_note = views.cut_note(board, event)
     pages.append(PageModel(f"{base}/standings.html", "standings.html", ctx | {
         "title": f"Standings — {event.name}", "rows": views.standing_lines(board.standings),

@@ -62,6 +62,8 @@ def test_names_from_content_are_escaped(make_site):
     assert b"<script>alert" not in pages and b"<b>Tables" not in pages and b"<i>Stark" not in pages
     assert b"&lt;script&gt;alert(1)&lt;/script&gt;" in files["events/e/index.html"]
     assert b"Bobby &lt;b&gt;Tables&lt;/b&gt;" in files["events/e/players/bobby.html"]
+    for venue_page in ("crosstable.html", "projector.html", "round-1-slips.html"):  # the venue pages name players too
+        assert b"Bobby &lt;b&gt;Tables&lt;/b&gt;" in files[f"events/e/{venue_page}"], venue_page
     assert json.loads(files["events/e/standings.json"])["name"] == "<script>alert(1)</script>"
 
 

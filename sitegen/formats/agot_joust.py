@@ -7,10 +7,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..model import Event, Problem
+from ..model import Event, Problem, Round
 from . import joust_checks, joust_pairing, joust_scoring
 from .agot_length import CUT_BY_PLAYERS, ROUNDS_BY_PLAYERS, planned_cut, planned_rounds
-from .base import Format, NextRound, Scoreboard
+from .base import Format, NextRound, Scoreboard, SlipBox, SlipForm
 from .joust_rules import DEFAULT_VICTORY_TOTAL, RESULTS
 from .swiss_standings import ESOS_MEANING, SOS_MEANING
 
@@ -45,6 +45,13 @@ class Joust(Format):
     def length_settings(self, event: Event) -> dict[str, int]:
         """The event's length and cut as they stand now, for `pair` to write into event.yaml at round 1."""
         return {"rounds": self.planned_rounds(event), "cut": self.cut(event)}
+
+    def slip_form(self, round_: Round) -> SlipForm:
+        if round_.stage != "round":
+            return SlipForm((SlipBox("Winner", tick=True),), "An elimination game always has a winner: tick it.")
+        return SlipForm((SlipBox("Winner", tick=True), SlipBox("Power")),
+                        f"Tick the winner of a game won outright ({DEFAULT_VICTORY_TOTAL} power, concession or decking). "
+                        "If time was called, tick no one and write both players' power.")
 
     def rules_context(self) -> dict[str, Any]:
         return {"results": RESULTS, "victory_total": DEFAULT_VICTORY_TOTAL, "sos": SOS_MEANING, "esos": ESOS_MEANING,

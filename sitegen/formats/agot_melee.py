@@ -23,13 +23,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..model import Event, Problem
+from ..model import Event, Problem, Round
 from .agot_length import planned_rounds, starting_players
-from .base import Format, NextRound, Scoreboard, refuse_pending
+from .base import Format, NextRound, Scoreboard, SlipBox, SlipForm, refuse_pending
 from .melee_pairing import next_round
 from .melee_rules import default_melee_cut
 from .melee_standings import current_standings, score_event
-from .melee_text import CUT_ORDER_TEXT, rules_context
+from .melee_text import CUT_ORDER_TEXT, SLIP_BOXES, SLIP_INSTRUCTIONS, rules_context
 from .melee_validation import validate
 
 
@@ -66,6 +66,9 @@ class Melee(Format):
     def next_round(self, event: Event) -> NextRound:
         refuse_pending(event)
         return next_round(event, current_standings(event, self.planned_rounds(event), self.cut(event)))
+
+    def slip_form(self, round_: Round) -> SlipForm:
+        return SlipForm(tuple(SlipBox(label, tick) for label, tick in SLIP_BOXES), SLIP_INSTRUCTIONS)
 
     def rules_context(self) -> dict[str, Any]:
         return rules_context()

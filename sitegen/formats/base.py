@@ -104,6 +104,22 @@ class Scoreboard:
 
 
 @dataclass(frozen=True)
+class SlipBox:
+    """A box on a printed result slip, one per player: what the table fills in to report its result."""
+
+    label: str
+    tick: bool = False  # a box to tick (the winner); False: a number or word to write
+
+
+@dataclass(frozen=True)
+class SlipForm:
+    """What a round's result slips ask each table for (see `Format.slip_form`)."""
+
+    boxes: tuple[SlipBox, ...]
+    instructions: str  # printed on every slip, above the signatures
+
+
+@dataclass(frozen=True)
 class NextRound:
     filename: str
     data: dict[str, Any]  # the round file, ready to dump
@@ -163,6 +179,10 @@ class Format(ABC):
     @abstractmethod
     def rules_context(self) -> dict[str, Any]:
         """The numbers the rules and tiebreaker pages show, read from the rules module."""
+
+    def slip_form(self, round_: Round) -> SlipForm | None:
+        """The boxes of this round's printed result slips; None: one box per result column of the round's tables."""
+        return None
 
     def plan_rounds(self, event: Event) -> list[NextRound]:
         """Every preliminary round at once (`pair --plan`)."""

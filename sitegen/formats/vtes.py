@@ -16,10 +16,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..model import Event, Person, Problem
+from ..model import Event, Person, Problem, Round
 from ..pairing import vtes_seating
 from . import vtes_board, vtes_checks, vtes_event, vtes_examples, vtes_export, vtes_pairing, vtes_rating, vtes_rules
-from .base import Format, NextRound, Scoreboard
+from .base import Format, NextRound, Scoreboard, SlipBox, SlipForm
 from .vtes_rules import vp_text
 
 
@@ -60,6 +60,16 @@ class Vtes(Format):
 
     def plan_rounds(self, event: Event) -> list[NextRound]:
         return vtes_pairing.plan_rounds(event)
+
+    def slip_form(self, round_: Round) -> SlipForm:
+        vp = "Write each player's VP (steps of 0.5)"
+        if round_.stage == "final":
+            return SlipForm((SlipBox("VP"), SlipBox("Plays first", tick=True)),
+                            "Renumber the seats if the finalists chose others. Tick who was drawn to play first. "
+                            f"{vp}: the most VP wins; a tie goes to the better seed.")
+        return SlipForm((SlipBox("VP"), SlipBox("GW", tick=True)),
+                        "Seat 1 plays first, then clockwise; each player's prey is the next seat. "
+                        f"{vp}. Tick GW for the player with at least {vp_text(vtes_rules.GW_MIN_VP)} VP and more than anyone else.")
 
     def rules_context(self) -> dict[str, Any]:
         return {"examples": vtes_examples.rules_examples(), "place_tp": vtes_rules.PLACE_TP, "vp_text": vp_text,

@@ -1,0 +1,205 @@
+"""The venue pages: result slips (what each format's slip asks, the generic one), the projector's pairings order,
+the crosstable's cells for small hand-made events, and where the pages are linked from."""
+from __future__ import annotations
+
+import re
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+from toy.toy_format import FORMAT as TOY
+
+from sitegen import formats, venue
+from sitegen.content_event import load_event
+from sitegen.pipeline import render
+
+DEMO = Path(__file__).resolve().parent.parent / "content"
+JOUST = """
+name: Spring Joust
+format: agot-joust
+date: 2026-04-01
+players: [{name: Ann}, {name: Ben}, {name: Cat}, {name: Dan}]
+"""
+MELEE = """
+name: Spring Melee
+format: agot-melee
+date: 2026-04-01
+players: [{name: Ann}, {name: Ben}, {name: Cat}, {name: Dan}]
+"""
+VTES = """
+name: Spring Clash
+format: vtes
+date: 2026-04-01
+players: [{name: Ann}, {name: Ben}, {name: Cat}, {name: Dan}, {name: Eve}]
+"""
+
+
+class SlipText(HTMLParser):
+    """The text of each slip (`<section class="slip">`), whitespace collapsed, and its boxes as [ ] (tick) and [_] (write)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.slips: list[list[str]] = []
+        self.depth = 0  # sections open inside the current slip; 0: outside any slip
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        classes = (dict(attrs).get("class") or "").split()
+        if tag == "section" and "slip" in classes:
+            self.slips.append([])
+            self.depth = 1
+        elif self.depth and tag == "td" and "box" in classes:
+            self.slips[-1].append("[ ]" if "tick" in classes else "[_]")
+        elif self.depth and tag == "td" and "signature" in classes:
+            self.slips[-1].append("[sign]")
+
+    def handle_endtag(self, tag: str) -> None:
+        if self.depth and tag == "section":
+            self.depth = 0
+
+    def handle_data(self, data: str) -> None:
+        if self.depth and data.strip():
+            self.slips[-1].append(data.strip())
+
+
+def slips_of(page: bytes) -> list[str]:
+    parser = SlipText()
+    parser.feed(page.decode())
+    return [re.sub(r"\s+", " ", " ".join(parts)) for parts in parser.slips]
+
+
+def site_files(make_site, event_yaml: str, rounds: dict[str, str]) -> dict[str, bytes]:
+    return render(make_site({"events/e/event.yaml": event_yaml} | {f"events/e/{name}": text for name, text in rounds.items()}))
+
+
+def test_a_joust_slip_asks_for_the_winner_or_both_powers(make_site):
+    files = site_files(make_site, JOUST, {"round-1.yaml": "tables: [{table: 1, players: [ann, ben]}, {table: 2, players: [cat, dan]}]\n"})
+    slips = slips_of(files["events/e/round-1-slips.html"])
+    assert len(slips) == 2
+    assert slips[1] == (
+        "Table 2 Round 1 Spring Joust Player Winner Power Signature "
+        "Cat cat [ ] [_] [sign] Dan dan [ ] [_] [sign] "
+        "Tick the winner of a game won outright (15 power, concession or decking). "
+        "If time was called, tick no one and write both players' power.")
+
+
+def test_a_melee_slip_asks_for_power_winner_and_who_left_when(make_site):
+    files = site_files(make_site, MELEE, {"round-1.yaml": "tables: [{table: 1, players: [dan, ann, cat, ben]}]\n"})
+    (slip,) = slips_of(files["events/e/round-1-slips.html"])
+    assert slip == (
+        "Table 1 Round 1 Spring Melee Seat Player Power Winner Out (order) Signature "
+        "1 Dan dan [_] [ ] [_] [sign] 2 Ann ann [_] [ ] [_] [sign] 3 Cat cat [_] [ ] [_] [sign] 4 Ben ben [_] [ ] [_] [sign] "
+        "Write every player's power at the end of the game. Tick the winner if someone reached 15 power before time. "
+        "For players who decked out or conceded, write the order they left (1 = first out).")
+
+
+def test_a_vtes_slip_gives_the_seat_order_and_asks_for_vp_and_the_game_win(make_site):
+    files = site_files(make_site, VTES, {"round-1.yaml": "tables: [{table: 1, players: [cat, eve, ann, dan, ben]}]\n"})
+    (slip,) = slips_of(files["events/e/round-1-slips.html"])
+    assert slip == (
+        "Table 1 Round 1 Spring Clash Seat Player Prey VP GW Signature "
+        "1 Cat cat Eve [_] [ ] [sign] 2 Eve eve Ann [_] [ ] [sign] 3 Ann ann Dan [_] [ ] [sign] "
+        "4 Dan dan Ben [_] [ ] [sign] 5 Ben ben Cat [_] [ ] [sign] "
+        "Seat 1 plays first, then clockwise; each player's prey is the next seat. Write each player's VP (steps of 0.5). "
+        "Tick GW for the player with at least 2 VP and more than anyone else.")
+
+
+def test_every_round_has_slips_and_the_round_page_links_them(make_site):
+    files = site_files(make_site, JOUST, {"round-1.yaml": "tables: [{table: 1, players: [ann, ben], winner: ann}, {table: 2, players: [cat, dan], winner: dan}]\n",
+                                          "round-2.yaml": "tables: [{table: 1, players: [ann, dan]}, {table: 2, players: [ben, cat]}]\n"})
+    for slug in ("round-1", "round-2"):
+        assert len(slips_of(files[f"events/e/{slug}-slips.html"])) == 2
+        assert f'href="{slug}-slips.html"'.encode() in files[f"events/e/{slug}.html"]
+    # The venue screen shows the latest round: only that round's page points at it.
+    assert b'href="projector.html"' in files["events/e/round-2.html"]
+    assert b'href="projector.html"' not in files["events/e/round-1.html"]
+    assert b"Round 2" in files["events/e/projector.html"]
+
+
+def test_a_format_without_a_slip_of_its_own_gets_a_box_per_result_column(make_site, monkeypatch):
+    monkeypatch.setitem(formats.FORMATS, TOY.name, TOY)
+    event = load_event(make_site({"events/e/event.yaml": JOUST.replace("agot-joust", TOY.name),
+                                  "events/e/round-1.yaml": "tables: [{table: 1, players: [ann, ben]}, {table: 2, players: [cat, dan]}]\n"}) / "events" / "e")
+    board = TOY.score(event)
+    sheet = venue.slip_sheet(TOY, board.rounds[0], board)
+    assert [b.label for b in sheet.boxes] == ["Result"] and not sheet.boxes[0].tick
+    assert sheet.instructions == venue.GENERIC_INSTRUCTIONS and sheet.info_columns == []
+    assert [(s.table, [(seat.seat, seat.player) for seat in s.seats]) for s in sheet.slips] == [(1, [(1, "ann"), (2, "ben")]), (2, [(1, "cat"), (2, "dan")])]
+
+
+def test_the_vtes_final_slip_asks_who_plays_first(scored_event):
+    """After two rounds Ann (1 GW, 4 VP) and Cat (1 GW, 3 VP) are the top seeds; the other three are level."""
+    rounds = {"round-1.yaml": "tables: [{table: 1, players: [cat, eve, ann, dan, ben], vp: {cat: 3, eve: 1, ann: 1, dan: 0, ben: 0}}]\n",
+              "round-2.yaml": "tables: [{table: 1, players: [ann, ben, cat, dan, eve], vp: {ann: 3, ben: 1, cat: 0, dan: 1, eve: 0}}]\n",
+              "final.yaml": "tables: [{table: 1, players: [ann, ben, cat, dan, eve]}]\n"}
+    event, board = scored_event({"events/e/event.yaml": VTES + "rounds: 2\n"} | {f"events/e/{k}": v for k, v in rounds.items()})
+    sheet = venue.slip_sheet(formats.format_of(event), board.elims[0], board)
+    assert [(b.label, b.tick) for b in sheet.boxes] == [("VP", False), ("Plays first", True)]
+    assert [c.label for c in sheet.info_columns] == ["Seed", "Prey"]
+    seats = sheet.slips[0].seats
+    assert [(s.seat, s.player, s.info) for s in (seats[0], seats[2])] == [(1, "ann", ["1", "Ben"]), (3, "cat", ["2", "Dan"])]
+
+
+def test_the_projector_lists_everyone_alphabetically_with_table_and_opponent(scored_event):
+    event, board = scored_event({
+        "events/e/event.yaml": JOUST.replace("players: [{name: Ann}, {name: Ben}, {name: Cat}, {name: Dan}]",
+                                             "players: [{name: Zed}, {name: ann}, {name: Ben}, {name: Cat}, {name: Dan}]"),
+        "events/e/round-1.yaml": "tables: [{table: 1, players: [zed, cat]}, {table: 2, players: [ben, ann]}]\nbyes: [dan]\n"})
+    lines = venue.projector_lines(board.rounds[0], event)
+    assert [(line.name, line.table, line.opponent, line.bye) for line in lines] == [
+        ("ann", 2, "ben", False), ("Ben", 2, "ann", False), ("Cat", 1, "zed", False), ("Dan", None, "", True), ("Zed", 1, "cat", False)]
+    assert venue.scroll_seconds(lines) == 30  # a short list still moves slowly
+
+
+def test_crosstable_of_a_small_joust(scored_event):
+    """R1: Ann beats Ben; Cat 10 - Dan 8 at time (Cat is nearer 15: modified win). R2: Ann 9 - Cat 9 at time (draw); Dan beats Ben.
+    Points: Ann 5 + 2 = 7, Cat 4 + 2 = 6, Dan 1 + 5 = 6, Ben 0; Cat is ahead of Dan on Head-to-Head."""
+    _, board = scored_event({
+        "events/e/event.yaml": JOUST + "rounds: 2\ncut: 0\n",
+        "events/e/round-1.yaml": "tables: [{table: 1, players: [ann, ben], winner: ann}, {table: 2, players: [cat, dan], power: {cat: 10, dan: 8}}]\n",
+        "events/e/round-2.yaml": "tables: [{table: 1, players: [ann, cat], power: {ann: 9, cat: 9}}, {table: 2, players: [ben, dan], winner: dan}]\n"})
+    table = venue.crosstable(board)
+    assert table.rounds == [("R1", "round-1"), ("R2", "round-2")]
+    assert [(row.place, row.player, row.total) for row in table.rows] == [(1, "ann", "7"), (2, "cat", "6"), (3, "dan", "6"), (4, "ben", "0")]
+    cells = {row.player: row.cells for row in table.rows}
+    assert cells["ann"] == [venue.Cell(1, None, [venue.Mate("ben", "")], "Win", "5"), venue.Cell(1, None, [venue.Mate("cat", "")], "Draw", "2")]
+    assert cells["dan"][0] == venue.Cell(2, None, [venue.Mate("cat", "")], "Modified loss", "1")
+    assert cells["ben"][1] == venue.Cell(2, None, [venue.Mate("dan", "")], "Loss", "0")
+
+
+def test_crosstable_of_a_vtes_table_shows_every_table_mate_with_their_vp(scored_event):
+    """Cat 3 VP (game win: at least 2 and the most), Eve and Ann 1, Dan and Ben 0: TP 60, then (48+36)/2 = 42 each, (24+12)/2 = 18 each."""
+    _, board = scored_event({
+        "events/e/event.yaml": VTES + "rounds: 2\n",
+        "events/e/round-1.yaml": "tables: [{table: 1, players: [cat, eve, ann, dan, ben], vp: {cat: 3, eve: 1, ann: 1, dan: 0, ben: 0}}]\n"})
+    table = venue.crosstable(board)
+    first = table.rows[0]
+    assert (first.place, first.player) == (1, "cat")
+    assert first.cells[0] == venue.Cell(1, 1, [venue.Mate("eve", "1 VP"), venue.Mate("ann", "1 VP"), venue.Mate("dan", "0 VP"),
+                                                 venue.Mate("ben", "0 VP")], "3 VP, game win", "60 TP")
+    ann = next(row for row in table.rows if row.player == "ann")
+    assert (ann.cells[0].seat, ann.cells[0].result, ann.cells[0].points) == (3, "1 VP", "42 TP")
+
+
+@pytest.mark.parametrize("event", ["autumn-melee-2026", "winter-joust-2026", "autumn-vtes-2026"])
+def test_demo_crosstables_name_every_player_once_and_every_round(event, demo_files):
+    page = demo_files[f"events/{event}/crosstable.html"].decode()
+    players = re.findall(r'<th scope="row">.*?href="[^"]*/players/([^"]+)\.html"', page)
+    assert len(players) == len(set(players)) > 0
+    assert len(players) == len(demo_files[f"events/{event}/standings.csv"].splitlines()) - 1  # everyone, dropped players too
+    assert 'crosstable.html" aria-current="page"' in page
+    assert '<td class="x-total"></td>' not in page  # finalists too: their elimination rounds carry no running total
+    rounds = re.findall(r'<th scope="col"><a href="([^"]+)\.html">', page)
+    slips = {p.removeprefix(f"events/{event}/").removesuffix("-slips.html") for p in demo_files if p.startswith(f"events/{event}/") and p.endswith("-slips.html")}
+    assert sorted(rounds) == sorted(slips) and rounds[0] == "round-1"
+
+
+def test_a_melee_final_table_reads_from_the_table_itself(demo_files):
+    """Melee keeps no player history of its final tables: the crosstable reads the table (winner, power, place)."""
+    page = demo_files["events/autumn-melee-2026/crosstable.html"].decode()
+    champion_row = page.split('<th scope="row">', 2)[1]
+    assert "Esme Dunmore" in champion_row and "Won (Power 15, Place 1)" in champion_row
+
+
+@pytest.fixture(scope="module")
+def demo_files():
+    return render(DEMO)
