@@ -27,14 +27,14 @@ WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21aa", "wcag22aa"]
 BLOCKING_IMPACTS = ("serious", "critical")
 
 # Boxes past the right edge of the viewport, except inside a region that scrolls sideways and says so:
-# overflow-x auto or scroll, really wider than its box, reachable by keyboard (tabindex) and named,
+# overflow-x auto or scroll, really wider than its box, reachable by keyboard (tabindex) and named (aria-label/labelledby),
 # with the scroll shadow (a background gradient) that shows there is more.
 OVERFLOWING = """() => {
   const edge = document.documentElement.clientWidth + 0.5;
   const scrollsVisibly = (box) => {
     const style = getComputedStyle(box);
     return ["auto", "scroll"].includes(style.overflowX) && box.scrollWidth > box.clientWidth
-      && box.tabIndex === 0 && box.hasAttribute("aria-label") && style.backgroundImage.includes("gradient");
+      && box.tabIndex === 0 && (box.hasAttribute("aria-label") || box.hasAttribute("aria-labelledby")) && style.backgroundImage.includes("gradient");
   };
   const found = [];
   for (const el of document.body.querySelectorAll("*")) {
@@ -42,7 +42,7 @@ OVERFLOWING = """() => {
     if (box.width === 0 || box.height === 0 || box.right <= edge) continue;
     let inside = false;
     for (let up = el.parentElement; up && up !== document.body && !inside; up = up.parentElement) inside = scrollsVisibly(up);
-    if (!inside) found.push(`${el.tagName.toLowerCase()}${el.id ? "#" + el.id : ""}.${el.className} right=${Math.round(box.right)}`);
+    if (!inside) found.push(`${el.tagName.toLowerCase()}${el.id ? "#" + el.id : ""}.${el.getAttribute("class") || ""} right=${Math.round(box.right)}`);
   }
   return found.slice(0, 5);
 }"""
@@ -93,10 +93,13 @@ def browser():
 def test_the_kinds_cover_every_format(served_demo):
     _, site = served_demo
     kinds = {page_kind(p) for p in one_page_per_kind(site)}
-    for event in ("winter-joust-2026", "autumn-melee-2026", "autumn-vtes-2026"):
+    elimination = {"winter-joust-2026": ("bracket.html", "elim-N.html"), "autumn-melee-2026": ("bracket.html", "elim-N.html"),
+                   "autumn-vtes-2026": ("final.html", "final-print.html")}  # a V:TES final is one page, no bracket
+    for event, pages in elimination.items():
         for kind in ("index.html", "round-N.html", "round-N-print.html", "standings.html", "standings-N.html",
-                     "bracket.html", "players/*.html", "rules.html"):
+                     "players/*.html", "rules.html", *pages):
             assert f"events/{event}/{kind}" in kinds
+    assert {"index.html", "404.html", "pages/*.html", "rules/*.html"} <= kinds
 
 
 @pytest.mark.parametrize("scheme", SCHEMES)
