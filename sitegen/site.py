@@ -115,7 +115,7 @@ def event_pages(site: Site, summary: EventSummary) -> list[PageModel]:
         qr = segno.make(live_url, error="m", mask=0).svg_inline(scale=4, dark="#000", light="#fff") if live_url else ""
         pages.append(PageModel(f"{base}/{slug}-print.html", "print.html", round_ctx | {
             "title": f"{view.label} pairings — {event.name}", "qr_svg": qr, "live_url": live_url}))
-        pages.append(PageModel(f"{base}/pairings/{slug}.json", None, body=datafiles.json_file(datafiles.pairings_json(event, view))))
+        pages.append(PageModel(f"{base}/pairings/{slug}.json", None, body=datafiles.json_file(datafiles.pairings_json(event, view, round_ctx["clock"]))))
     cut_note = views.cut_note(board, event)
     pages.append(PageModel(f"{base}/standings.html", "standings.html", ctx | {
         "title": f"Standings — {event.name}", "rows": views.standing_lines(board.standings),
