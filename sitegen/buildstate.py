@@ -23,6 +23,7 @@ from .formats import FORMATS
 from .formats.base import Column
 from .output import write_atomic
 from .summary import EventCard, FeedRound
+from .views import PlayerResult
 
 VERSION = 1
 STATE_FILE = "state.json"
@@ -65,7 +66,9 @@ def global_key(content: Path) -> str:
     h = hashlib.sha256(f"{_code_key()}\0{content.resolve()}".encode())
     site_yaml = content / "site.yaml"
     h.update(site_yaml.read_bytes() if site_yaml.is_file() else b"\0absent\0")
-    for folder in (content / "pages", content / "themes"):
+    people = content / "players.yaml"  # players.yaml and the leagues: event pages link to them
+    h.update(people.read_bytes() if people.is_file() else b"\0absent\0")
+    for folder in (content / "pages", content / "themes", content / "leagues"):
         _digest_tree(h, folder, skip_hidden=False)
     return h.hexdigest()
 
@@ -134,10 +137,10 @@ def journal_names(folder: Path | None) -> frozenset[str]:
 def _card_data(card: EventCard) -> dict[str, Any]:
     return {"slug": card.slug, "name": card.name, "date": card.date, "format": card.format.name, "players": card.players,
             "state": card.state, "status": card.status, "rounds": [asdict(r) for r in card.rounds], "pages": list(card.pages),
-            "standings_columns": [asdict(c) for c in card.standings_columns]}
+            "standings_columns": [asdict(c) for c in card.standings_columns], "results": [asdict(r) for r in card.results]}
 
 
 def _card(data: dict[str, Any]) -> EventCard:
     return EventCard(data["slug"], data["name"], data["date"], FORMATS[data["format"]], data["players"], data["state"],
                      data["status"], tuple(FeedRound(**r) for r in data["rounds"]), tuple(data["pages"]),
-                     tuple(Column(**c) for c in data["standings_columns"]))
+                     tuple(Column(**c) for c in data["standings_columns"]), tuple(PlayerResult(**r) for r in data["results"]))

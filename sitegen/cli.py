@@ -8,7 +8,8 @@ import time
 from pathlib import Path
 
 from . import cli_desk, formats
-from .content_event import load_event
+from .content_event import content_root, load_event
+from .content_season import load_people
 from .edit_rounds import pair_round
 from .formats.base import Refused
 from .model import ContentError, Event
@@ -104,8 +105,11 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("event_dir")
     p.set_defaults(run=_standings)
 
-    p = sub.add_parser("export", help="write what the organizer reports to the ranking body, as CSV (V:TES)")
+    p = sub.add_parser("export", help="write what the organizer reports to the ranking body (V:TES): CSV, or the V:EKN upload string")
     p.add_argument("event_dir")
+    p.add_argument("--format", dest="export_format", default="csv",
+                   choices=["csv", *sorted({name for fmt in formats.FORMATS.values() for name in fmt.export_formats})],
+                   help="csv (default), or archondata: the string the V:EKN site takes (needs every player's V:EKN number)")
     p.add_argument("--output", help="write to this file instead of printing")
     p.set_defaults(run=_export)
     return parser
@@ -143,6 +147,7 @@ def _pair(args: argparse.Namespace) -> int:
     for target, text in paired.rounds:
         print(f"wrote {target}\n")
         print(text, end="")
+    cli_desk.warn(paired.edited.warnings)
     return 0
 
 
@@ -181,7 +186,11 @@ def _standings(args: argparse.Namespace) -> int:
 def _export(args: argparse.Namespace) -> int:
     event = _validated_event(args.event_dir)
     fmt = formats.format_of(event)
-    text = csv_text(*fmt.export_table(event))
+    if args.export_format == "csv":
+        text = csv_text(*fmt.export_table(event))
+    else:
+        known = {person.id: person for person in load_people(content_root(Path(args.event_dir)))}
+        text = fmt.export_text(event, args.export_format, known) + "\n"
     if args.output:
         write_atomic(Path(args.output), text.encode())
         print(f"wrote {args.output}")

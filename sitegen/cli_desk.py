@@ -1,8 +1,9 @@
-"""The TO's desk commands of `sitegen`: init, result, drop, add. They read arguments, call `edits*` and print."""
+"""The TO's desk commands of `sitegen`: init, result, drop, add, desk. They read arguments, call `edits*` and print."""
 from __future__ import annotations
 
 import argparse
 import sys
+from pathlib import Path
 from typing import Any
 
 from . import formats
@@ -15,6 +16,8 @@ from .scaffold import DEFAULT_PACKAGE, init_site
 
 def register(sub: Any) -> None:
     """Add the desk commands to `sitegen`'s sub-command parser."""
+    from .cli import DEFAULT_CACHE  # cli is loaded by then: it calls this
+
     p = sub.add_parser("init", help="start a new site repository: content/, a GitHub Pages workflow, .gitignore, README")
     p.add_argument("folder", help="the repository's folder (created if missing)")
     p.add_argument("--title", help="the site's title (default: from the folder name)")
@@ -52,6 +55,16 @@ def register(sub: Any) -> None:
                    help="a player field of the format, e.g. faction=Stark agenda=Fealty (AGoT) or vekn=1000123 deck=... (V:TES)")
     p.set_defaults(run=_add)
 
+    p = sub.add_parser("desk", help="a web console on this computer (or, with --lan, a judge's phone): results, drops, pairing, standings")
+    p.add_argument("--content", default="content", help="content folder (default content/)")
+    p.add_argument("--output", default="output", help="where the site preview is built (default output/)")
+    p.add_argument("--cache", type=Path, default=DEFAULT_CACHE, help=f"the build state (default {DEFAULT_CACHE}/)")
+    p.add_argument("--port", type=int, default=8001, help="default 8001 (serve's is 8000)")
+    p.add_argument("--lan", action="store_true", help="listen on the local network (0.0.0.0, or --host) and print a QR code of the address")
+    p.add_argument("--host", help="the address to listen on (default 127.0.0.1; 0.0.0.0 with --lan)")
+    p.add_argument("--commit", action="store_true", help="make each change a git commit in the content's repository; a Publish button runs `git push`")
+    p.set_defaults(run=_desk)
+
 
 def _result(args: argparse.Namespace) -> int:
     slug = f"round-{args.round}" if args.round else f"elim-{args.elim}" if args.elim else "final" if args.final else None
@@ -65,7 +78,7 @@ def _result(args: argparse.Namespace) -> int:
     if entered.standings:
         print("\nstandings rows that changed:")
         print_rows(event, board, entered.standings)
-    _warn(entered.edited.warnings)
+    warn(entered.edited.warnings)
     return 0
 
 
@@ -84,6 +97,25 @@ def _add(args: argparse.Namespace) -> int:
     return 0
 
 
+def _desk(args: argparse.Namespace) -> int:
+    from .desk import DeskConfig, new_token, serve_desk
+    from .desk_git import GitFailed, check_repository
+    from .formats.base import Refused
+
+    content = Path(args.content)
+    if not (content / "site.yaml").is_file():
+        raise Refused(f"no site.yaml in {content}/: run the desk where `sitegen build` runs, or give --content")
+    if args.commit:
+        try:
+            check_repository(content)
+        except GitFailed as exc:
+            raise Refused(f"--commit needs the content in a git repository ({exc}); run `git init` first") from None
+    host = args.host or ("0.0.0.0" if args.lan else "127.0.0.1")
+    config = DeskConfig(content, Path(args.output), args.cache, new_token(), commit=args.commit)
+    serve_desk(config, host, args.port, lan=args.lan or host not in ("127.0.0.1", "localhost", "::1"))
+    return 0
+
+
 def _init(args: argparse.Namespace) -> int:
     for path in init_site(args.folder, title=args.title, package=args.package):
         print(f"created {path}")
@@ -92,7 +124,7 @@ def _init(args: argparse.Namespace) -> int:
     return 0
 
 
-def _warn(warnings: list[str]) -> None:
+def warn(warnings: list[str]) -> None:
     for warning in warnings:
         print(f"sitegen: warning: {warning}", file=sys.stderr)
 

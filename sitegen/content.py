@@ -12,6 +12,7 @@ from typing import Any
 
 from .content_event import read_event
 from .content_reader import FAILED, Collector, visible
+from .content_season import read_leagues, read_people
 from .model import SITE_KEYS, ContentError, Page, Problem, Site, Where
 from .text import suggest
 from .yamlfile import LineDict, parse_yaml
@@ -75,6 +76,8 @@ def read_outline(root: str | Path) -> Outline:
     pages = []
     if c.folder(root / "pages"):
         pages = [_load_page(p, c) for p in visible(root / "pages") if p.suffix == ".md"]
+    people = read_people(root, c)
+    leagues = read_leagues(root, {e.name for e in entries if isinstance(e, Path)}, c)
     site = Site(
         title=c.text(data, "title", shown, default="Tournaments"),
         base_url=c.text(data, "base_url", shown, default=""),
@@ -84,6 +87,8 @@ def read_outline(root: str | Path) -> Outline:
         pages=tuple(p for p in pages if p),
         options={"description": c.text(data, "description", shown), "timezone": c.timezone(data, "timezone", shown)},
         key_lines=dict(data.key_lines),
+        people=people,
+        leagues=leagues,
     )
     return Outline(site, tuple(entries), tuple(before), tuple(c.problems))
 

@@ -29,12 +29,17 @@ def seed_from_slug(slug: str) -> int:
 def load_event(event_dir: str | Path) -> Event:
     """Read and check one event folder (for `pair` and `standings`)."""
     event_dir = Path(event_dir).absolute()  # `sitegen pair .` still knows the folder's name
-    content = event_dir.parent.parent if event_dir.parent.name == "events" else event_dir.parent
-    c = Collector(content)
+    c = Collector(content_root(event_dir))
     event = read_event(event_dir, c) if c.inside(event_dir) else None
     if c.problems or event is None:
         raise ContentError(c.problems)
     return event
+
+
+def content_root(event_dir: Path) -> Path:
+    """The content folder an event folder belongs to (content/events/NAME, or a folder beside site.yaml)."""
+    event_dir = event_dir.absolute()
+    return event_dir.parent.parent if event_dir.parent.name == "events" else event_dir.parent
 
 
 def read_event(event_dir: Path, c: Collector) -> Event | None:

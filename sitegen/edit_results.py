@@ -23,7 +23,10 @@ class ResultEntered:
 
 def number(text: str, *, halves: bool = False) -> int | float:
     """A typed figure: a whole number, or with `halves` a multiple of 0.5 (V:TES VP); ValueError otherwise."""
-    value = Fraction(text.strip())
+    try:
+        value = Fraction(text.strip())
+    except (ValueError, ZeroDivisionError):
+        raise ValueError(f"'{text}' is not a number") from None
     if value.denominator != 1 and not (halves and value.denominator == 2):
         raise ValueError(f"'{text}' is not a {'multiple of 0.5' if halves else 'whole number'}")
     return int(value) if value.denominator == 1 else float(value)

@@ -60,7 +60,8 @@ def pair_round(event_dir: str | Path, *, plan: bool = False, redo: bool = False,
             length = {key: settings[key] for key in added}
             texts[path] = doc.dump()
     new = commit(event_dir, texts)
-    return Paired(Edited(new, [p for p, t in texts.items() if t is not None]), written, length)
+    warnings = [f"{Path(p.filename).stem}: {w}" for p in proposals for w in p.warnings]
+    return Paired(Edited(new, [p for p, t in texts.items() if t is not None], warnings), written, length)
 
 
 def _without_current_round(event: Event, clock: dict[str, Any]) -> tuple[Event, dict[str, Any]]:

@@ -20,6 +20,7 @@ from . import buildstate, formats
 from .content import Outline, read_outline
 from .content_event import read_event
 from .content_reader import Collector
+from .content_season import name_problems
 from .model import ContentError, Problem, Site
 from .output import WriteReport, check_output_folder, discard, path_problems, publish, stage
 from .render import environment, render_pages, static_files, theme_dirs
@@ -76,7 +77,7 @@ def build_event(task: EventTask, env: jinja2.Environment | None = None) -> Event
     event = read_event(task.event_dir, c)
     if event is None or c.problems:  # some fields are read (and reported) after the event is made
         return EventResult(load_problems=c.problems)
-    problems = formats.validate(event)
+    problems = formats.validate(event) + name_problems(event, task.site.people)
     if problems:
         return EventResult(problems=problems)
     fmt = formats.format_of(event)
@@ -147,10 +148,12 @@ def build(content: str | Path, output: str | Path, env: jinja2.Environment | Non
                 staged[rel] = tmp
         files = set(shared) | {rel for r in results.values() for rel in r.files} | {rel for r in kept.values() for rel in r.files}
         report = publish(output, staged, files, leftover)
-    except BaseException:  # the journal stays: a worker that died may have left temporary files
+    except BaseException as exc:
         discard(output, list(staged.values()))
         if created is not None:
             _remove_empty_tree(created)
+        if journal and not leftover and isinstance(exc, ContentError):  # every staged file is gone; otherwise the
+            shutil.rmtree(journal, ignore_errors=True)                 # journal stays for the temporary files it lists
         raise
     if journal:
         shutil.rmtree(journal, ignore_errors=True)

@@ -58,6 +58,17 @@ class Player:
 
 
 @dataclass(frozen=True)
+class Person:
+    """A player known across events (content/players.yaml): events that name the same id are the same person."""
+
+    id: str
+    name: str
+    vekn: str | None  # V:EKN number, for the ranking body's report
+    aliases: tuple[str, ...]  # other spellings of the name that events may use
+    where: Where
+
+
+@dataclass(frozen=True)
 class Table:
     number: int
     players: tuple[str, ...]
@@ -140,6 +151,33 @@ class Page:
 
 
 @dataclass(frozen=True)
+class League:
+    """A season (content/leagues/SLUG.yaml): the events it counts and how their results add up."""
+
+    slug: str
+    name: str
+    event_slugs: tuple[str, ...]  # the events listed by folder name; empty when chosen by the filter below
+    format: str | None  # filter: the events of this format ...
+    start: str | None  # ... dated on or after this day ...
+    end: str | None  # ... and on or before this one
+    scheme: str  # "places" (points by final place) or "vekn-rating" (V:EKN rating points)
+    points: tuple[int, ...]  # points for final place 1, 2, ...
+    points_after: int  # for any place past the table
+    participation: int  # for playing an event at all
+    best: int | None  # the best this many results count; None: all of them
+    months: int | None  # only results of the last this many months (before the league's latest event) count
+    tiebreakers: tuple[str, ...]
+    where: Where
+
+    def counts(self, slug: str, format_name: str, date: str) -> bool:
+        """Whether an event belongs to this league (its results may still be dropped: best N, window)."""
+        if self.event_slugs:
+            return slug in self.event_slugs
+        return ((self.format is None or format_name == self.format) and (self.start is None or date >= self.start)
+                and (self.end is None or date <= self.end))
+
+
+@dataclass(frozen=True)
 class Site:
     title: str
     base_url: str
@@ -149,6 +187,8 @@ class Site:
     pages: tuple[Page, ...]
     options: dict[str, Any] = field(default_factory=dict)
     key_lines: dict[str, int] = field(default_factory=dict)  # site.yaml's keys, for error lines
+    people: tuple[Person, ...] = ()  # content/players.yaml
+    leagues: tuple[League, ...] = ()  # content/leagues/*.yaml
 
     def at(self, key: str) -> Where:
         return Where(str(Path(self.root) / "site.yaml"), self.key_lines.get(key, 1))

@@ -9,6 +9,7 @@ import jinja2
 
 from . import formats
 from .content import load_site
+from .content_season import name_problems
 from .engine import build
 from .model import ContentError, Site
 from .render import environment, render_pages, static_files, theme_dirs
@@ -21,7 +22,7 @@ __all__ = ["build", "check", "render"]
 def check(content: str | Path) -> Site:
     """Load the content and run every format's checks; raises ContentError with all problems."""
     site = load_site(content)
-    problems = [p for event in site.events for p in formats.validate(event)]
+    problems = [p for event in site.events for p in formats.validate(event) + name_problems(event, site.people)]
     if problems:
         raise ContentError(problems)
     return site

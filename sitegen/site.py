@@ -15,7 +15,9 @@ import segno
 from . import datafiles, player_views, views
 from .charts import rank_chart
 from .formats.base import Format, Scoreboard
+from .league import leagues_of
 from .model import Site
+from .seasons import season_pages
 from .summary import EventCard, EventSummary, sections, sort_key, status
 
 EVENT_PAGE_RANKING = 8  # final places listed on the event page; the bracket page lists them all
@@ -51,7 +53,7 @@ def shared_pages(site: Site, cards: list[EventCard]) -> list[PageModel]:
     for page in common["nav_pages"]:
         html = markdown.markdown(page.body_markdown, extensions=["tables", "sane_lists"], output_format="html")
         pages.append(PageModel(f"pages/{page.slug}.html", "page.html", common | {"title": page.title, "body_html": html}))
-    pages += _rules_pages(cards, common)
+    pages += _rules_pages(cards, common) + season_pages(site, cards, common)
     # Served for a missing URL at any depth: with a base_url every link and asset must be absolute.
     pages.append(PageModel("404.html", "404.html", common | {"title": "Page not found", "root": common["base"]}))
     pages.append(PageModel("feed.xml", None, body=datafiles.feed(site, cards)))
@@ -96,7 +98,9 @@ def event_pages(site: Site, summary: EventSummary) -> list[PageModel]:
     event_status = status(summary)
     meta = views.meta_charts(event, board)
     zone = event.timezone or site.options.get("timezone", "")
-    ctx = common | {"summary": summary, "event": event, "board": board, "players": event.player_by_id, "format": summary.format,
+    ctx = common | {"leagues": leagues_of(site.leagues, event.slug, summary.format.name, event.date),
+                    "known": {p.id for p in site.people},
+                    "summary": summary, "event": event, "board": board, "players": event.player_by_id, "format": summary.format,
                     "status_version": event_status["version"], "meta": meta, "description": f"{event.name}: {summary.status}",
                     "elim_page": _elimination_page(board),
                     "standings_columns": board.standings_columns,

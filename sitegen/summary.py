@@ -6,7 +6,7 @@ from typing import Any
 
 from .formats.base import Column, Format, RoundView, Scoreboard
 from .model import Event
-from .views import results_in
+from .views import PlayerResult, player_results, results_in
 
 # The home page's sections, in the order they are shown and events are sorted.
 STATES = (("live", "Live now"), ("upcoming", "Upcoming"), ("finished", "Finished"))
@@ -48,13 +48,15 @@ class EventCard:
     rounds: tuple[FeedRound, ...]  # elimination rounds included
     pages: tuple[str, ...]  # the event's HTML pages, for the sitemap
     standings_columns: tuple[Column, ...]  # for the rules page of its format
+    results: tuple[PlayerResult, ...] = ()  # every player's place, record and points: for leagues and player pages
 
 
 def card(summary: EventSummary, paths: list[str]) -> EventCard:
     event, board = summary.event, summary.board
     rounds = tuple(FeedRound(v.round.slug, v.label, v.round.start, v.complete) for v in board.rounds + board.elims)
     return EventCard(event.slug, event.name, event.date, summary.format, len(event.players), summary.state, summary.status,
-                     rounds, tuple(p for p in paths if p.endswith(".html")), tuple(board.standings_columns))
+                     rounds, tuple(p for p in paths if p.endswith(".html")), tuple(board.standings_columns),
+                     player_results(event, board))
 
 
 def current_round(board: Scoreboard) -> RoundView | None:

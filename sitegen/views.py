@@ -194,3 +194,28 @@ def meta_charts(event: Event, board: Scoreboard) -> dict[str, BarChart] | None:
         if bars:
             breakdown[key] = bar_chart(bars)
     return breakdown or None
+
+
+@dataclass(frozen=True)
+class PlayerResult:
+    """One player's event, as the pages about all events (leagues, site-wide player pages) need it."""
+
+    id: str
+    name: str
+    place: int  # the final place once the event is finished, the place in the standings until then
+    record: str  # games won-lost, e.g. "3-1"
+    points: str  # the format's first standings figure with its label, e.g. "12 Pts", "2 GW"
+    rating: int | None = None  # V:EKN rating points (V:TES)
+
+
+def player_results(event: Event, board: Scoreboard) -> tuple[PlayerResult, ...]:
+    final = dict((pid, rank) for rank, pid in board.final_ranking or [])
+    first = board.standings_columns[0] if board.standings_columns else None
+    names = event.player_by_id
+    results = []
+    for row in board.standings:
+        games = [r.won for r in board.player_rounds[row.player] if r.won is not None]
+        results.append(PlayerResult(
+            row.player, names[row.player].name, final.get(row.player, row.place or row.rank), f"{sum(games)}-{games.count(False)}",
+            f"{row.values[first.key]} {first.label}" if first else "", row.values.get("rating")))
+    return tuple(sorted(results, key=lambda r: (r.place, r.id)))

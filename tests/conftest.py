@@ -19,6 +19,12 @@ def write_files(root: Path, files: dict[str, str]) -> Path:
     return root
 
 
+@pytest.fixture(autouse=True)
+def _build_state_in_tmp(tmp_path, monkeypatch):
+    """A build run by a test keeps its state in the test's folder, not in the working tree it runs from."""
+    monkeypatch.setattr("sitegen.cli.DEFAULT_CACHE", tmp_path / ".sitegen-cache")
+
+
 @pytest.fixture
 def make_site(tmp_path):
     """make_site({"events/x/event.yaml": "...", ...}) -> content folder (site.yaml added if missing)."""

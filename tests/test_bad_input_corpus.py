@@ -337,6 +337,32 @@ case("template reads a missing static file", write=MINE | {"themes/mine/template
 case("a theme of its own", write=MINE | {"themes/mine/templates/page.html": THEME["templates/page.html"]}, exit=0, cmds=("check", "build"),
      why_ok="a theme that overrides one template; the rest comes from the default theme")
 
+# -- players.yaml and leagues ---------------------------------------------------------------------
+KIND = "players.yaml and leagues"
+PEOPLE, LEAGUE = "players.yaml", "leagues/season.yaml"
+case("players.yaml without a list", write={PEOPLE: "players: nobody\n"}, at=(PEOPLE, 1), msg="needs a 'players:' list")
+case("players.yaml repeats an id", write={PEOPLE: "players:\n  - {id: ann, name: Ann}\n  - {id: ann, name: Ann B}\n"},
+     at=(PEOPLE, 3), msg="the id 'ann' is already given at line 2")
+case("players.yaml repeats an alias", write={PEOPLE: "players:\n  - {id: ann, name: Ann, aliases: [A.]}\n  - {id: ben, name: Ben, aliases: [A.]}\n"},
+     at=(PEOPLE, 3), msg="the alias 'A.' is already given at line 2")
+case("players.yaml unknown key", write={PEOPLE: "players:\n  - {id: ann, name: Ann, vekm: '3200001'}\n"}, at=(PEOPLE, 2), msg="unknown key 'vekm'")
+case("players.yaml bad V:EKN number", write={PEOPLE: "players:\n  - {id: ann, name: Ann, vekn: 12}\n"}, at=(PEOPLE, 2), msg="is not a V:EKN number")
+case("event names a known id otherwise", write={PEOPLE: "players:\n  - {id: ann, name: Annabel}\n"}, at=(JEV, 7),
+     msg="is named 'Ann' here but 'Annabel' in")
+case("league without a name", write={LEAGUE: "events: [j]\npoints: [3, 1]\n"}, at=(LEAGUE, 1), msg="missing 'name'")
+case("league lists a missing event", write={LEAGUE: "name: S\nevents:\n  - j\n  - jj\n"}, at=(LEAGUE, 4), msg="no event folder named 'jj'")
+case("league unknown scheme", write={LEAGUE: "name: S\nevents: [j]\nscheme: elo\npoints: [3]\n"}, at=(LEAGUE, 3), msg="unknown scheme 'elo'")
+case("league negative points", write={LEAGUE: "name: S\nevents: [j]\npoints: [3, -1]\n"}, at=(LEAGUE, 3), msg="'points' is a list of whole numbers")
+case("league unknown tiebreaker", write={LEAGUE: "name: S\nevents: [j]\npoints: [3]\ntiebreakers: [coin]\n"}, at=(LEAGUE, 4),
+     msg="'tiebreakers' is a list of different ones")
+case("league filter date", write={LEAGUE: "name: S\nevents:\n  format: vtes\n  from: soon\npoints: [3]\n"}, at=(LEAGUE, 4), msg="'from: soon' is not a date")
+case("vekn-rating league with points", write={LEAGUE: "name: R\nscheme: vekn-rating\nevents: {format: vtes}\npoints: [3]\n"},
+     at=(LEAGUE, 4), msg="remove 'points'")
+case("league file not yaml", write={"leagues/notes.txt": "notes\n"}, at=("leagues/notes.txt", 1), msg="not a league file")
+case("an alias in an event", write={PEOPLE: "players:\n  - {id: ann, name: Annabel, aliases: [Ann]}\n",
+                                    LEAGUE: "name: S\nevents: {format: agot-joust}\npoints: [3, 1]\n"}, exit=0,
+     why_ok="an event may spell a known player's name as one of their aliases; a league may filter by format alone")
+
 # -- acceptable oddities -----------------------------------------------------------------------------
 KIND = "acceptable oddities"
 case("byte order mark", write={JR2: "\ufeff" + FILES[JR2]}, exit=0, why_ok="editors on Windows write it; YAML ignores it")
@@ -372,7 +398,7 @@ def good_build(tmp_path_factory):
     """The valid site and its output, built once; every case starts from copies of both."""
     root = tmp_path_factory.mktemp("good")
     content = write(root / "content")
-    assert main(["build", "--content", str(content), "--output", str(root / "output")]) == 0
+    assert main(["build", "--content", str(content), "--output", str(root / "output"), "--cache", str(root / "cache")]) == 0
     return root, snapshot(root / "output")
 
 
@@ -393,7 +419,8 @@ def _run(argv: list[str], capsys) -> tuple[int, str]:
 
 
 def _outside_files(root: Path) -> set[str]:
-    return {p.relative_to(root).as_posix() for p in root.rglob("*") if not p.relative_to(root).as_posix().startswith(("content", "output"))}
+    return {p.relative_to(root).as_posix() for p in root.rglob("*")
+            if not p.relative_to(root).as_posix().startswith(("content", "output", ".sitegen-cache"))}
 
 
 def _params() -> list:

@@ -105,6 +105,6 @@ def test_pairings_and_pages_do_not_depend_on_string_hashing(tmp_path):
                 (content / "events" / slug / name).unlink()
             subprocess.run([sys.executable, "-m", "sitegen", "pair", content / "events" / slug], check=True, env=env, capture_output=True)
         out = tmp_path / f"out-{hash_seed}"
-        subprocess.run([sys.executable, "-m", "sitegen", "build", "--content", content, "--output", out], check=True, env=env, capture_output=True)
+        subprocess.run([sys.executable, "-m", "sitegen", "build", "--content", content, "--output", out], check=True, env=env, capture_output=True, cwd=tmp_path)
         builds.append(snapshot(out))
     assert builds[0] == builds[1]

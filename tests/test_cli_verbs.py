@@ -1,6 +1,8 @@
 """The TO's desk from the command line: result, drop, add, pair --redo/--start, standings, init, new."""
 from __future__ import annotations
 
+import re
+
 import pytest
 import yaml
 from desk_events import make_event, snapshot
@@ -172,3 +174,15 @@ def test_new_writes_the_formats_fields_and_a_site_yaml(tmp_path, run_cli, fmt, f
     assert (tmp_path / "content" / "site.yaml").exists()
     assert run_cli("check", "--content", tmp_path / "content")[0] == 0
     assert run_cli("new", folder)[0] == 2
+
+
+def test_pair_warns_of_a_forced_rematch_and_a_refusal_names_who_has_no_result(tmp_path, run_cli):
+    folder = tmp_path / "content" / "events" / "pair-of-two"
+    assert run_cli("new", folder, "--player", "Ann Example", "--player", "Ben Example", "--rounds", "2")[0] == 0
+    status, _out, err = run_cli("pair", folder)
+    assert status == 0 and "warning" not in err
+    status, _out, err = run_cli("pair", folder)
+    assert status == 2 and re.search(r"table 1 has no result yet \(table 1: (Ann|Ben) Example v (Ben|Ann) Example\)", err), err
+    assert run_cli("result", folder, 1, "--winner", "ann-example")[0] == 0
+    status, _out, err = run_cli("pair", folder)
+    assert status == 0 and "sitegen: warning: round-2: 1 rematch could not be avoided: " in err, err

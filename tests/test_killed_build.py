@@ -64,7 +64,7 @@ def test_killed_builds_leave_old_or_new_files_and_the_next_build_cleans_up(tmp_p
         os.utime(output / MANIFEST, (manifest_mtime - 10, manifest_mtime - 10))  # so a rewrite shows in the mtime
         manifest_mtime -= 10
         proc = subprocess.Popen([sys.executable, "-m", "sitegen", "build", "--content", str(new_content), "--output", str(output)],
-                                env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+                                env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=tmp_path)
         deadline = time.monotonic() + 30
         if attempt % 2:  # kill while the writer is at work: wait for it, then a little more
             while proc.poll() is None and not _started_writing(output, manifest_mtime) and time.monotonic() < deadline:

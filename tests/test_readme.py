@@ -39,6 +39,11 @@ def test_the_command_sequence_runs_on_an_empty_folder(tmp_path, monkeypatch, cap
             monkeypatch.chdir(words[1])
             continue
         assert words[0] == "sitegen", line
+        if "--help" in words:  # a command that runs until stopped (desk, serve): its help is the example
+            with pytest.raises(SystemExit) as stopped:
+                main(words[1:])
+            assert stopped.value.code == 0 and f"usage: sitegen {words[1]}" in capsys.readouterr().out
+            continue
         status = main(words[1:])
         out, err = capsys.readouterr()
         assert status == 0, f"{line}\n{err}"
@@ -66,3 +71,7 @@ def test_every_yaml_example_passes_check(tmp_path, text):
     assert formats.validate(event) == []
     if not text.startswith("name:"):
         assert event.rounds[0].complete
+
+
+def test_no_merge_conflict_is_left_in_the_readme():
+    assert not re.search(r"^(<<<<<<<|=======|>>>>>>>)", README.read_text(encoding="utf-8"), re.M)

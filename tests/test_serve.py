@@ -34,7 +34,7 @@ def test_an_edited_round_file_shows_in_the_open_page_within_two_seconds(tmp_path
     port = free_port()
     server = subprocess.Popen(
         [sys.executable, "-m", "sitegen", "serve", "--content", content, "--output", tmp_path / "out", "--port", str(port)],
-        stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, cwd=tmp_path,
     )
     try:
         url = f"http://127.0.0.1:{port}/events/thursday-league-joust/round-3.html"

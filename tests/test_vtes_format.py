@@ -110,6 +110,8 @@ def test_standings_json_shape(make_site, run_cli, tmp_path):
     doc = json.loads((tmp_path / "out" / "events" / "e" / "standings.json").read_text())
     assert doc["format"] == "vtes" and doc["rounds_played"] == 2
     ben = doc["standings"][0]
+    # 5 + 4 x (5 VP + 0.5 in the final) + 8 x 1 GW + round(30 x (log15(9²) - 1) = 18.68) = 19
+    assert ben.pop("rating_points") == 54
     assert ben == {"rank": 1, "place": 1, "id": "ben", "name": "Ben", "gw": 1, "vp": 5, "tp": 78, "rounds": [
         {"round": 1, "table": 1, "seat": 2, "vp": 0, "gw": 0, "tp": 18},
         {"round": 2, "table": 1, "seat": 1, "vp": 5, "gw": 1, "tp": 60},

@@ -9,10 +9,11 @@ from __future__ import annotations
 import hashlib
 import random
 from abc import ABC, abstractmethod
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..model import EVENT_KEYS, PLAYER_KEYS, TABLE_KEYS, Event, Problem, Round, Table, Where
+from ..model import EVENT_KEYS, PLAYER_KEYS, TABLE_KEYS, Event, Person, Problem, Round, Table, Where
 from ..text import suggest
 
 
@@ -110,6 +111,7 @@ class NextRound:
     data: dict[str, Any]  # the round file, ready to dump
     summary: str  # what to tell the TO (e.g. a seating's violation vector)
     hint: str = ""  # how to enter this round's results, when it differs from the format's result_hint
+    warnings: tuple[str, ...] = ()  # what the TO must hear about this pairing (a rematch that could not be avoided)
 
 
 class Refused(Exception):
@@ -171,6 +173,13 @@ class Format(ABC):
     def export_table(self, event: Event) -> tuple[list[str], list[list[Any]]]:
         """The ranking body's report (`sitegen export`): a CSV header and rows."""
         raise Refused(f"the {self.name} format has no ranking export; see `sitegen standings` or standings.json")
+
+    #: What `sitegen export --format NAME` writes besides the CSV, e.g. the ranking body's own upload format.
+    export_formats: tuple[str, ...] = ()
+
+    def export_text(self, event: Event, name: str, known: Mapping[str, Person]) -> str:
+        """The report in one of `export_formats`; `known` is players.yaml's players by id."""
+        raise Refused(f"the {self.name} format has no '{name}' export; use --format csv")
 
 
 # Helpers every format shares ------------------------------------------------------------
@@ -272,10 +281,14 @@ def refuse_pending(event: Event, seating_keys: tuple[str, ...] = ()) -> None:
     final), not how it ended: a table holding only those has no result yet.
     """
     last = (event.rounds + event.elims)[-1:]
-    pending = [str(t.number) for t in last[0].tables if not set(t.result) - set(seating_keys)] if last else []
+    pending = [t for t in last[0].tables if not set(t.result) - set(seating_keys)] if last else []
     if pending:
-        tables = f"table {pending[0]} has" if len(pending) == 1 else f"tables {', '.join(pending)} have"
-        raise Refused(f"{last[0].where.path}: {tables} no result yet; enter every result, then run `sitegen pair` again")
+        numbers = [str(t.number) for t in pending]
+        tables = f"table {numbers[0]} has" if len(pending) == 1 else f"tables {', '.join(numbers)} have"
+        names = event.player_by_id
+        waiting = "; ".join(f"{t.number}: {' v '.join(names[p].name if p in names else p for p in t.players)}" for t in pending)
+        raise Refused(f"{last[0].where.path}: {tables} no result yet (table {waiting}); "
+                      "enter every result, then run `sitegen pair` again")
 
 
 def tables_file(tables: list[list[str]] | list[tuple[str, ...]]) -> dict[str, Any]:

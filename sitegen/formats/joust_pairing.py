@@ -49,7 +49,9 @@ def _swiss_round(event: Event, board: CurrentStandings, number: int) -> NextRoun
     if pairing.bye:
         data["byes"] = [pairing.bye]
     summary = f"Round {number} of {board.planned_rounds}: {len(pairing.pairs)} tables" + (f", bye: {pairing.bye}" if pairing.bye else "")
-    return NextRound(f"round-{number}.yaml", data, summary + _unwanted_meetings(pairing.pairs, opponents, avoid))
+    notes = _unwanted_meetings(pairing.pairs, opponents, avoid)
+    return NextRound(f"round-{number}.yaml", data, summary + "".join(f"; {note}" for note in notes),
+                     warnings=tuple(notes))
 
 
 def _elim_round(number: int, matches: list[tuple[str, str]], note: str) -> NextRound:
@@ -58,7 +60,7 @@ def _elim_round(number: int, matches: list[tuple[str, str]], note: str) -> NextR
 
 
 def _unwanted_meetings(pairs: Sequence[tuple[str, str]], opponents: Mapping[str, Collection[str]],
-                       avoid: Collection[frozenset[str]]) -> str:
+                       avoid: Collection[frozenset[str]]) -> list[str]:
     """What the TO must hear about a pairing: forced rematches, and round-1 avoid requests that could not be met."""
     rematches = [f"{a} v {b}" for a, b in pairs if b in opponents.get(a, ())]
     unmet = [f"{a} v {b}" for a, b in pairs if frozenset((a, b)) in avoid]
@@ -67,4 +69,4 @@ def _unwanted_meetings(pairs: Sequence[tuple[str, str]], opponents: Mapping[str,
         notes.append(f"{len(rematches)} rematch{'es' if len(rematches) > 1 else ''} could not be avoided: {', '.join(rematches)}")
     if unmet:
         notes.append(f"{len(unmet)} 'avoid' request(s) could not be met: {', '.join(unmet)}")
-    return "".join(f"; {note}" for note in notes)
+    return notes

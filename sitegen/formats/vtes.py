@@ -13,11 +13,12 @@ vtes_pairing  the round files `sitegen pair` writes (seating itself: `pairing.vt
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
-from ..model import Event, Problem
+from ..model import Event, Person, Problem
 from ..pairing import vtes_seating
-from . import vtes_board, vtes_checks, vtes_event, vtes_examples, vtes_export, vtes_pairing, vtes_rules
+from . import vtes_board, vtes_checks, vtes_event, vtes_examples, vtes_export, vtes_pairing, vtes_rating, vtes_rules
 from .base import Format, NextRound, Scoreboard
 from .vtes_rules import vp_text
 
@@ -47,6 +48,13 @@ class Vtes(Format):
     def export_table(self, event: Event) -> tuple[list[str], list[list[Any]]]:
         return vtes_export.export_table(event, self.score(event))
 
+    export_formats = ("archondata",)
+
+    def export_text(self, event: Event, name: str, known: Mapping[str, Person]) -> str:
+        if name != "archondata":
+            return super().export_text(event, name, known)
+        return vtes_export.archondata(event, self.score(event), known)
+
     def next_round(self, event: Event) -> NextRound:
         return vtes_pairing.next_round(event)
 
@@ -57,7 +65,8 @@ class Vtes(Format):
         return {"examples": vtes_examples.rules_examples(), "place_tp": vtes_rules.PLACE_TP, "vp_text": vp_text,
                 "multideck_limit": vtes_rules.MULTIDECK_LIMIT, "no_final_limit": vtes_rules.NO_FINAL_LIMIT,
                 "final_size": vtes_rules.FINAL_SIZE, "drawn_places": vtes_rules.DRAWN_PLACES,
-                "gw_min_vp": vp_text(vtes_rules.GW_MIN_VP), "seating_criteria": vtes_seating.CRITERIA}
+                "gw_min_vp": vp_text(vtes_rules.GW_MIN_VP), "seating_criteria": vtes_seating.CRITERIA,
+                "rating": vtes_rating.rules_context()}
 
 
 FORMAT = Vtes()

@@ -3,10 +3,11 @@ from __future__ import annotations
 
 from ..model import Event, Round, Table
 from ..pairing import vtes_seating
-from . import vtes_rules
+from . import vtes_rating, vtes_rules
 from .base import Column, PlayerRound, RoundView, Scoreboard, SeatRow, StandingRow, TableView
 from .vtes_event import (
     final_played,
+    final_vp,
     finalists,
     has_final,
     planned_rounds,
@@ -25,6 +26,7 @@ STANDINGS_COLUMNS = [
     Column("gw", "GW", f"Game wins: at least {vp_text(GW_MIN_VP)} VP and strictly more than anyone else at the table."),
     Column("vp", "VP", "Victory points: 1 per prey ousted, 0.5 for surviving to time or withdrawing, 1 for the last player standing."),
     Column("tp", "TP", f"Tournament points from the place at each table: {', '.join(map(str, PLACE_TP[max(PLACE_TP)]))} (ties share the average)."),
+    Column("rating", "Rating", f"V:EKN rating points: {vtes_rating.formula_text()}. Before the final, without it.", wide_only=True),
 ]
 SEAT_COLUMNS = [
     Column("vp", "VP", "Victory points scored at this table."),
@@ -53,12 +55,12 @@ def score(event: Event, format_name: str) -> Scoreboard:
                                 notes=vtes_seating.violations_lines(vector, index + 1)))
         ranked = ranking(event, event.rounds[: index + 1])
         if round_.complete:
-            standings_after.append(_standing_rows(event, ranked))
+            standings_after.append(_standing_rows(event, ranked, _ratings(event, ranked, None)))
         _note_round(event, round_, results, ranked if round_.complete else [], history)
     ranked = ranking(event, event.rounds)
-    standings = _standing_rows(event, ranked)
     final_ranking = _final_ranking(event, ranked, finalists(event, ranked) if preliminaries_done(event) else [])
     winner = final_ranking[0][1] if final_ranking and event.elims else None
+    standings = _standing_rows(event, ranked, _ratings(event, ranked, winner))
     elims = [_final_view(final, ranked, winner, names, history, event.seed) for final in event.elims]
     board = Scoreboard(
         standings_columns=STANDINGS_COLUMNS,
@@ -89,13 +91,22 @@ def _table_view(table: Table, seats: list[VtesSeat] | None, names: dict[str, str
     return TableView(table.number, rows, pending=seats is None, note=note)
 
 
-def _standing_rows(event: Event, ranked: list[RankedPlayer]) -> list[StandingRow]:
+def _standing_rows(event: Event, ranked: list[RankedPlayer], ratings: dict[str, int]) -> list[StandingRow]:
     players = event.player_by_id
     return [
-        StandingRow(r.rank, r.player, {"gw": r.gw, "vp": vp_text(r.vp), "tp": r.tp}, r.coin_toss, place=r.place,
-                    dropped=players[r.player].dropped is not None, exact={"gw": r.gw, "vp": r.vp, "tp": r.tp})
+        StandingRow(r.rank, r.player, {"gw": r.gw, "vp": vp_text(r.vp), "tp": r.tp, "rating": ratings[r.player]}, r.coin_toss,
+                    place=r.place, dropped=players[r.player].dropped is not None, exact={"gw": r.gw, "vp": r.vp, "tp": r.tp})
         for r in ranked
     ]
+
+
+def _ratings(event: Event, ranked: list[RankedPlayer], winner: str | None) -> dict[str, int]:
+    """Each player's V:EKN rating points: the final's VP, GW and bonus once it is played (`winner` known)."""
+    finals = final_vp(event) if winner else {}
+    played = len({pid for round_ in event.rounds + event.elims for table in round_.tables for pid in table.players})
+    return {r.player: vtes_rating.rating_points(r.vp + finals.get(r.player, 0), r.gw + (r.player == winner),
+                                                (1 if r.player == winner else 2) if r.player in finals else None, played)
+            for r in ranked}
 
 
 def _note_round(event: Event, round_: Round, results: dict[int, list[VtesSeat] | None], ranked: list[RankedPlayer],

@@ -1,0 +1,43 @@
+"""`sitegen desk --commit`: each change a git commit in the content's repository, and `git push` to publish.
+
+git runs as a subprocess in the content folder; whatever goes wrong comes back as a message to show
+(the files are written either way), never as a traceback.
+"""
+from __future__ import annotations
+
+import subprocess
+from pathlib import Path
+
+
+class GitFailed(Exception):
+    """git refused or is missing: the message says what it said."""
+
+
+def _git(content: Path, *args: str) -> str:
+    """What git printed (stdout, else stderr: `git push` reports there), or GitFailed."""
+    try:
+        done = subprocess.run(["git", *args], cwd=content, capture_output=True, text=True, timeout=300, check=False)
+    except (OSError, subprocess.TimeoutExpired) as exc:
+        raise GitFailed(f"git {args[0]}: {exc}") from None
+    if done.returncode:
+        said = (done.stderr or done.stdout).strip() or f"exit status {done.returncode}"
+        raise GitFailed(f"git {args[0]}: {said}")
+    return (done.stdout or done.stderr).strip()
+
+
+def check_repository(content: Path) -> None:
+    """Raise GitFailed unless the content folder is inside a git work tree."""
+    _git(content, "rev-parse", "--is-inside-work-tree")
+
+
+def commit(content: Path, paths: list[Path], subject: str, body: str = "") -> str:
+    """Commit exactly `paths` (written or deleted) with `subject`; returns the short hash."""
+    names = [str(p.absolute()) for p in paths]
+    _git(content, "add", "-A", "--", *names)
+    message = subject + (f"\n\n{body}" if body else "")
+    _git(content, "commit", "--quiet", "-m", message, "--", *names)
+    return _git(content, "rev-parse", "--short", "HEAD")
+
+
+def push(content: Path) -> str:
+    return _git(content, "push") or "pushed"

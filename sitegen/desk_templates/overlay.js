@@ -1,0 +1,47 @@
+// sitegen: show the content's problems over the page (path:line: message), and clear them once fixed.
+(function () {
+  // docked: a panel at the bottom (the desk's own pages list the problems too); otherwise over the whole page.
+  var url = __PROBLEMS_URL__, reload = __RELOAD__, docked = __DOCKED__, build, hidden = "";
+  function show(lines) {
+    var box = document.getElementById("sitegen-problems"), key = lines.join("\n");
+    if (!lines.length || key === hidden) { if (box) box.remove(); return; }
+    if (box && box.dataset.key === key) return;
+    if (!box) {
+      box = document.createElement("div");
+      box.id = "sitegen-problems";
+      box.setAttribute("role", "alert");
+      box.style.cssText = "position:fixed;left:0;right:0;bottom:0;z-index:99999;overflow:auto;padding:1rem;" +
+        (docked ? "max-height:45vh;border-top:4px solid #ff6b6b;" : "top:0;") +
+        "background:rgba(30,0,0,.97);color:#fff;font:15px/1.5 ui-monospace,monospace";
+      document.body.appendChild(box);
+    }
+    box.dataset.key = key;
+    box.textContent = "";
+    var hide = document.createElement("button");
+    hide.type = "button";
+    hide.textContent = "Hide";
+    hide.style.cssText = "float:right;min-height:44px;min-width:64px;margin:0 0 .5rem .5rem;font:bold 16px system-ui,sans-serif";
+    hide.onclick = function () { hidden = key; box.remove(); };
+    box.appendChild(hide);
+    var title = document.createElement("h2");
+    title.textContent = "Content problems: fix them and this page updates (the site shows the last good build)";
+    title.style.cssText = "font:bold 17px/1.3 system-ui,sans-serif;margin:0 0 .75rem;color:#ffb4b4";
+    box.appendChild(title);
+    lines.forEach(function (line) {
+      var p = document.createElement("p");
+      p.textContent = line;
+      p.style.cssText = "margin:0 0 .5rem;white-space:pre-wrap;overflow-wrap:anywhere";
+      box.appendChild(p);
+    });
+  }
+  function poll() {
+    fetch(url, {cache: "no-store"}).then(function (r) { return r.json(); })
+      .then(function (data) {
+        if (reload && build !== undefined && data.build !== build) { location.reload(); return; }
+        build = data.build;
+        show(data.problems || []);
+      }, function () {})
+      .finally(function () { setTimeout(poll, 1000); });
+  }
+  poll();
+})();

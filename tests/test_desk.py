@@ -1,0 +1,334 @@
+"""`sitegen desk`: the token, POST-only changes, versioned forms, nothing readable outside the content,
+comments kept, errors beside the table, the same bytes as the CLI verbs, git commits, the problems overlay."""
+from __future__ import annotations
+
+import http.client
+import json
+import re
+import subprocess
+import threading
+from pathlib import Path
+from urllib.parse import urlencode
+
+import pytest
+from desk_events import make_event, snapshot
+
+from sitegen.cli import main
+from sitegen.content_event import load_event
+from sitegen.desk import DeskConfig, make_server
+from sitegen.desk_views import table_version
+
+TOKEN = "test-token-0123456789"
+
+
+class Desk:
+    """A desk server on a free port, in a thread, and a client that never follows redirects."""
+
+    def __init__(self, content: Path, tmp: Path, *, commit: bool = False) -> None:
+        config = DeskConfig(content, tmp / "desk-output", tmp / "desk-cache", TOKEN, commit=commit)
+        self.server = make_server(config, "127.0.0.1", 0)
+        self.port = self.server.server_address[1]
+        self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
+        self.thread.start()
+
+    def request(self, method: str, path: str, form: dict[str, str] | None = None,
+                headers: dict[str, str] | None = None) -> tuple[int, str, dict[str, str]]:
+        connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=30)
+        body = urlencode(form) if form is not None else None
+        sent = {"Content-Type": "application/x-www-form-urlencoded"} if body is not None else {}
+        connection.request(method, path, body=body, headers=sent | (headers or {}))
+        response = connection.getresponse()
+        text = response.read().decode("utf-8", "replace")
+        connection.close()
+        return response.status, text, dict(response.getheaders())
+
+    def get(self, path: str, **kwargs) -> tuple[int, str]:
+        status, text, _ = self.request("GET", f"/{TOKEN}/{path}", **kwargs)
+        return status, text
+
+    def post(self, path: str, form: dict[str, str], **kwargs) -> tuple[int, str, dict[str, str]]:
+        return self.request("POST", f"/{TOKEN}/{path}", {"token": TOKEN} | form, **kwargs)
+
+    def close(self) -> None:
+        self.server.shutdown()
+        self.server.server_close()
+
+
+@pytest.fixture
+def desk(tmp_path):
+    made = []
+
+    def start(fmt: str = "agot-joust", *, commit: bool = False, pair: bool = True) -> tuple[Desk, Path]:
+        folder = make_event(tmp_path, fmt, pair=pair)
+        made.append(Desk(tmp_path / "content", tmp_path, commit=commit))
+        return made[-1], folder
+
+    yield start
+    for server in made:
+        server.close()
+
+
+def versions(page: str) -> dict[str, str]:
+    """Each form's version by what it changes: "table-1", "pair", "drop" ..."""
+    found = {}
+    for action, body in re.findall(r"<form method=\"post\" action=\"(\w+)\"[^>]*>(.*?)</form>", page, re.S):
+        version = re.search(r'name="version" value="(\w+)"', body)[1]
+        table = re.search(r'name="table" value="(\d+)"', body)
+        found.setdefault(f"table-{table[1]}" if table else action, version)
+    return found
+
+
+def seats(folder: Path, slug: str | None = None) -> dict[int, tuple[str, ...]]:
+    event = load_event(folder)
+    round_ = next(r for r in event.rounds + event.elims if r.slug == slug) if slug else (event.rounds + event.elims)[-1]
+    return {t.number: t.players for t in round_.tables}
+
+
+def test_every_request_needs_the_token(desk):
+    server, folder = desk()
+    before = snapshot(folder)
+    assert server.request("GET", "/")[0] == 403
+    assert server.request("GET", "/e/desk/")[0] == 403
+    assert server.request("GET", "/not-the-token/")[0] == 403
+    assert server.request("GET", f"/{TOKEN}x/")[0] == 403
+    assert server.request("GET", f"/{TOKEN[:-1]}/e/desk/")[0] == 403
+    a, b = seats(folder)[1]
+    status, _, _ = server.request("POST", "/wrong/e/desk/result", {"token": "wrong", "kind": "winner", "table": "1", "winner": a})
+    assert status == 403
+    assert server.get("")[0] == 200 and server.get("e/desk/")[0] == 200
+    assert snapshot(folder) == before
+
+
+def test_a_change_needs_the_token_in_the_form_and_a_same_site_origin(desk):
+    server, folder = desk()
+    before = snapshot(folder)
+    a, _ = seats(folder)[1]
+    version = versions(server.get("e/desk/")[1])["table-1"]
+    form = {"kind": "winner", "round": "round-1", "table": "1", "winner": a, "version": version}
+    status, _, _ = server.request("POST", f"/{TOKEN}/e/desk/result", form)  # the token in the URL only
+    assert status == 403
+    status, _, _ = server.request("POST", f"/{TOKEN}/e/desk/result", form | {"token": "guess"})
+    assert status == 403
+    status, _, _ = server.post("e/desk/result", form, headers={"Origin": "http://evil.example"})
+    assert status == 403
+    assert snapshot(folder) == before
+    status, _, headers = server.post("e/desk/result", form, headers={"Origin": f"http://127.0.0.1:{server.port}"})
+    assert status == 303 and headers["Location"].endswith("#table-1")
+    assert load_event(folder).rounds[0].tables[0].result == {"winner": a}
+
+
+def test_a_get_never_writes(desk):
+    server, folder = desk()
+    before = snapshot(folder)
+    a, _ = seats(folder)[1]
+    query = urlencode({"token": TOKEN, "kind": "winner", "round": "round-1", "table": "1", "winner": a})
+    for path in [f"e/desk/result?{query}", f"e/desk/pair?{query}", f"e/desk/drop?player={a}&token={TOKEN}", f"publish?token={TOKEN}",
+                 "", "e/desk/", "e/desk", "__sitegen/problems", "site/", "desk.css"]:
+        assert server.get(path)[0] in (200, 303, 404), path
+    assert snapshot(folder) == before
+
+
+def test_two_judges_enter_the_same_table_one_wins_the_other_is_told(desk):
+    server, folder = desk()
+    (a, b), (_, d) = seats(folder)[1], seats(folder)[2]
+    page = server.get("e/desk/")[1]  # both judges load the page
+    first = versions(page)
+    status, _, _ = server.post("e/desk/result", {"kind": "winner", "round": "round-1", "table": "1", "winner": a, "version": first["table-1"]})
+    assert status == 303
+    written = snapshot(folder)
+    status, text, _ = server.post("e/desk/result", {"kind": "winner", "round": "round-1", "table": "1", "winner": b, "version": first["table-1"]})
+    assert status == 409 and "this table changed since you loaded it" in text
+    assert snapshot(folder) == written  # the first judge's result stands
+    assert load_event(folder).rounds[0].tables[0].result == {"winner": a}
+    # another table's form from the same old page still goes through: nothing else changed there
+    status, _, _ = server.post("e/desk/result", {"kind": "winner", "round": "round-1", "table": "2", "winner": d, "version": first["table-2"]})
+    assert status == 303
+    assert [t.result for t in load_event(folder).rounds[0].tables] == [{"winner": a}, {"winner": d}]
+    # pairing on the page from before the results is stale too
+    status, text, _ = server.post("e/desk/pair", {"version": first["pair"]})
+    assert status == 409 and "changed since you loaded it" in text and not (folder / "round-2.yaml").exists()
+
+
+def test_concurrent_writes_to_one_table_never_lose_one(desk):
+    server, folder = desk()
+    a, b = seats(folder)[1]
+    version = versions(server.get("e/desk/")[1])["table-1"]
+    statuses: list[int] = []
+
+    def judge(winner: str) -> None:
+        statuses.append(server.post("e/desk/result", {"kind": "winner", "round": "round-1", "table": "1", "winner": winner, "version": version})[0])
+
+    threads = [threading.Thread(target=judge, args=(pid,)) for pid in (a, b, a, b)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert sorted(statuses) == [303, 409, 409, 409]
+
+
+@pytest.mark.parametrize("path", [
+    "site/../../content/site.yaml", "site/%2e%2e/%2e%2e/secret.txt", "site/..%2f..%2fsecret.txt", "site//etc/passwd",
+    "site/%2Fetc%2Fpasswd", "e/%2e%2e/", "e/..%2f..%2f/", "e/../", "site/leak.txt", "e/outside/", "site/events/../../secret.txt",
+])
+def test_nothing_outside_the_content_folder_is_readable(desk, tmp_path, path):
+    server, _ = desk()
+    secret = tmp_path / "secret.txt"
+    secret.write_text("the secret\n")
+    server.get("site/")  # the first build
+    (tmp_path / "desk-output" / "leak.txt").symlink_to(secret)
+    (tmp_path / "content" / "events" / "outside").symlink_to(tmp_path, target_is_directory=True)
+    status, text = server.get(path)
+    assert status in (403, 404) and "the secret" not in text and "root:" not in text
+    status, text, _ = server.request("GET", f"/{TOKEN}/../{TOKEN}/site/../../secret.txt")
+    assert "the secret" not in text
+
+
+def test_the_site_preview_is_served_with_the_overlay_script(desk):
+    server, _ = desk()
+    status, text = server.get("site/events/desk/index.html")
+    assert status == 200 and "Desk Joust" in text and "__sitegen/problems" in text
+    assert server.get("site/")[0] == 200
+
+
+def test_comments_survive_desk_edits(desk):
+    server, folder = desk()
+    a, b = seats(folder)[1]
+    page = server.get("e/desk/")[1]
+    assert server.post("e/desk/result", {"kind": "power", "round": "round-1", "table": "1", f"figure-{a}": "7", f"figure-{b}": "9",
+                                          "version": versions(page)["table-1"]})[0] == 303
+    assert server.post("e/desk/add", {"name": "Eve Example", "field-faction": "Targaryen", "version": versions(page)["add"]})[0] == 303
+    page = server.get("e/desk/")[1]
+    assert server.post("e/desk/drop", {"player": "dan-example", "version": versions(page)["drop"]})[0] == 303
+    event_yaml = (folder / "event.yaml").read_text()
+    for comment in ["# Our Thursday joust", "# four players", "# wolves"]:
+        assert comment in event_yaml
+    assert "name: Eve Example" in event_yaml and "dropped: 1" in event_yaml
+    round_file = (folder / "round-1.yaml").read_text()
+    assert round_file.startswith("# Desk Joust: Round 1") and f"power: {{{a}: 7, {b}: 9}}" in round_file
+
+
+def test_an_error_shows_beside_its_table_and_writes_nothing(desk):
+    server, folder = desk()
+    a, b = seats(folder)[1]
+    before = snapshot(folder)
+    version = versions(server.get("e/desk/")[1])["table-1"]
+    status, text, _ = server.post("e/desk/result", {"kind": "power", "round": "round-1", "table": "1", f"figure-{a}": "7", f"figure-{b}": "x",
+                                                    "version": version})
+    assert status == 400
+    table = re.search(r'<article [^>]*id="table-1">(.*?)</article>', text, re.S)[1]
+    assert "&#39;x&#39; is not a number" in table and 'class="error"' in table
+    assert f'name="figure-{a}" value="7"' in table and f'name="figure-{b}" value="x"' in table  # typed again, to be corrected
+    status, text, _ = server.post("e/desk/result", {"kind": "power", "round": "round-1", "table": "1", f"figure-{a}": "7", f"figure-{b}": "",
+                                                    "version": version})
+    table = re.search(r'<article [^>]*id="table-1">(.*?)</article>', text, re.S)[1]
+    assert status == 400 and "round-1.yaml:" in table  # the check's own problem, at its path:line
+    assert snapshot(folder) == before
+    status, text, _ = server.post("e/desk/pair", {"version": versions(text)["pair"]})
+    pair = re.search(r'<section id="pair">(.*?)</section>', text, re.S)[1]
+    assert status == 400 and "no result yet" in pair and "Ann Example" in pair
+    assert snapshot(folder) == before
+
+
+def run_both(tmp_path: Path, fmt: str, steps) -> tuple[Path, Path]:
+    """The same changes through the desk (one folder) and the CLI verbs (another): both folders."""
+    cli_folder = make_event(tmp_path / "cli", fmt)
+    desk_folder = make_event(tmp_path / "desk", fmt)
+    server = Desk(tmp_path / "desk" / "content", tmp_path / "desk")
+    try:
+        for form_path, form, argv in steps(cli_folder):
+            page = server.get("e/desk/")[1]
+            key = f"table-{form['table']}" if "table" in form else form_path
+            status, text, _ = server.post(f"e/desk/{form_path}", form | {"version": versions(page)[key]})
+            assert status == 303, text
+            assert main([str(a) for a in argv]) == 0
+    finally:
+        server.close()
+    return cli_folder, desk_folder
+
+
+def test_the_desk_writes_the_same_bytes_as_the_cli_verbs(tmp_path):
+    def steps(cli):
+        (a, b), (c, d) = seats(cli)[1], seats(cli)[2]
+        return [
+            ("result", {"kind": "winner", "round": "round-1", "table": "1", "winner": a}, ["result", cli, 1, "--winner", a]),
+            ("result", {"kind": "power", "round": "round-1", "table": "2", f"figure-{c}": "4", f"figure-{d}": "11"},
+             ["result", cli, 2, "--power", f"{c}=4", f"{d}=11"]),
+            ("add", {"name": "Eve Example", "field-faction": "Stark"}, ["add", cli, "Eve Example", "--field", "faction=Stark"]),
+            ("drop", {"player": b}, ["drop", cli, b]),
+            ("pair", {"start": "2026-12-05T15:00", "minutes": "55"}, ["pair", cli, "--start", "2026-12-05 15:00", "--minutes", "55"]),
+        ]
+
+    cli, desk_folder = run_both(tmp_path, "agot-joust", steps)
+    assert snapshot(cli) == snapshot(desk_folder)
+
+
+def test_a_result_changed_under_later_rounds_is_a_warning_on_the_page(desk):
+    server, folder = desk()
+    for number, (a, _) in seats(folder).items():
+        assert main(["result", str(folder), str(number), "--winner", a]) == 0
+    assert main(["pair", str(folder)]) == 0
+    a, b = seats(folder, "round-1")[1]
+    round_1 = load_event(folder).rounds[0]  # the page shows round 2: round 1's version is made as the page makes it
+    status, _, headers = server.post("e/desk/result", {"kind": "winner", "round": "round-1", "table": "1", "winner": b,
+                                                       "version": table_version(round_1, round_1.tables[0])})
+    assert status == 303
+    page = server.request("GET", headers["Location"].split("#")[0])[1]
+    assert "round 1 changed after round 2 was paired on the old standings" in page and 'class="note warning"' in page
+
+
+def test_content_problems_are_listed_for_the_overlay_and_cleared_when_fixed(desk):
+    server, folder = desk()
+    assert json.loads(server.get("__sitegen/problems")[1])["problems"] == []
+    event_yaml = folder / "event.yaml"
+    good = event_yaml.read_text()
+    event_yaml.write_text(good.replace("date: 2026-12-05", "date: 2026-13-45"))
+    problems = json.loads(server.get("__sitegen/problems")[1])["problems"]
+    assert len(problems) == 1 and problems[0].startswith(f"{event_yaml}:4: ")
+    status, page = server.get("e/desk/")
+    assert status == 200 and "problems" in page and f"{event_yaml}:4:" in page
+    event_yaml.write_text(good)
+    assert json.loads(server.get("__sitegen/problems")[1])["problems"] == []
+
+
+def git(folder: Path, *args: str) -> str:
+    return subprocess.run(["git", *args], cwd=folder, capture_output=True, text=True, check=True).stdout
+
+
+def test_commit_makes_each_change_a_readable_commit_and_publish_reports_git(desk, tmp_path):
+    subprocess.run(["git", "init", "-q", str(tmp_path)], check=True)
+    git(tmp_path, "-c", "user.name=T", "-c", "user.email=t@example.org", "commit", "-q", "--allow-empty", "-m", "start")
+    git(tmp_path, "config", "user.name", "TO")
+    git(tmp_path, "config", "user.email", "to@example.org")
+    server, folder = desk(commit=True)
+    git(tmp_path, "add", "content")
+    git(tmp_path, "commit", "-q", "-m", "the event")
+    a, b = seats(folder)[1]
+    names = {p.id: p.name for p in load_event(folder).players}
+    version = versions(server.get("e/desk/")[1])["table-1"]
+    assert server.post("e/desk/result", {"kind": "winner", "round": "round-1", "table": "1", "winner": a, "version": version})[0] == 303
+    assert git(tmp_path, "log", "-1", "--format=%s").strip() == f"Round 1, table 1: {names[a]} beat {names[b]}"
+    assert git(tmp_path, "show", "--stat", "--format=", "HEAD").count("|") == 1  # only the round file
+    assert git(tmp_path, "status", "--porcelain", "content") == ""
+    status, _, headers = server.post("publish", {})
+    assert status == 303
+    page = server.request("GET", headers["Location"])[1]
+    assert "not published: git push:" in page and "Traceback" not in page
+
+
+def test_melee_results_through_the_desk_equal_the_cli(tmp_path):
+    def steps(cli):
+        tables = seats(cli)
+        four, three = (tables[1], tables[2]) if len(tables[1]) == 4 else (tables[2], tables[1])
+        n4, n3 = [n for n, players in tables.items() if players == four][0], [n for n, players in tables.items() if players == three][0]
+        power4, power3 = dict(zip(four, ["15", "13", "13", "5"])), dict(zip(three, ["12", "12", "4"]))
+        return [
+            ("result", {"kind": "melee", "round": "round-1", "table": str(n4), "winner": four[0]} | {f"figure-{p}": v for p, v in power4.items()},
+             ["result", cli, n4, "--power", *[f"{p}={v}" for p, v in power4.items()], "--winner", four[0]]),
+            ("result", {"kind": "melee", "round": "round-1", "table": str(n3), "winner": "", f"left-{three[2]}": "1"}
+             | {f"figure-{p}": v for p, v in power3.items()},
+             ["result", cli, n3, "--power", *[f"{p}={v}" for p, v in power3.items()], "--eliminated", three[2]]),
+        ]
+
+    cli, desk_folder = run_both(tmp_path, "agot-melee", steps)
+    assert snapshot(cli) == snapshot(desk_folder)
+    assert all(t.result for t in load_event(desk_folder).rounds[0].tables)

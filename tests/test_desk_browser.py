@@ -1,0 +1,226 @@
+"""The desk in a browser at phone width: a whole 8-player Joust and a 10-player V:TES event run through it alone
+leave the same files as the CLI verbs; content problems show in an overlay (desk and serve) and clear when fixed.
+
+SITEGEN_SHOTS=/some/folder keeps screenshots of the pages at 360 px."""
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import threading
+from pathlib import Path
+
+import pytest
+from browser import chromium, free_port
+from desk_events import snapshot
+from playwright.sync_api import Page, expect, sync_playwright
+from test_serve import wait_for
+
+from sitegen.cli import main
+from sitegen.content_event import load_event
+from sitegen.desk import DeskConfig, make_server
+
+pytestmark = pytest.mark.browser
+
+TOKEN = "browser-test-token"
+PHONE = {"width": 360, "height": 780}
+NAMES = ["Ann", "Ben", "Cat", "Dan", "Eli", "Fay", "Gus", "Hal", "Ivy", "Jon"]
+VP = [2.5, 0, 0, 0.5, 0.5]  # by seat: a game that ends like this at any table of five (seat 1 ousts two, time)
+
+
+def shot(page: Page, name: str) -> None:
+    if os.environ.get("SITEGEN_SHOTS"):
+        page.screenshot(path=str(Path(os.environ["SITEGEN_SHOTS"]) / f"{name}.png"))
+
+
+def new_event(root: Path, fmt: str, players: int) -> Path:
+    folder = root / "content" / "events" / "club"
+    argv = ["new", folder, "--format", fmt, "--name", "Club Event", "--date", "2026-12-05"]
+    for name in NAMES[:players]:
+        argv += ["--player", f"{name} Example"]
+    if fmt == "agot-joust":
+        argv += ["--cut", "4"]
+    assert main([str(a) for a in argv]) == 0
+    return folder
+
+
+class DeskServer:
+    def __init__(self, root: Path) -> None:
+        config = DeskConfig(root / "content", root / "output", root / "cache", TOKEN)
+        self.server = make_server(config, "127.0.0.1", 0)
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+        self.url = f"http://127.0.0.1:{self.server.server_address[1]}/{TOKEN}/"
+
+    def close(self) -> None:
+        self.server.shutdown()
+        self.server.server_close()
+
+
+@pytest.fixture
+def phone():
+    with sync_playwright() as p:
+        browser = chromium(p)
+        yield browser.new_page(viewport=PHONE)
+        browser.close()
+
+
+def tables_on(page: Page) -> dict[int, list[str]]:
+    """The current round's tables as the page shows them: player ids in seat order."""
+    found = {}
+    for article in page.locator("article.table").all():
+        number = int(article.get_attribute("id").removeprefix("table-"))
+        found[number] = [name.removeprefix("figure-") for name in article.locator("input[name^=figure-]").evaluate_all(
+            "inputs => inputs.map(i => i.name)")] or article.locator("button[name=winner]").evaluate_all("bs => bs.map(b => b.value)")
+    return found
+
+
+def pair(page: Page) -> bool:
+    """Click "Pair the next round"; False once the event is decided (the desk offers no more pairing)."""
+    button = page.get_by_role("button", name="Pair the next round")
+    if not button.count():
+        expect(page.locator("#pair")).to_contain_text("The event is decided")
+        return False
+    button.click()
+    page.wait_for_load_state()
+    errors = page.locator("#pair .error")
+    if errors.count():
+        assert "finished" in errors.first.inner_text(), errors.first.inner_text()
+        return False
+    return True
+
+
+def no_overflow(page: Page) -> None:
+    """Nothing sticks out of a 360 px screen, and every button is a 44 px tap target."""
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    for box in page.locator("button:visible").evaluate_all("bs => bs.map(b => b.getBoundingClientRect().toJSON())"):
+        assert box["height"] >= 44 and box["right"] <= PHONE["width"] + 0.5, box
+
+
+def test_a_whole_joust_through_the_desk_equals_the_cli(tmp_path, phone):
+    desk_folder, cli_folder = new_event(tmp_path / "desk", "agot-joust", 6), new_event(tmp_path / "cli", "agot-joust", 6)
+    server = DeskServer(tmp_path / "desk")
+    try:
+        phone.goto(server.url)
+        phone.get_by_role("link", name="Club Event").click()
+        for name in NAMES[6:8]:
+            phone.get_by_label("Full name").fill(f"{name} Example")
+            phone.get_by_label("Faction").fill("Stark")
+            phone.get_by_role("button", name="Add player").click()
+            expect(phone.locator(".note.done")).to_contain_text(f"add {name} Example")
+            assert main(["add", str(cli_folder), f"{name} Example", "--field", "faction=Stark"]) == 0
+        rounds = 0
+        while pair(phone):
+            assert main(["pair", str(cli_folder)]) == 0
+            rounds += 1
+            elimination = "Round" not in phone.locator("#round h2").inner_text()
+            if rounds == 1:
+                shot(phone, "joust-round-1")
+                no_overflow(phone)
+            for number, (a, b) in tables_on(phone).items():
+                table = phone.locator(f"#table-{number}")
+                if number % 2 == 0 and not elimination:
+                    table.get_by_text("Time called: enter power").click()
+                    table.locator(f"input[name=figure-{a}]").fill("7")
+                    table.locator(f"input[name=figure-{b}]").fill("9")
+                    table.get_by_role("button", name="Save power").click()
+                    argv = ["result", cli_folder, number, "--power", f"{a}=7", f"{b}=9"]
+                else:
+                    table.locator(f"button[name=winner][value={a}]").click()
+                    argv = ["result", cli_folder, number, "--winner", a]
+                expect(phone.locator(f"#table-{number} h3 small")).to_have_text("done")
+                assert main([str(x) for x in argv]) == 0
+        assert main(["pair", str(cli_folder)]) == 2  # finished there too
+        expect(phone.locator("#standings .final")).to_contain_text("champion")
+        shot(phone, "joust-final")
+        no_overflow(phone)
+    finally:
+        server.close()
+    event = load_event(desk_folder)
+    assert len(event.rounds) == 3 and [len(r.tables) for r in event.elims] == [2, 1]
+    assert main(["check", "--content", str(tmp_path / "desk" / "content")]) == 0
+    assert snapshot(desk_folder) == snapshot(cli_folder)
+
+
+def test_a_vtes_event_through_the_desk_equals_the_cli(tmp_path, phone):
+    desk_folder, cli_folder = new_event(tmp_path / "desk", "vtes", 10), new_event(tmp_path / "cli", "vtes", 10)
+    server = DeskServer(tmp_path / "desk")
+    try:
+        phone.goto(f"{server.url}e/club/")
+        while pair(phone):
+            assert main(["pair", str(cli_folder)]) == 0
+            for number, players in tables_on(phone).items():
+                table = phone.locator(f"#table-{number}")
+                for pid, vp in zip(players, VP):
+                    table.locator(f"input[name=figure-{pid}]").fill(str(vp))
+                table.get_by_role("button", name="Save VP").click()
+                expect(phone.locator(f"#table-{number} h3 small")).to_have_text("done")
+                argv = ["result", cli_folder, number, "--vp", *[f"{pid}={vp}" for pid, vp in zip(players, VP)]]
+                assert main([str(x) for x in argv]) == 0
+        shot(phone, "vtes-final")
+        no_overflow(phone)
+        expect(phone.locator("#standings .final")).to_contain_text("champion")
+    finally:
+        server.close()
+    assert load_event(desk_folder).elims
+    assert main(["check", "--content", str(tmp_path / "desk" / "content")]) == 0
+    assert snapshot(desk_folder) == snapshot(cli_folder)
+
+
+def test_an_error_shows_beside_the_table(tmp_path, phone):
+    new_event(tmp_path, "agot-joust", 4)
+    assert main(["pair", str(tmp_path / "content" / "events" / "club")]) == 0
+    server = DeskServer(tmp_path)
+    try:
+        phone.goto(f"{server.url}e/club/")
+        table = phone.locator("#table-1")
+        table.get_by_text("Time called: enter power").click()
+        table.locator("input[name^=figure-]").first.fill("7")
+        table.get_by_role("button", name="Save power").click()
+        expect(phone.locator("#table-1 .error")).to_contain_text("round-1.yaml:")
+        phone.locator("#table-1").scroll_into_view_if_needed()
+        shot(phone, "joust-error-beside-table")
+        no_overflow(phone)
+    finally:
+        server.close()
+
+
+def overlay_comes_and_goes(page: Page, event_yaml: Path, name: str) -> None:
+    good = event_yaml.read_text()
+    event_yaml.write_text(good.replace("date: 2026-12-05", "date: 2026-13-45"))
+    overlay = page.locator("#sitegen-problems")
+    expect(overlay).to_contain_text(f"{event_yaml}:", timeout=10_000)
+    expect(overlay).to_contain_text("date")
+    shot(page, f"overlay-{name}")
+    event_yaml.write_text(good)
+    expect(overlay).to_have_count(0, timeout=10_000)
+
+
+def test_the_desk_shows_content_problems_in_an_overlay(tmp_path, phone):
+    folder = new_event(tmp_path, "agot-joust", 4)
+    server = DeskServer(tmp_path)
+    try:
+        phone.goto(f"{server.url}e/club/")
+        overlay_comes_and_goes(phone, folder / "event.yaml", "desk")
+        phone.goto(f"{server.url}site/events/club/index.html")
+        expect(phone.locator("h1")).to_contain_text("Club Event")
+        overlay_comes_and_goes(phone, folder / "event.yaml", "desk-preview")
+    finally:
+        server.close()
+
+
+def test_serve_shows_content_problems_in_an_overlay(tmp_path, phone):
+    folder = new_event(tmp_path, "agot-joust", 4)
+    port = free_port()
+    process = subprocess.Popen([sys.executable, "-m", "sitegen", "serve", "--content", tmp_path / "content", "--output", tmp_path / "out",
+                                "--cache", tmp_path / "cache", "--port", str(port)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        url = f"http://127.0.0.1:{port}/events/club/index.html"
+        wait_for(url)
+        phone.goto(url)
+        overlay_comes_and_goes(phone, folder / "event.yaml", "serve")
+        assert not any("problems" in p.name for p in (tmp_path / "out").rglob("*"))  # nothing written into the output
+    finally:
+        process.terminate()
+        process.wait(timeout=10)
+    shutil.rmtree(tmp_path / "out")
