@@ -85,7 +85,7 @@ def read_outline(root: str | Path) -> Outline:
         root=str(root),
         events=(),
         pages=tuple(p for p in pages if p),
-        options={"description": c.text(data, "description", shown)},
+        options={"description": c.text(data, "description", shown), "timezone": c.timezone(data, "timezone", shown)},
         key_lines=dict(data.key_lines),
         people=people,
         leagues=leagues,

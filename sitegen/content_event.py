@@ -84,6 +84,8 @@ def read_event(event_dir: Path, c: Collector) -> Event | None:
         planned_rounds=c.integer(data, "rounds", shown, minimum=1),
         cut=c.integer(data, "cut", shown),
         avoid=avoid,
+        timezone=c.timezone(data, "timezone", shown),
+        minutes=c.integer(data, "minutes", shown, minimum=1),
         options=options,
         key_lines=dict(data.key_lines),
     )

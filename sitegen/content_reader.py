@@ -9,6 +9,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 from typing import Any
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from .model import ContentError, Problem, Where
 from .text import id_problem, suggest
@@ -109,6 +110,15 @@ class Collector:
             return None
         return value
 
+    def timezone(self, data: LineDict, key: str, path: str) -> str:
+        """An IANA time zone name such as 'Europe/Paris', checked against the system's zone database."""
+        name = self.text(data, key, path)
+        if name and not _known_zone(name):
+            self.add(Where(path, data.key_lines[key]), f"'{key}: {name}' is not a known time zone; write an IANA name such as "
+                     "'Europe/Paris', 'America/New_York' or 'UTC'")
+            return ""
+        return name
+
     def text(self, data: LineDict, key: str, path: str, *, required: bool = False, default: str = "") -> str:
         value = data.get(key)
         if value is None:
@@ -119,3 +129,11 @@ class Collector:
             self.add(Where(path, data.key_lines[key]), f"'{key}' must be a single value, not a list or block")
             return default
         return str(value)
+
+
+def _known_zone(name: str) -> bool:
+    try:
+        ZoneInfo(name)
+    except (ValueError, OSError, ZoneInfoNotFoundError):  # ValueError: a name that is no file name (e.g. '../x')
+        return False
+    return True

@@ -9,6 +9,7 @@ from .formats.base import RoundView, Scoreboard
 from .model import Event, Site
 from .summary import EventCard
 from .text import csv_text, slugify
+from .views import Clock
 
 
 def absolute(site: Site, path: str) -> str:
@@ -20,8 +21,9 @@ def json_file(data: Any) -> bytes:
     return (json.dumps(data, indent=2, ensure_ascii=False) + "\n").encode()
 
 
-def pairings_json(event: Event, view: RoundView) -> dict[str, Any]:
-    return {
+def pairings_json(event: Event, view: RoundView, clock: Clock | None) -> dict[str, Any]:
+    timed = {"start": clock.start, "minutes": clock.minutes} if clock else {}
+    return timed | {
         "event": event.slug,
         "round": view.round.slug,
         "label": view.label,

@@ -6,8 +6,8 @@ from pathlib import Path
 from typing import Any
 
 # The keys every format shares: the content contract (formats add their own; none is ever renamed).
-SITE_KEYS = ("title", "base_url", "theme", "description")
-EVENT_KEYS = ("name", "format", "date", "seed", "rounds", "cut", "avoid", "players")
+SITE_KEYS = ("title", "base_url", "theme", "description", "timezone")
+EVENT_KEYS = ("name", "format", "date", "seed", "rounds", "cut", "avoid", "players", "timezone", "minutes")
 PLAYER_KEYS = ("name", "id", "joined", "dropped")
 ROUND_KEYS = ("tables", "byes", "sitting_out", "start", "minutes")
 TABLE_KEYS = ("table", "players")
@@ -128,6 +128,8 @@ class Event:
     planned_rounds: int | None = None  # `rounds:` from event.yaml; None = the format's default
     cut: int | None = None  # `cut:` from event.yaml; None = the format's default
     avoid: tuple[frozenset[str], ...] = ()
+    timezone: str = ""  # IANA name the round start times are written in; "" = the site's
+    minutes: int | None = None  # a round's length when its file does not say; None = the format's default
     options: dict[str, Any] = field(default_factory=dict)  # format-specific event keys (final, multideck, ...)
     key_lines: dict[str, int] = field(default_factory=dict)
 

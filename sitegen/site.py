@@ -12,9 +12,9 @@ from typing import Any
 import markdown
 import segno
 
-from . import datafiles, venue, views
+from . import datafiles, player_views, venue, views
 from .charts import rank_chart
-from .formats.base import Format
+from .formats.base import Format, Scoreboard
 from .league import leagues_of
 from .model import Site
 from .seasons import season_pages
@@ -82,6 +82,14 @@ def _rules_pages(cards: list[EventCard], common: dict[str, Any]) -> list[PageMod
     return pages
 
 
+def _elimination_page(board: Scoreboard) -> str:
+    """Where the event menu's elimination link leads: a single final table (V:TES) is its own round page,
+    anything else the bracket page; "" for an event without a cut."""
+    if board.elims and all(v.round.stage == "final" for v in board.elims) and len(board.elims) == 1:
+        return f"{board.elims[0].round.slug}.html"
+    return "bracket.html" if board.elims or board.cut else ""
+
+
 def event_pages(site: Site, summary: EventSummary) -> list[PageModel]:
     """One event's pages and data files: they read nothing of the other events."""
     common = common_context(site)
@@ -89,18 +97,20 @@ def event_pages(site: Site, summary: EventSummary) -> list[PageModel]:
     base = f"events/{event.slug}"
     event_status = status(summary)
     meta = views.meta_charts(event, board)
+    zone = event.timezone or site.options.get("timezone", "")
     ctx = common | {"leagues": leagues_of(site.leagues, event.slug, summary.format.name, event.date),
                     "known": {p.id for p in site.people},
                     "summary": summary, "event": event, "board": board, "players": event.player_by_id, "format": summary.format,
                     "status_version": event_status["version"], "meta": meta, "description": f"{event.name}: {summary.status}",
-                    "has_bracket": bool(board.elims or board.cut), "standings_columns": board.standings_columns,
+                    "elim_page": _elimination_page(board),
+                    "standings_columns": board.standings_columns,
                     "tiebreakers": _tiebreakers(summary.format)}
     pages = [PageModel(f"{base}/index.html", "event.html", ctx | {"title": event.name, "current": summary.current,
                                                                   "rounds": views.round_entries(board),
                                                                   "final_top": (board.final_ranking or [])[:EVENT_PAGE_RANKING]})]
     for view in board.rounds + board.elims:
         slug = view.round.slug
-        round_ctx = ctx | {"view": view, "find": views.find_list(view, event), "clock": views.clock(view)}
+        round_ctx = ctx | {"view": view, "find": views.find_list(view, event), "clock": views.clock(view, event, zone)}
         pages.append(PageModel(f"{base}/{slug}.html", "round.html", round_ctx | {
             "title": f"{view.label} — {event.name}", "columns": views.seat_columns(view, board),
             "tables": views.shown_tables(view, board), "results_in": views.results_in(view)}))
@@ -111,23 +121,23 @@ def event_pages(site: Site, summary: EventSummary) -> list[PageModel]:
             "title": f"{view.label} pairings — {event.name}", "qr_svg": qr, "live_url": live_url}))
         pages.append(PageModel(f"{base}/{slug}-slips.html", "slips.html", round_ctx | {
             "title": f"{view.label} result slips — {event.name}", "sheet": venue.slip_sheet(summary.format, view, board)}))
-        pages.append(PageModel(f"{base}/pairings/{slug}.json", None, body=datafiles.json_file(datafiles.pairings_json(event, view))))
+        pages.append(PageModel(f"{base}/pairings/{slug}.json", None, body=datafiles.json_file(datafiles.pairings_json(event, view, round_ctx["clock"]))))
     if summary.current:  # the venue screen always shows the latest round: one address to leave open
         lines = venue.projector_lines(summary.current, event)
         pages.append(PageModel(f"{base}/projector.html", "projector.html", ctx | {
-            "title": f"{summary.current.label} — {event.name}", "view": summary.current, "clock": views.clock(summary.current),
+            "title": f"{summary.current.label} — {event.name}", "view": summary.current, "clock": views.clock(summary.current, event, zone),
             "lines": lines, "scroll_seconds": venue.scroll_seconds(lines)}))
     pages.append(PageModel(f"{base}/crosstable.html", "crosstable.html", ctx | {
         "title": f"All results — {event.name}", "crosstable": venue.crosstable(board)}))
     cut_note = views.cut_note(board, event)
     pages.append(PageModel(f"{base}/standings.html", "standings.html", ctx | {
         "title": f"Standings — {event.name}", "rows": views.standing_lines(board.standings),
-        "after": len(board.standings_after), "cut_note": cut_note}))
+        "after": len(board.standings_after), "cut_note": cut_note, "final_lines": player_views.final_lines(board)}))
     for number, rows in enumerate(board.standings_after, start=1):
         pages.append(PageModel(f"{base}/standings-{number}.html", "standings.html", ctx | {
             "title": f"Standings after round {number} — {event.name}", "rows": views.standing_lines(rows), "after": number,
             "cut_note": cut_note if number == board.planned_rounds else []}))
-    if ctx["has_bracket"]:
+    if ctx["elim_page"] == "bracket.html":
         pages.append(PageModel(f"{base}/bracket.html", "bracket.html", ctx | {"title": f"Elimination — {event.name}",
                                                                               "bracket": views.bracket(board)}))
     if meta:
@@ -139,7 +149,14 @@ def event_pages(site: Site, summary: EventSummary) -> list[PageModel]:
         ranks = [(views.short_label(h.label), h.rank) for h in history if h.rank]
         pages.append(PageModel(f"{base}/players/{player.id}.html", "player.html", ctx | {
             "title": f"{player.name} — {event.name}", "player": player, "standing": standing_of[player.id], "history": history,
-            "final_rank": final_rank.get(player.id), "chart": rank_chart(ranks, len(event.players))}))
+            "final_rank": final_rank.get(player.id), "chart": rank_chart(ranks, len(event.players)),
+            "strength": player_views.schedule_strength(player.id, board)}))
+    fmt = summary.format
+    rules = fmt.rules_context()
+    minutes = player_views.round_minutes(event, rules.get("minutes"))
+    pages.append(PageModel(f"{base}/rules.html", f"rules/{fmt.name}.html", ctx | {
+        "title": f"Rules — {event.name}", "layout": "event_base.html", "rules": rules | ({"minutes": minutes} if minutes else {})},
+        fallback="rules/generic.html"))
     pages.append(PageModel(f"{base}/standings.json", None, body=datafiles.json_file(board.export)))
     pages.append(PageModel(f"{base}/standings.csv", None, body=datafiles.standings_csv(event, board)))
     pages.append(PageModel(f"{base}/status.json", None, body=datafiles.json_file(event_status)))

@@ -111,4 +111,5 @@ def status(summary: EventSummary) -> dict[str, Any]:
     results = results_in(current) if current else 0
     version = f"{current.round.slug}:{results}" if current else "none"
     return {"event": summary.event.slug, "state": summary.state, "status": summary.status,
-            "current": current.round.slug if current else None, "results_in": results, "version": version}
+            "current": current.round.slug if current else None,
+            "current_label": current.label if current else None, "results_in": results, "version": version}

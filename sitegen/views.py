@@ -6,7 +6,9 @@ and nowhere else, so templates never learn a format's keys.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
+from zoneinfo import ZoneInfo
 
 from .charts import Bar, BarChart, bar_chart
 from .formats import format_of
@@ -77,14 +79,21 @@ class FindEntry:
     table: int | None  # None: not at a table this round
     seat: int | None
     bye: bool  # not at a table because of a bye (else sitting out)
+    opponents: tuple[str, ...] = ()  # the others at the table, in seat order from the next seat on
 
 
 def find_list(view: RoundView, event: Event) -> list[FindEntry]:
     """Everyone in the round, alphabetically."""
     names = event.player_by_id
-    entries = [FindEntry(names[s.player].name, s.player, t.number, s.seat, False) for t in view.tables for s in t.seats]
+    entries = [FindEntry(names[s.player].name, s.player, t.number, s.seat, False, _others(t, i))
+               for t in view.tables for i, s in enumerate(t.seats)]
     entries += [FindEntry(names[p].name, p, None, None, p in view.byes) for p in view.byes + view.sitting_out]
     return sorted(entries, key=lambda e: (e.name.casefold(), e.player))
+
+
+def _others(table: TableView, index: int) -> tuple[str, ...]:
+    seats = table.seats[index + 1:] + table.seats[:index]
+    return tuple(s.player for s in seats)
 
 
 @dataclass(frozen=True)
@@ -142,17 +151,23 @@ def bracket(board: Scoreboard) -> list[BracketRound]:
 class Clock:
     """A timed round still in play, for the countdown on its page."""
 
-    start: str  # local time as the browser reads it, "YYYY-MM-DDTHH:MM"
+    start: str  # an instant, "YYYY-MM-DDTHH:MM:SS+HH:MM", with a time zone; else local time as the browser reads it
     minutes: int
-    shown: str  # "YYYY-MM-DD HH:MM"
+    shown: str  # "YYYY-MM-DD HH:MM", and the zone when there is one
 
 
-def clock(view: RoundView) -> Clock | None:
+def clock(view: RoundView, event: Event, zone: str) -> Clock | None:
+    """The round's countdown: its start in the event's time zone (`zone`, "" for none) made an absolute instant,
+    so a phone set to any zone counts down the same minutes."""
     round_ = view.round
-    if view.complete or not round_.start or not round_.minutes:
+    minutes = round_.minutes or event.minutes
+    if view.complete or not round_.start or not minutes:
         return None
     day, time = round_.start[:10], round_.start[11:16]  # the loader checked the 'YYYY-MM-DD HH:MM' shape
-    return Clock(f"{day}T{time}", round_.minutes, f"{day} {time}")
+    if not zone:
+        return Clock(f"{day}T{time}", minutes, f"{day} {time}")
+    start = datetime.fromisoformat(f"{day}T{time}").replace(tzinfo=ZoneInfo(zone))
+    return Clock(start.isoformat(), minutes, f"{day} {time} ({zone.replace('_', ' ')} time)")
 
 
 def short_label(label: str) -> str:

@@ -118,8 +118,10 @@ def test_an_open_page_notices_a_new_round(browser, site_url):
 
 def test_round_clock_counts_down_from_the_round_files_start(browser, site_url):
     page = browser.new_page()
-    page.clock.install(time="2026-11-19T20:00:00")
-    page.clock.pause_at("2026-11-19T20:40:00")  # local time, 10 minutes into a 55-minute round
+    page.clock.install(time="2026-11-19T19:00:00Z")
+    # 10 minutes into a 55-minute round starting 20:30 Paris time (the event's zone); it was local time
+    # before the events had a zone, which is the bug a phone in another zone showed.
+    page.clock.pause_at("2026-11-19T19:40:00Z")
     page.goto(site_url + "events/thursday-league-joust/round-3.html")
     assert page.locator(".clock-left").inner_text() == "45:00 left"
     page.clock.run_for(46 * 60_000)

@@ -86,7 +86,10 @@ def test_seat_rows_show_prey_and_results(scored_event):
     assert table.seats[0].values == {"vp": "2.5", "gw": 1, "tp": 60, "prey": "Ben"}
     history = board.player_rounds["dov"]
     assert [(h.table, h.seat, h.result, h.points) for h in history] == [(1, 4, "0.5 VP", "42 TP"), (1, 2, "0 VP", "30 TP")]
-    assert "Seating violations" in board.rounds[1].notes[0]
+    # The organizer box: a heading, then each criterion by name with its number (issue 13: no bare vector).
+    notes = board.rounds[1].notes
+    assert notes[0].startswith("How well rounds 1-2 are seated") and len(notes) == 10
+    assert notes[1].startswith("R1 predator-prey repeated: ")
 
 
 def test_final_tie_goes_to_the_better_preliminary_rank(scored_event):

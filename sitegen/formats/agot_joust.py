@@ -11,7 +11,7 @@ from ..model import Event, Problem, Round
 from . import joust_checks, joust_pairing, joust_scoring
 from .agot_length import CUT_BY_PLAYERS, ROUNDS_BY_PLAYERS, planned_cut, planned_rounds
 from .base import Format, NextRound, Scoreboard, SlipBox, SlipForm
-from .joust_rules import DEFAULT_VICTORY_TOTAL, RESULTS
+from .joust_rules import DEFAULT_VICTORY_TOTAL, RESULTS, ROUND_MINUTES
 from .swiss_standings import ESOS_MEANING, SOS_MEANING
 
 
@@ -54,7 +54,7 @@ class Joust(Format):
                         "If time was called, tick no one and write both players' power.")
 
     def rules_context(self) -> dict[str, Any]:
-        return {"results": RESULTS, "victory_total": DEFAULT_VICTORY_TOTAL, "sos": SOS_MEANING, "esos": ESOS_MEANING,
+        return {"results": RESULTS, "victory_total": DEFAULT_VICTORY_TOTAL, "minutes": ROUND_MINUTES, "sos": SOS_MEANING, "esos": ESOS_MEANING,
                 "rounds_table": ROUNDS_BY_PLAYERS, "cut_table": CUT_BY_PLAYERS}
 
 

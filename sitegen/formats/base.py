@@ -78,6 +78,8 @@ class PlayerRound:
     table: int | None = None
     seat: int | None = None
     opponents: list[str] = field(default_factory=list)
+    prey: str | None = None  # V:TES: the player in the next seat, whom this player tries to oust
+    predator: str | None = None  # V:TES: the player in the previous seat
     outcome: str | None = None  # the format's result code (Joust "MW", elimination "won"); None: no result yet or no game
     score: int | float | None = None  # tournament points this round, when the format gives them per round
     result: str = ""  # shown: "Modified win", "2 VP, 1st"

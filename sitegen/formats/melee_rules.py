@@ -31,6 +31,7 @@ from .agot_length import default_cut
 
 WIN_POINTS = 15
 POWER_CAP = 15
+ROUND_MINUTES = 90  # a game round's time limit, unless the event sets `minutes:`
 DEFAULT_VICTORY_TOTAL = 15
 LATE_JOIN_POINTS_PER_MISSED_ROUND = 6
 

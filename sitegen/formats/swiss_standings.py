@@ -174,7 +174,7 @@ def standing_rows(ranked: Sequence[Ranked], records: Mapping[str, Record], event
             r.coin_toss,
             head_to_head=r.head_to_head,
             dropped=players[r.player].dropped is not None,
-            exact={"points": r.points, "sos": r.sos, "esos": r.esos},
+            exact={"points": r.points, "sos": r.sos, "esos": r.esos, "games": records[r.player].games},
         )
         for r in ranked
     ]

@@ -11,6 +11,7 @@ from .vtes_event import (
     finalists,
     has_final,
     planned_rounds,
+    predator_of,
     preliminaries_done,
     prey_of,
     ranking,
@@ -51,7 +52,7 @@ def score(event: Event, format_name: str) -> Scoreboard:
         vector = vtes_seating.violations([seats_of(r) for r in event.rounds[: index + 1]])
         tables = [_table_view(t, results[t.number], names) for t in round_.tables]
         rounds.append(RoundView(round_, f"Round {round_.number}", tables, round_.complete, sitting_out=round_.sitting_out,
-                                notes=[vtes_seating.violations_note(vector, index + 1) + "."]))
+                                notes=vtes_seating.violations_lines(vector, index + 1)))
         ranked = ranking(event, event.rounds[: index + 1])
         if round_.complete:
             standings_after.append(_standing_rows(event, ranked, _ratings(event, ranked, None)))
@@ -128,7 +129,8 @@ def _note_round(event: Event, round_: Round, results: dict[int, list[VtesSeat] |
         mine = seats[seat - 1] if seats else None
         result = (f"{vp_text(mine.vp)} VP" + (", game win" if mine.gw else "")) if mine else "Pending"
         history[pid].append(PlayerRound(round=round_, label=label, table=table.number, seat=seat,
-                                        opponents=[p for p in table.players if p != pid], score=mine.tp if mine else None,
+                                        opponents=[p for p in table.players if p != pid], prey=prey_of(table.players, seat),
+                                        predator=predator_of(table.players, seat), score=mine.tp if mine else None,
                                         result=result, points=f"{mine.tp} TP" if mine else "", total=total,
                                         rank=rank, won=bool(mine.gw) if mine else None))
 
@@ -149,7 +151,8 @@ def _final_view(final: Round, ranked: list[RankedPlayer], winner: str | None, na
         seats.append(SeatRow(pid, seat, values, winner=pid == winner))
         result = ("Won the final" if pid == winner else "Finalist (2nd)") if vp else "Pending"
         history[pid].append(PlayerRound(round=final, label="Final", table=table.number, seat=seat,
-                                        opponents=[p for p in table.players if p != pid], result=result,
+                                        opponents=[p for p in table.players if p != pid], prey=prey_of(table.players, seat),
+                                        predator=predator_of(table.players, seat), result=result,
                                         points=f"{vp_text(vp[pid])} VP" if vp else "", won=pid == winner if vp else None))
     notes = [f"{names[first]} plays first ({how})"] + (["VP confirmed by a judge"] if table.result.get("override") else [])
     view = TableView(table.number, seats, pending=not vp, note="; ".join(notes))

@@ -57,6 +57,11 @@ def prey_of(players: tuple[str, ...], seat: int) -> str:
     return players[seat % len(players)]
 
 
+def predator_of(players: tuple[str, ...], seat: int) -> str:
+    """The player in the previous seat (seat 1's predator is the last seat)."""
+    return players[seat - 2]
+
+
 def table_vp(table: Table) -> dict[str, Fraction]:
     """A table's VP by player id; empty while it has none."""
     return {str(pid): Fraction(v) for pid, v in (table.result.get("vp") or {}).items()}

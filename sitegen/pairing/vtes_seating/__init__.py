@@ -6,7 +6,7 @@ search     simulated annealing over seatings, compared criterion by criterion
 schedules  table sizes, staggered rounds for 6, 7 and 11 players, and the entry points below
 """
 
-from .criteria import CRITERIA, Criterion, Round, Table, violations_note
+from .criteria import CRITERIA, Criterion, Round, Table, violations_lines, violations_note
 from .schedules import largest_seatable, plan_rounds, seat_next_round, seatable, staggered_plan, table_sizes
 from .score import violations
 
@@ -22,5 +22,6 @@ __all__ = [
     "staggered_plan",
     "table_sizes",
     "violations",
+    "violations_lines",
     "violations_note",
 ]

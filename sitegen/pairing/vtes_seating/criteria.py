@@ -20,6 +20,7 @@ class Criterion:
     code: str  # the V:EKN rules' (and krcg's) name
     name: str  # short text
     rule: str  # the aim in plain words, as the rules page states it
+    counted: str  # what its number counts, for the round pages' organizer box
     spread: bool = False  # a population standard deviation (a float), not a count
 
 
@@ -27,24 +28,31 @@ class Criterion:
 #: one violation of a criterion outweighs any amount of violations further down.
 CRITERIA = (
     # A pair sits as predator and prey again, in the same direction.
-    Criterion("R1", "predator-prey repeated", "nobody meets the same predator or prey twice"),
+    Criterion("R1", "predator-prey repeated", "nobody meets the same predator or prey twice",
+              "predator-prey pairs seated the same way again"),
     # A pair shares a table in every round.
-    Criterion("R2", "opponents every round", "no two players share a table every round"),
+    Criterion("R2", "opponents every round", "no two players share a table every round",
+              "pairs of players who shared a table in every round"),
     # VPs on offer (5 at a five-player table, 4 at a four), per-game mean of each player.
-    Criterion("R3", "available VPs uneven", "the victory points on offer are spread fairly", spread=True),
+    Criterion("R3", "available VPs uneven", "the victory points on offer are spread fairly",
+              "standard deviation of the players' mean VPs on offer per game", spread=True),
     # A pair shares a table more than once.
-    Criterion("R4", "opponents twice", "nobody meets anyone more often than needed"),
+    Criterion("R4", "opponents twice", "nobody meets anyone more often than needed",
+              "pairs of players who shared a table more than once"),
     # A player takes the fifth seat more than once.
-    Criterion("R5", "fifth seat twice", "nobody sits in seat 5 twice"),
+    Criterion("R5", "fifth seat twice", "nobody sits in seat 5 twice", "players seated in seat 5 more than once"),
     # A pair repeats a relative position (prey, grand-prey, grand-predator, predator, across a
     # four-player table); a repeated predator-prey direction is also one violation of R1.
-    Criterion("R6", "relative position repeated", "pairs do not repeat the same relative position"),
+    Criterion("R6", "relative position repeated", "pairs do not repeat the same relative position",
+              "relative positions a pair of players took again"),
     # A player takes the same seat more than once.
-    Criterion("R7", "same seat twice", "nobody takes the same seat twice"),
+    Criterion("R7", "same seat twice", "nobody takes the same seat twice", "seats a player took more than once (one per player and seat)"),
     # Starting transfers (TRANSFERS_BY_SEAT), per-game mean of each player.
-    Criterion("R8", "starting transfers uneven", "first-turn transfers are spread fairly", spread=True),
+    Criterion("R8", "starting transfers uneven", "first-turn transfers are spread fairly",
+              "standard deviation of the players' mean first-turn transfers", spread=True),
     # A pair repeats a position group: adjacent (prey or predator) or not.
-    Criterion("R9", "position group repeated", "pairs do not repeat the same kind of position"),
+    Criterion("R9", "position group repeated", "pairs do not repeat the same kind of position",
+              "kinds of position (next to or apart) a pair took again"),
 )
 
 
@@ -69,6 +77,16 @@ RELATION_BY_DISTANCE = {
 def vector_text(vector: Sequence[int | float]) -> str:
     """A violation vector, short enough for a comment line."""
     return "(" + ", ".join(f"{v:.2f}" if isinstance(v, float) else str(v) for v in vector) + ")"
+
+
+def violations_lines(vector: Sequence[int | float], rounds: int) -> list[str]:
+    """The same violations in words, one line per criterion, for a reader who does not know the criteria."""
+    span = "round 1" if rounds == 1 else f"rounds 1-{rounds}"
+    lines = [f"How well {span} are seated, by the V:EKN optimal-seating criteria, most important first (0 is best):"]
+    for criterion, value in zip(CRITERIA, vector):
+        shown = f"{value:.2f}" if isinstance(value, float) else str(value)
+        lines.append(f"{criterion.code} {criterion.name}: {shown} ({criterion.counted}; the aim: {criterion.rule})")
+    return lines
 
 
 def violations_note(vector: Sequence[int | float], rounds: int) -> str:

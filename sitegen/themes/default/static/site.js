@@ -1,8 +1,78 @@
-// sitegen: three small enhancements; every page works without them.
+// sitegen: small enhancements; every page works without them.
 (function () {
   "use strict";
 
-  // Find your name: typing filters the name list and the tables to the matching players.
+  // The player this device remembers for this event (no account: localStorage, also from file:// and offline).
+  var eventLink = document.querySelector(".event-nav .event-title a");
+  var eventBase = eventLink ? eventLink.getAttribute("href").replace(/index\.html$/, "") : "";
+  var storageKey = eventBase ? "sitegen-player:" + eventBase.replace(/^(\.\.\/)+/, "") : "";
+  var remembered = function () {
+    try {
+      return JSON.parse(localStorage.getItem(storageKey) || "null");
+    } catch (e) {
+      return null;
+    }
+  };
+  var remember = function (player) {
+    try {
+      if (player) {
+        localStorage.setItem(storageKey, JSON.stringify(player));
+      } else {
+        localStorage.removeItem(storageKey);
+      }
+    } catch (e) { /* storage off: nothing is remembered */ }
+  };
+
+  // Mark the remembered player's rows and table, and say who "you" are at the top of the page.
+  var showYou = function () {
+    Array.prototype.forEach.call(document.querySelectorAll(".yours"), function (el) { el.classList.remove("yours"); });
+    var old = document.querySelector(".you-bar");
+    if (old) {
+      old.parentNode.removeChild(old);
+    }
+    var me = storageKey && remembered();
+    if (!me) {
+      return;
+    }
+    var where = "";
+    Array.prototype.forEach.call(document.querySelectorAll('[data-player="' + me.id + '"]'), function (el) {
+      if (el.tagName === "TR" || el.tagName === "LI") {
+        el.classList.add("yours");
+      }
+      var table = el.closest("table.game");
+      if (table) {
+        table.classList.add("yours");
+        where = "your table: " + table.getAttribute("data-table");
+      }
+    });
+    var bar = document.createElement("p");
+    bar.className = "you-bar";
+    bar.appendChild(document.createTextNode("You: "));
+    var page = document.createElement("a");
+    page.href = eventBase + "players/" + me.id + ".html";
+    page.textContent = me.name + " (your page)";
+    bar.appendChild(page);
+    if (where) {
+      var table = document.createElement("a");
+      table.href = "#table-" + where.split(": ")[1];
+      table.textContent = where;
+      bar.appendChild(document.createTextNode(" · "));
+      bar.appendChild(table);
+    }
+    var forget = document.createElement("button");
+    forget.type = "button";
+    forget.textContent = "Not you?";
+    forget.addEventListener("click", function () {
+      remember(null);
+      showYou();
+    });
+    bar.appendChild(document.createTextNode(" "));
+    bar.appendChild(forget);
+    var main = document.getElementById("main");
+    main.insertBefore(bar, main.firstChild);
+  };
+
+  // Find your name: typing filters the name list and the tables to the matching players; tapping a name remembers it.
   var input = document.getElementById("find-input");
   if (input) {
     var fold = function (text) {
@@ -28,9 +98,23 @@
       });
       count.textContent = query ? (hits ? hits + (hits === 1 ? " player found" : " players found") : "No player by that name") : "";
     });
+    names.forEach(function (li) {
+      li.querySelector("a").addEventListener("click", function () {
+        remember({ id: li.getAttribute("data-player"), name: li.getAttribute("data-name") });
+        showYou();
+      });
+    });
   }
+  Array.prototype.forEach.call(document.querySelectorAll("button.this-is-me"), function (button) {
+    button.addEventListener("click", function () {
+      remember({ id: button.getAttribute("data-player"), name: button.getAttribute("data-name") });
+      showYou();
+    });
+  });
+  showYou();
 
-  // Round clock: time left in a timed round, from the start time written in the round file.
+  // Round clock: time left in a timed round. The start is an instant with its offset when the event names a
+  // time zone, so every phone counts down the same minutes whatever zone it is set to.
   var clock = document.querySelector(".clock");
   if (clock) {
     var end = new Date(clock.getAttribute("data-start")).getTime() + 60000 * Number(clock.getAttribute("data-minutes"));
@@ -49,16 +133,23 @@
     tick();
   }
 
-  // New round or results: poll the event's status.json and offer a reload when it changes.
+  // New round or results: poll the event's status.json; when it changes, link to the newest round
+  // (or offer a reload when the newest round is this page).
   var main = document.getElementById("main");
   var statusUrl = main && main.getAttribute("data-status");
   if (statusUrl && location.protocol !== "file:" && window.fetch) {
     var banner = document.querySelector(".update-banner");
+    var here = location.pathname.split("/").pop();
     var poll = function () {
       fetch(statusUrl, { cache: "no-store" })
         .then(function (response) { return response.ok ? response.json() : null; })
         .then(function (status) {
           if (status && status.version !== main.getAttribute("data-version")) {
+            var link = banner.querySelector("a");
+            if (status.current && status.current + ".html" !== here) {
+              link.href = statusUrl.replace(/status\.json$/, status.current + ".html");
+              link.textContent = "Open " + (status.current_label || "it");
+            }
             banner.hidden = false;
           } else {
             setTimeout(poll, 30000);

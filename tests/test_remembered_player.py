@@ -1,0 +1,115 @@
+"""What a player's phone does for them across pages: remembers who they are (also from file://), counts the
+round down right whatever zone the phone is set to, and sends an open page to a newly posted round."""
+from __future__ import annotations
+
+import functools
+import http.server
+import threading
+from pathlib import Path
+
+import pytest
+from browser import chromium
+from playwright.sync_api import sync_playwright
+
+from sitegen.pipeline import build
+
+pytestmark = pytest.mark.browser  # drives Debian's Chromium: skipped by `make test-fast`
+
+DEMO = Path(__file__).resolve().parent.parent / "content"
+EVENT = "events/thursday-league-joust/"
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory):
+    output = tmp_path_factory.mktemp("site")
+    build(DEMO, output)
+    return output
+
+
+@pytest.fixture(scope="module")
+def site_url(site):
+    handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=str(site))
+    handler.log_message = lambda *args: None
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    yield f"http://127.0.0.1:{server.server_port}/"
+    server.shutdown()
+
+
+@pytest.fixture(scope="module")
+def browser():
+    with sync_playwright() as p:
+        browser = chromium(p)
+        yield browser
+        browser.close()
+
+
+def table_of(page, player: str) -> str:
+    return page.locator(f'table.game:has(tr[data-player="{player}"])').get_attribute("data-table")
+
+
+@pytest.mark.parametrize("served", [True, False], ids=["http", "file"])
+def test_the_chosen_player_is_remembered_across_rounds(browser, site, site_url, served):
+    base = (site_url if served else site.as_uri() + "/") + EVENT
+    context = browser.new_context(viewport={"width": 360, "height": 740})
+    page = context.new_page()
+    page.goto(base + "round-3.html")
+    assert page.locator(".you-bar").count() == 0  # nobody chosen yet
+    entry = page.locator('.find-list li[data-player="ysolde-kowal"]')
+    assert "Table 2" in entry.inner_text() and "against Ottilie Castellan" in entry.inner_text()
+    entry.locator("a").click()
+    for number in (1, 2, 3):
+        page.goto(base + f"round-{number}.html")
+        yours = page.locator("table.game.yours")
+        assert yours.count() == 1 and yours.get_attribute("data-table") == table_of(page, "ysolde-kowal")
+        bar = page.locator(".you-bar")
+        assert f"your table: {table_of(page, 'ysolde-kowal')}" in bar.inner_text()
+        assert bar.get_by_role("link", name="Ysolde Kowal (your page)").get_attribute("href").endswith("players/ysolde-kowal.html")
+    page.goto(base + "standings.html")
+    assert page.locator("tr.yours").get_attribute("data-player") == "ysolde-kowal"
+    page.get_by_role("link", name="Ysolde Kowal (your page)").click()
+    assert page.locator("h1").inner_text() == "Ysolde Kowal"
+    page.get_by_role("button", name="Not you?").click()
+    page.goto(base + "standings.html")
+    assert page.locator("tr.yours").count() == 0 and page.locator(".you-bar").count() == 0
+    context.close()
+
+
+@pytest.mark.parametrize("zone", ["America/New_York", "Asia/Tokyo"])
+def test_the_clock_counts_the_same_minutes_in_any_time_zone(browser, site_url, zone):
+    """Round 3 starts at 20:30 in the event's zone, Europe/Paris (19:30 UTC), and lasts 55 minutes."""
+    context = browser.new_context(timezone_id=zone)
+    page = context.new_page()
+    page.clock.install(time="2026-11-19T19:30:00Z")
+    page.clock.pause_at("2026-11-19T19:40:00Z")  # 10 minutes into the round
+    page.goto(site_url + EVENT + "round-3.html")
+    assert page.evaluate("Intl.DateTimeFormat().resolvedOptions().timeZone") == zone
+    assert page.locator(".clock-left").inner_text() == "45:00 left"
+    assert "2026-11-19 20:30 (Europe/Paris time)" in page.locator(".clock").inner_text()
+    page.clock.run_for(46 * 60_000)
+    assert page.locator(".clock-left").inner_text() == "time is called"
+    context.close()
+
+
+def test_the_clock_stays_in_view_while_the_page_scrolls(browser, site_url):
+    page = browser.new_page(viewport={"width": 360, "height": 640})
+    page.goto(site_url + EVENT + "round-3.html")
+    page.mouse.wheel(0, 1500)
+    page.wait_for_function("window.scrollY > 500")
+    assert page.locator(".clock").bounding_box()["y"] == 0
+    page.close()
+
+
+def test_the_banner_links_to_a_newly_posted_round(browser, site_url):
+    page = browser.new_page()
+    page.clock.install()
+    page.route(site_url + EVENT + "status.json", lambda route: route.fulfill(
+        json={"version": "round-4:0", "current": "round-4", "current_label": "Round 4"}))
+    page.goto(site_url + EVENT + "round-2.html")
+    page.clock.run_for(31_000)
+    banner = page.locator(".update-banner")
+    banner.wait_for(state="visible", timeout=2000)
+    link = banner.get_by_role("link")
+    assert link.inner_text() == "Open Round 4"
+    assert link.get_attribute("href").endswith(EVENT + "round-4.html")
+    page.close()
