@@ -61,3 +61,15 @@ def scored_event(make_site):
         return event, formats.format_of(event).score(event)
 
     return score
+
+
+@pytest.fixture(scope="module")
+def browser():
+    """Debian's Chromium, one per test module (imported here only when a browser test asks for it)."""
+    from browser import chromium
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        launched = chromium(p)
+        yield launched
+        launched.close()

@@ -12,9 +12,9 @@ import threading
 from pathlib import Path
 
 import pytest
-from browser import chromium, free_port
+from browser import free_port
 from desk_events import snapshot
-from playwright.sync_api import Page, expect, sync_playwright
+from playwright.sync_api import Page, expect
 from test_serve import wait_for
 
 from sitegen.cli import main
@@ -58,11 +58,10 @@ class DeskServer:
 
 
 @pytest.fixture
-def phone():
-    with sync_playwright() as p:
-        browser = chromium(p)
-        yield browser.new_page(viewport=PHONE)
-        browser.close()
+def phone(browser):
+    page = browser.new_page(viewport=PHONE)
+    yield page
+    page.close()
 
 
 def tables_on(page: Page) -> dict[int, list[str]]:

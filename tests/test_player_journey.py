@@ -1,38 +1,18 @@
 """A player on a phone: home -> event -> current round, finds their table by typing, opens their page, prints."""
-import functools
-import http.server
-import threading
-from pathlib import Path
-
 import pytest
-from browser import chromium
-from playwright.sync_api import sync_playwright
+from browser import DEMO, serving
 
 from sitegen.pipeline import build
 
 pytestmark = pytest.mark.browser  # drives Debian's Chromium: skipped by `make test-fast`
-
-DEMO = Path(__file__).resolve().parent.parent / "content"
 
 
 @pytest.fixture(scope="module")
 def site_url(tmp_path_factory):
     output = tmp_path_factory.mktemp("site")
     build(DEMO, output)
-    handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=str(output))
-    handler.log_message = lambda *args: None
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    yield f"http://127.0.0.1:{server.server_port}/"
-    server.shutdown()
-
-
-@pytest.fixture(scope="module")
-def browser():
-    with sync_playwright() as p:
-        browser = chromium(p)
-        yield browser
-        browser.close()
+    with serving(output) as url:
+        yield url
 
 
 @pytest.fixture(scope="module")
@@ -85,22 +65,6 @@ def test_print_view(phone, site_url):
     assert phone.problems == []
 
 
-def test_pages_fit_a_phone_screen(phone, site_url):
-    for path in ("index.html", "events/winter-joust-2026/index.html", "events/winter-joust-2026/standings.html",
-                 "events/winter-joust-2026/bracket.html", "events/winter-joust-2026/meta.html",
-                 "rules/agot-joust.html", "rules/agot-melee.html", "rules/vtes.html", "404.html",
-                 "events/autumn-melee-2026/round-2.html", "events/autumn-melee-2026/standings.html",
-                 "events/autumn-melee-2026/bracket.html", "events/autumn-vtes-2026/round-2.html",
-                 "events/autumn-vtes-2026/standings.html", "events/autumn-vtes-2026/final.html"):
-        phone.goto(site_url + path)
-        assert phone.evaluate("document.documentElement.scrollWidth") <= 360, path
-    for event in ("winter-joust-2026", "autumn-melee-2026", "autumn-vtes-2026"):
-        phone.goto(site_url + f"events/{event}/standings.html")
-        phone.locator("table.standings tbody a").first.click()
-        assert phone.evaluate("document.documentElement.scrollWidth") <= 360, phone.url
-    assert phone.problems == []
-
-
 def test_an_open_page_notices_a_new_round(browser, site_url):
     page = browser.new_page()
     page.clock.install()
@@ -111,7 +75,7 @@ def test_an_open_page_notices_a_new_round(browser, site_url):
     status_url = site_url + "events/thursday-league-joust/status.json"
     page.route(status_url, lambda route: route.fulfill(json={"version": "round-3:5"}))
     page.clock.run_for(31_000)
-    banner.wait_for(state="visible", timeout=2000)
+    banner.wait_for(state="visible", timeout=10_000)  # the poll's fetch is real: a loaded machine takes its time
     assert "New results or pairings" in banner.inner_text()
     page.close()
 

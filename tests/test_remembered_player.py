@@ -2,20 +2,13 @@
 round down right whatever zone the phone is set to, and sends an open page to a newly posted round."""
 from __future__ import annotations
 
-import functools
-import http.server
-import threading
-from pathlib import Path
-
 import pytest
-from browser import chromium
-from playwright.sync_api import sync_playwright
+from browser import DEMO, serving
 
 from sitegen.pipeline import build
 
 pytestmark = pytest.mark.browser  # drives Debian's Chromium: skipped by `make test-fast`
 
-DEMO = Path(__file__).resolve().parent.parent / "content"
 EVENT = "events/thursday-league-joust/"
 
 
@@ -28,20 +21,8 @@ def site(tmp_path_factory):
 
 @pytest.fixture(scope="module")
 def site_url(site):
-    handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=str(site))
-    handler.log_message = lambda *args: None
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    yield f"http://127.0.0.1:{server.server_port}/"
-    server.shutdown()
-
-
-@pytest.fixture(scope="module")
-def browser():
-    with sync_playwright() as p:
-        browser = chromium(p)
-        yield browser
-        browser.close()
+    with serving(site) as url:
+        yield url
 
 
 def table_of(page, player: str) -> str:
