@@ -10,21 +10,24 @@ from __future__ import annotations
 
 import os
 import shutil
-from concurrent.futures import Future, ProcessPoolExecutor
-from dataclasses import dataclass, field
+import time
+from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-import jinja2
-
-from . import buildstate, formats
+from . import buildstate
 from .content import Outline, read_outline
 from .content_event import read_event
 from .content_reader import Collector
 from .model import ContentError, Problem, Site
 from .output import WriteReport, check_output_folder, discard, path_problems, publish, stage
-from .render import environment, render_pages, static_files, theme_dirs
-from .site import event_pages, shared_pages
-from .summary import EventCard, card, sort_key, summarize
+
+# What a no-op rebuild never needs (Jinja2, the formats, the page models, worker processes) is imported where
+# it is used: a rebuild with nothing to do is mostly the start of the process.
+if TYPE_CHECKING:
+    import jinja2
+
+    from .summary import EventCard
 
 
 @dataclass(frozen=True)
@@ -50,12 +53,15 @@ class EventResult:
 # Worker processes pay off from this many changed events: starting a pool costs more than building a few
 # (a TO's edit during an event, `serve`, a small club's site are built in-process).
 PARALLEL_FROM = 4
+SHARED = ".shared"  # the shared pages' entry in the journal (an event's is its slug, never hidden)
 
 _worker_env: jinja2.Environment | None = None  # a worker process's own, made once for all the events it builds
 
 
 def _environment(site: Site, cache: Path | None) -> jinja2.Environment | None:
-    """Compiled templates are kept in the cache folder: compiling them is most of a no-op rebuild."""
+    """Compiled templates are kept in the cache folder: compiling them is most of rebuilding one event."""
+    from .render import environment, theme_dirs
+
     compiled = cache / "templates" if cache else None
     if compiled:
         compiled.mkdir(parents=True, exist_ok=True)
@@ -72,6 +78,11 @@ def _start_worker(site: Site, cache: Path | None) -> None:
 
 def build_event(task: EventTask, env: jinja2.Environment | None = None) -> EventResult:
     """Read, check, score, render and stage one event; a content error is returned, not raised."""
+    from . import formats
+    from .render import environment, render_pages, theme_dirs
+    from .site import event_pages
+    from .summary import card, summarize
+
     c = Collector(task.root)
     event = read_event(task.event_dir, c)
     if event is None or c.problems:  # some fields are read (and reported) after the event is made
@@ -114,39 +125,51 @@ def build(content: str | Path, output: str | Path, env: jinja2.Environment | Non
     check_output_folder(output)
     outline = read_outline(content)
     key = buildstate.global_key(content)
-    state = {} if clean or cache is None else buildstate.load(cache, output, key)
+    state = buildstate.State() if clean or cache is None else buildstate.load(cache, output, key)
     journal = buildstate.journal(cache, output) if cache else None
+    checked = time.time_ns()  # before any event folder is looked at
     leftover = buildstate.journal_names(journal)
+    # Temporary files are looked for only where a build may have been killed: its journal is still there, or
+    # nothing of it is known (no state, another cache folder).
+    unfinished = journal is None or journal.is_dir() or not state.events
     kept: dict[str, buildstate.EventRecord] = {}
     tasks: dict[str, EventTask] = {}
-    fingerprints: dict[str, str] = {}
+    fingerprints: dict[str, buildstate.Fingerprint] = {}
     for entry in outline.entries:
         if isinstance(entry, Path):
-            fingerprints[entry.name] = buildstate.event_fingerprint(entry)
-            record = state.get(entry.name)
-            if record and record.fingerprint == fingerprints[entry.name] and buildstate.still_there(output, record):
+            record = state.events.get(entry.name)
+            fingerprints[entry.name] = buildstate.fingerprint(entry, record, state.checked_ns)
+            if record and record.fingerprint.digest == fingerprints[entry.name].digest and buildstate.still_there(output, record.outputs):
                 kept[entry.name] = record
             else:
                 tasks[entry.name] = EventTask(entry, content, outline.site, output, journal)
+    shared = state.shared
+    if shared and (shared.key != buildstate.shared_key(fingerprints) or not buildstate.still_there(output, shared.outputs)):
+        shared = None
     created = next((p for p in reversed([output, *output.parents]) if not p.exists()), None)
-    env = env or _environment(outline.site, cache)
+    if tasks or shared is None:
+        env = env or _environment(outline.site, cache)
     results: dict[str, EventResult] = {}
     staged: dict[str, Path] = {}
     try:
         results = _run(tasks, outline.site, output, jobs, env, cache)
         for result in results.values():
             staged |= result.staged
-        cards = _checked_cards(outline, results, kept)
-        dirs = theme_dirs(outline.site)
-        shared = render_pages(outline.site, shared_pages(outline.site, cards), env or environment(dirs)) | static_files(dirs)
-        problems = path_problems(output, list(shared))
-        if problems:
-            raise ContentError(problems)
-        for rel, data in shared.items():
-            if tmp := stage(output, rel, data):
-                staged[rel] = tmp
-        files = set(shared) | {rel for r in results.values() for rel in r.files} | {rel for r in kept.values() for rel in r.files}
-        report = publish(output, staged, files, leftover)
+        cards = _checked_cards(outline, results)
+        if shared is None:
+            cards += [buildstate.card(record) for record in kept.values()]
+            made = _shared_files(outline.site, cards, env, output)
+            shared_files = list(made)
+            if journal:
+                journal.mkdir(parents=True, exist_ok=True)
+                (journal / SHARED).write_text("\n".join(shared_files) + "\n", encoding="utf-8")
+            for rel, data in made.items():
+                if tmp := stage(output, rel, data):
+                    staged[rel] = tmp
+        else:
+            shared_files = list(shared.outputs.files)
+        files = set(shared_files) | {rel for r in results.values() for rel in r.files} | {rel for r in kept.values() for rel in r.outputs.files}
+        report = publish(output, staged, files, leftover, unfinished)
     except BaseException:  # the journal stays: a worker that died may have left temporary files
         discard(output, list(staged.values()))
         if created is not None:
@@ -154,11 +177,27 @@ def build(content: str | Path, output: str | Path, env: jinja2.Environment | Non
         raise
     if journal:
         shutil.rmtree(journal, ignore_errors=True)
-    if cache is not None:
-        records = kept | {name: buildstate.EventRecord(fingerprints[name], r.card, buildstate.file_stats(output, r.files))
-                          for name, r in results.items() if r.card}
-        buildstate.save(cache, output, key, records)
+    if cache is not None and (results or shared is None or state.events.keys() != kept.keys()
+                              or any(record.fingerprint != fingerprints[name] for name, record in kept.items())):
+        events = {name: replace(record, fingerprint=fingerprints[name]) for name, record in kept.items()}
+        events |= {name: buildstate.EventRecord(fingerprints[name], buildstate.card_data(r.card), buildstate.outputs(output, r.files))
+                   for name, r in results.items() if r.card}
+        buildstate.save(cache, output, key, buildstate.State(
+            events, shared or buildstate.SharedRecord(buildstate.shared_key(fingerprints), buildstate.outputs(output, shared_files)), checked))
     return report
+
+
+def _shared_files(site: Site, cards: list[EventCard], env: jinja2.Environment | None, output: Path) -> dict[str, bytes]:
+    """The pages about all events and the theme's static files, their output paths checked."""
+    from .render import environment, render_pages, static_files, theme_dirs
+    from .site import shared_pages
+
+    dirs = theme_dirs(site)
+    made = render_pages(site, shared_pages(site, cards), env or environment(dirs)) | static_files(dirs)
+    problems = path_problems(output, list(made))
+    if problems:
+        raise ContentError(problems)
+    return made
 
 
 def _run(tasks: dict[str, EventTask], site: Site, output: Path, jobs: int, env: jinja2.Environment | None,
@@ -175,6 +214,8 @@ def _run(tasks: dict[str, EventTask], site: Site, output: Path, jobs: int, env: 
                 discard(output, list(result.staged.values()))
             raise
         return results
+    from concurrent.futures import Future, ProcessPoolExecutor
+
     with ProcessPoolExecutor(max_workers=min(jobs, len(tasks)), initializer=_start_worker, initargs=(site, cache)) as pool:
         futures: dict[str, Future[EventResult]] = {name: pool.submit(build_event, task) for name, task in tasks.items()}
         done, failure = {}, None
@@ -191,8 +232,8 @@ def _run(tasks: dict[str, EventTask], site: Site, output: Path, jobs: int, env: 
     return done
 
 
-def _checked_cards(outline: Outline, results: dict[str, EventResult], kept: dict[str, buildstate.EventRecord]) -> list[EventCard]:
-    """Every event's card, or the problems in the order a whole build reports them: loading, the formats'
+def _checked_cards(outline: Outline, results: dict[str, EventResult]) -> list[EventCard]:
+    """The cards of the events built, or the problems in the order a whole build reports them: loading, the formats'
     checks, then the first template error (in the order of the home page) and the output paths."""
     loading = list(outline.before)
     for entry in outline.entries:
@@ -203,11 +244,13 @@ def _checked_cards(outline: Outline, results: dict[str, EventResult], kept: dict
     checks = [p for r in ordered if r.card is None for p in r.problems]
     if checks:
         raise ContentError(checks)
-    cards = [r.card for r in ordered if r.card] + [record.card for record in kept.values()]
+    cards = [r.card for r in ordered if r.card]
+    if not any(r.problems for r in ordered):
+        return cards
+    from .summary import sort_key
+
     failed = sorted((sort_key(r.card), i, r.problems) for i, r in enumerate(ordered) if r.problems and r.card)
-    if failed:
-        raise ContentError(failed[0][2])
-    return cards
+    raise ContentError(failed[0][2])
 
 
 def _remove_empty_tree(top: Path) -> None:

@@ -14,7 +14,7 @@ import os
 import re
 import secrets
 from dataclasses import dataclass
-from pathlib import Path, PurePosixPath
+from pathlib import Path
 
 from .model import ContentError, Problem, Where
 
@@ -118,24 +118,28 @@ def widen_manifest(output: Path, files: set[str]) -> None:
         write_atomic(output / MANIFEST, _listing(previous | files))
 
 
-def publish(output: Path, staged: dict[str, Path], files: set[str], also_temp: frozenset[str] = frozenset()) -> WriteReport:
+def publish(output: Path, staged: dict[str, Path], files: set[str], also_temp: frozenset[str] = frozenset(),
+            unfinished: bool = True) -> WriteReport:
     """Rename the staged files into place, remove the files no longer built and list `files` in the manifest.
 
-    Then remove the temporary files of a killed build beside any file sitegen writes or wrote (`also_temp`:
-    names a killed build may have staged that neither manifest lists)."""
+    Then, if a build may have been killed since the last one finished (`unfinished`), remove its temporary files
+    beside any file sitegen writes or wrote (`also_temp`: names a killed build may have staged that neither
+    manifest lists)."""
     previous = _read_manifest(output)
     if not files <= set(previous):
         write_atomic(output / MANIFEST, _listing(set(previous) | files))
     for rel, tmp in sorted(staged.items()):
         os.replace(tmp, output / rel)
-    removed = sorted(rel for rel in previous if rel not in files)
+    folders: dict[str, Path] = {}
+    removed = sorted(rel for rel in previous if rel not in files and unsafe_path(output, rel, folders) is None)
     for rel in removed:
         (output / rel).unlink(missing_ok=True)
         _prune_empty_dirs(output, (output / rel).parent)
     listing = _listing(files)
     if not (output / MANIFEST).is_file() or (output / MANIFEST).read_bytes() != listing:
         write_atomic(output / MANIFEST, listing)
-    _remove_temp_files(output, set(previous) | files | also_temp)
+    if unfinished:
+        _remove_temp_files(output, set(previous) | files | also_temp)
     return WriteReport(sorted(staged), len(files) - len(staged), removed)
 
 
@@ -144,24 +148,24 @@ def _listing(paths: set[str]) -> bytes:
 
 
 def _read_manifest(output: Path) -> list[str]:
-    """The files an earlier build wrote; a line that is not a safe path (a hand-edited manifest) is ignored."""
+    """The files an earlier build wrote, as listed: a line of a hand-edited manifest may be anything, so a path
+    is checked with `unsafe_path` before it is removed."""
     manifest = output / MANIFEST
     if not manifest.is_file():
         return []
-    lines = manifest.read_text(encoding="utf-8", errors="replace").split("\n")
-    folders: dict[str, Path] = {}
-    return [rel for rel in lines if rel and unsafe_path(output, rel, folders) is None]
+    return [rel for rel in manifest.read_text(encoding="utf-8", errors="replace").split("\n") if rel]
 
 
 def _remove_temp_files(output: Path, ours: set[str]) -> None:
     """Temporary files of a killed build: `.NAME.xxxxxxxx.tmp` beside a file NAME that sitegen writes."""
-    names = {(str(PurePosixPath(rel).parent), PurePosixPath(rel).name) for rel in ours | {MANIFEST}}
     for folder, _, entries in os.walk(output):
-        rel_folder = Path(folder).relative_to(output).as_posix()
         for entry in entries:
-            match = TEMP_FILE.match(entry)
-            if match and (rel_folder, match["name"]) in names:
-                (Path(folder) / entry).unlink(missing_ok=True)
+            match = TEMP_FILE.match(entry) if entry.endswith(".tmp") else None
+            if match:
+                rel_folder = os.path.relpath(folder, output).replace(os.sep, "/")
+                name = match["name"] if rel_folder == "." else f"{rel_folder}/{match['name']}"
+                if name in ours or name == MANIFEST:
+                    Path(folder, entry).unlink(missing_ok=True)
 
 
 def _prune_empty_dirs(output: Path, folder: Path) -> None:
