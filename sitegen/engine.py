@@ -115,23 +115,40 @@ def build_event(task: EventTask, env: jinja2.Environment | None = None) -> Event
     return result
 
 
-def build(content: str | Path, output: str | Path, env: jinja2.Environment | None = None, *,
-          jobs: int = 1, cache: Path | None = None, clean: bool = False) -> WriteReport:
-    """Build the site into `output`, rebuilding only what changed since the build `cache` recorded.
+@dataclass
+class Memory:
+    """What a long-lived process (`serve`) keeps from one build of a content folder into an output folder to the
+    next, so that a rebuild does only what changed: the theme's Jinja environment (its templates compiled once),
+    the build state as the last build left it (not read from the cache again) and the events' cards."""
 
-    `cache` None keeps no state (every event is built); `clean` ignores the state. `env` is a Jinja
-    environment kept between builds (`serve`), used for the events built in this process."""
+    env: jinja2.Environment | None = None
+    dirs: list[Path] = field(default_factory=list)  # the theme folders `env` is for
+    state: buildstate.State | None = None
+    key: str = ""  # the global key `state` is for
+    cards: dict[str, tuple[str, EventCard]] = field(default_factory=dict)  # by event folder: (fingerprint, card)
+
+
+def build(content: str | Path, output: str | Path, memory: Memory | None = None, *,
+          jobs: int = 1, cache: Path | None = None, clean: bool = False) -> WriteReport:
+    """Build the site into `output`, rebuilding only what changed since the build `cache` (or `memory`) recorded.
+
+    `cache` None keeps no state on disk (every event is built, unless `memory` knows it); `clean` ignores the state."""
     content, output = Path(content), Path(output)
     check_output_folder(output)
     outline = read_outline(content)
     key = buildstate.global_key(content)
-    state = buildstate.State() if clean or cache is None else buildstate.load(cache, output, key)
+    state = _state(key, output, memory, cache, clean)
     journal = buildstate.journal(cache, output) if cache else None
     checked = time.time_ns()  # before any event folder is looked at
     leftover = buildstate.journal_names(journal)
     # Temporary files are looked for only where a build may have been killed: its journal is still there, or
     # nothing of it is known (no state, another cache folder).
     unfinished = journal is None or journal.is_dir() or not state.events
+    # The output files of the state `memory` kept were checked or written by this process: while it runs
+    # (`serve`), it owns the output folder. A state read from the cache is checked file by file.
+    def unchanged(written: buildstate.Outputs) -> bool:
+        return (memory is not None and state is memory.state) or buildstate.still_there(output, written)
+
     kept: dict[str, buildstate.EventRecord] = {}
     tasks: dict[str, EventTask] = {}
     fingerprints: dict[str, buildstate.Fingerprint] = {}
@@ -139,16 +156,15 @@ def build(content: str | Path, output: str | Path, env: jinja2.Environment | Non
         if isinstance(entry, Path):
             record = state.events.get(entry.name)
             fingerprints[entry.name] = buildstate.fingerprint(entry, record, state.checked_ns)
-            if record and record.fingerprint.digest == fingerprints[entry.name].digest and buildstate.still_there(output, record.outputs):
+            if record and record.fingerprint.digest == fingerprints[entry.name].digest and unchanged(record.outputs):
                 kept[entry.name] = record
             else:
                 tasks[entry.name] = EventTask(entry, content, outline.site, output, journal)
     shared = state.shared
-    if shared and (shared.key != buildstate.shared_key(fingerprints) or not buildstate.still_there(output, shared.outputs)):
+    if shared and (shared.key != buildstate.shared_key(fingerprints) or not unchanged(shared.outputs)):
         shared = None
     created = next((p for p in reversed([output, *output.parents]) if not p.exists()), None)
-    if tasks or shared is None:
-        env = env or _environment(outline.site, cache)
+    env = _environment_for(outline.site, cache, memory) if tasks or shared is None else None
     results: dict[str, EventResult] = {}
     staged: dict[str, Path] = {}
     try:
@@ -157,7 +173,7 @@ def build(content: str | Path, output: str | Path, env: jinja2.Environment | Non
             staged |= result.staged
         cards = _checked_cards(outline, results)
         if shared is None:
-            cards += [buildstate.card(record) for record in kept.values()]
+            cards += [_card(name, record, memory) for name, record in kept.items()]
             made = _shared_files(outline.site, cards, env, output)
             shared_files = list(made)
             if journal:
@@ -177,14 +193,51 @@ def build(content: str | Path, output: str | Path, env: jinja2.Environment | Non
         raise
     if journal:
         shutil.rmtree(journal, ignore_errors=True)
-    if cache is not None and (results or shared is None or state.events.keys() != kept.keys()
-                              or any(record.fingerprint != fingerprints[name] for name, record in kept.items())):
+    if results or shared is None or state.events.keys() != kept.keys() or any(r.fingerprint != fingerprints[n] for n, r in kept.items()):
         events = {name: replace(record, fingerprint=fingerprints[name]) for name, record in kept.items()}
         events |= {name: buildstate.EventRecord(fingerprints[name], buildstate.card_data(r.card), buildstate.outputs(output, r.files))
                    for name, r in results.items() if r.card}
-        buildstate.save(cache, output, key, buildstate.State(
-            events, shared or buildstate.SharedRecord(buildstate.shared_key(fingerprints), buildstate.outputs(output, shared_files)), checked))
+        state = buildstate.State(events, shared or buildstate.SharedRecord(buildstate.shared_key(fingerprints),
+                                                                          buildstate.outputs(output, shared_files)), checked)
+        if cache is not None:
+            buildstate.save(cache, output, key, state)
+    if memory:
+        memory.state, memory.key = state, key
+        memory.cards = {name: made for name, made in memory.cards.items() if name in state.events}
+        memory.cards |= {name: (fingerprints[name].digest, r.card) for name, r in results.items() if r.card}
     return report
+
+
+def _state(key: str, output: Path, memory: Memory | None, cache: Path | None, clean: bool) -> buildstate.State:
+    if clean:
+        return buildstate.State()
+    if memory and memory.state and memory.key == key:
+        return memory.state
+    return buildstate.load(cache, output, key) if cache else buildstate.State()
+
+
+def _environment_for(site: Site, cache: Path | None, memory: Memory | None) -> jinja2.Environment | None:
+    """The environment `memory` keeps, if it is for the theme `site` names now."""
+    from .render import theme_dirs
+
+    if memory is None:
+        return _environment(site, cache)
+    try:
+        dirs = theme_dirs(site)
+    except ContentError:
+        return None  # reported by each event
+    if memory.env is None or memory.dirs != dirs:
+        memory.env, memory.dirs = _environment(site, cache), dirs
+    return memory.env
+
+
+def _card(name: str, record: buildstate.EventRecord, memory: Memory | None) -> EventCard:
+    """A kept event's card: made from the state's record, once in the life of `memory`."""
+    if memory is None:
+        return buildstate.card(record)
+    if memory.cards.get(name, ("", None))[0] != record.fingerprint.digest:
+        memory.cards[name] = (record.fingerprint.digest, buildstate.card(record))
+    return memory.cards[name][1]
 
 
 def _shared_files(site: Site, cards: list[EventCard], env: jinja2.Environment | None, output: Path) -> dict[str, bytes]:
