@@ -20,7 +20,7 @@ from .content import Outline, read_outline
 from .content_event import read_event
 from .content_reader import Collector
 from .model import ContentError, Problem, Site
-from .output import WriteReport, check_output_folder, discard, path_problems, publish, stage
+from .output import Staged, WriteReport, check_output_folder, discard, path_problems, publish, stage
 
 # What a no-op rebuild never needs (Jinja2, the formats, the page models, worker processes) is imported where
 # it is used: a rebuild with nothing to do is mostly the start of the process.
@@ -47,7 +47,7 @@ class EventResult:
     problems: list[Problem] = field(default_factory=list)  # the format's checks, the templates, the output paths
     card: EventCard | None = None
     files: list[str] = field(default_factory=list)
-    staged: dict[str, Path] = field(default_factory=dict)
+    staged: Staged = field(default_factory=Staged)
 
 
 # Worker processes pay off from this many changed events: starting a pool costs more than building a few
@@ -107,10 +107,9 @@ def build_event(task: EventTask, env: jinja2.Environment | None = None) -> Event
         (task.journal / event.slug).write_text("\n".join(result.files) + "\n", encoding="utf-8")
     try:
         for rel, data in files.items():
-            if tmp := stage(task.output, rel, data):
-                result.staged[rel] = tmp
+            stage(task.output, rel, data, result.staged)
     except BaseException:
-        discard(task.output, list(result.staged.values()))
+        discard(task.output, [result.staged])
         raise
     return result
 
@@ -166,28 +165,21 @@ def build(content: str | Path, output: str | Path, memory: Memory | None = None,
     created = next((p for p in reversed([output, *output.parents]) if not p.exists()), None)
     env = _environment_for(outline.site, cache, memory) if tasks or shared is None else None
     results: dict[str, EventResult] = {}
-    staged: dict[str, Path] = {}
+    staged: list[Staged] = []
     try:
         results = _run(tasks, outline.site, output, jobs, env, cache)
-        for result in results.values():
-            staged |= result.staged
+        staged += [result.staged for result in results.values()]
         cards = _checked_cards(outline, results)
         if shared is None:
             cards += [_card(name, record, memory) for name, record in kept.items()]
-            made = _shared_files(outline.site, cards, env, output)
-            shared_files = list(made)
-            if journal:
-                journal.mkdir(parents=True, exist_ok=True)
-                (journal / SHARED).write_text("\n".join(shared_files) + "\n", encoding="utf-8")
-            for rel, data in made.items():
-                if tmp := stage(output, rel, data):
-                    staged[rel] = tmp
+            staged.append(Staged())
+            shared_files = _stage_shared(outline.site, cards, env, output, journal, staged[-1])
         else:
             shared_files = list(shared.outputs.files)
-        files = set(shared_files) | {rel for r in results.values() for rel in r.files} | {rel for r in kept.values() for rel in r.outputs.files}
-        report = publish(output, staged, files, leftover, unfinished)
+        report = publish(output, staged, set(shared_files) | {rel for r in results.values() for rel in r.files}
+                         | {rel for r in kept.values() for rel in r.outputs.files}, leftover, unfinished)
     except BaseException:  # the journal stays: a worker that died may have left temporary files
-        discard(output, list(staged.values()))
+        discard(output, staged)
         if created is not None:
             _remove_empty_tree(created)
         raise
@@ -240,6 +232,18 @@ def _card(name: str, record: buildstate.EventRecord, memory: Memory | None) -> E
     return memory.cards[name][1]
 
 
+def _stage_shared(site: Site, cards: list[EventCard], env: jinja2.Environment | None, output: Path,
+                  journal: Path | None, batch: Staged) -> list[str]:
+    """Stage the pages about all events and the theme's static files (their output paths checked); their paths."""
+    made = _shared_files(site, cards, env, output)
+    if journal:
+        journal.mkdir(parents=True, exist_ok=True)
+        (journal / SHARED).write_text("\n".join(made) + "\n", encoding="utf-8")
+    for rel, data in made.items():
+        stage(output, rel, data, batch)
+    return list(made)
+
+
 def _shared_files(site: Site, cards: list[EventCard], env: jinja2.Environment | None, output: Path) -> dict[str, bytes]:
     """The pages about all events and the theme's static files, their output paths checked."""
     from .render import environment, render_pages, static_files, theme_dirs
@@ -263,8 +267,7 @@ def _run(tasks: dict[str, EventTask], site: Site, output: Path, jobs: int, env: 
             for name, task in tasks.items():
                 results[name] = build_event(task, env)
         except BaseException:
-            for result in results.values():
-                discard(output, list(result.staged.values()))
+            discard(output, [r.staged for r in results.values()])
             raise
         return results
     from concurrent.futures import Future, ProcessPoolExecutor
@@ -279,8 +282,7 @@ def _run(tasks: dict[str, EventTask], site: Site, output: Path, jobs: int, env: 
                 failure = failure or exc
                 pool.shutdown(cancel_futures=True)
     if failure:
-        for result in done.values():
-            discard(output, list(result.staged.values()))
+        discard(output, [r.staged for r in done.values()])
         raise failure
     return done
 

@@ -13,7 +13,8 @@ from __future__ import annotations
 import os
 import re
 import secrets
-from dataclasses import dataclass
+from collections.abc import Iterable
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from .model import ContentError, Problem, Where
@@ -31,32 +32,48 @@ class WriteReport:
     removed: list[str]
 
 
+@dataclass
+class Staged:
+    """Files staged for `publish`, each in `.NAME.<token>.tmp` beside its target: one token for a batch (an event,
+    the shared pages), so a build holds the batch's output paths and a token, not a temporary path per file."""
+
+    token: str = field(default_factory=lambda: secrets.token_hex(4))
+    paths: list[str] = field(default_factory=list)  # relative to the output folder
+
+    def temp(self, output: Path, rel: str) -> Path:
+        target = output / rel
+        return target.parent / f".{target.name}.{self.token}.tmp"
+
+
 def write_atomic(path: Path, data: bytes) -> None:
     """Write to a temporary file beside `path`, then rename over it: readers never see half a file."""
-    os.replace(_write_temp(path, data), path)
+    tmp = path.parent / f".{path.name}.{secrets.token_hex(4)}.tmp"
+    _write_temp(tmp, data)
+    os.replace(tmp, path)
 
 
-def stage(output: Path, rel: str, data: bytes) -> Path | None:
-    """`data` in a temporary file beside output/rel, for `publish` to rename over it; None when the file holds it already."""
-    target = output / rel
+def stage(output: Path, rel: str, data: bytes, batch: Staged) -> None:
+    """`data` in `batch`'s temporary file beside output/rel, for `publish` to rename over it; nothing when the file holds it already."""
     try:
-        if target.read_bytes() == data:
-            return None
+        if (output / rel).read_bytes() == data:
+            return
     except (FileNotFoundError, IsADirectoryError, NotADirectoryError):
         pass
-    return _write_temp(target, data)
+    _write_temp(batch.temp(output, rel), data)
+    batch.paths.append(rel)
 
 
-def discard(output: Path, temps: list[Path]) -> None:
+def discard(output: Path, batches: Iterable[Staged]) -> None:
     """Remove staged files (a build that failed), and the folders only they needed."""
-    for tmp in temps:
-        tmp.unlink(missing_ok=True)
-        _prune_empty_dirs(output, tmp.parent)
+    for batch in batches:
+        for rel in batch.paths:
+            tmp = batch.temp(output, rel)
+            tmp.unlink(missing_ok=True)
+            _prune_empty_dirs(output, tmp.parent)
 
 
-def _write_temp(path: Path, data: bytes) -> Path:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.parent / f".{path.name}.{secrets.token_hex(4)}.tmp"
+def _write_temp(tmp: Path, data: bytes) -> None:
+    tmp.parent.mkdir(parents=True, exist_ok=True)
     try:
         fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
         with os.fdopen(fd, "wb") as handle:
@@ -64,7 +81,6 @@ def _write_temp(path: Path, data: bytes) -> Path:
     except BaseException:
         tmp.unlink(missing_ok=True)
         raise
-    return tmp
 
 
 def unsafe_path(output: Path, rel: str, folders: dict[str, Path] | None = None) -> str | None:
@@ -106,8 +122,10 @@ def write_site(output: Path, files: dict[str, bytes]) -> WriteReport:
         raise ContentError(problems)
     output.mkdir(parents=True, exist_ok=True)
     widen_manifest(output, set(files))
-    staged = {rel: tmp for rel in sorted(files) if (tmp := stage(output, rel, files[rel]))}
-    return publish(output, staged, set(files))
+    staged = Staged()
+    for rel in sorted(files):
+        stage(output, rel, files[rel], staged)
+    return publish(output, [staged], set(files))
 
 
 def widen_manifest(output: Path, files: set[str]) -> None:
@@ -118,7 +136,7 @@ def widen_manifest(output: Path, files: set[str]) -> None:
         write_atomic(output / MANIFEST, _listing(previous | files))
 
 
-def publish(output: Path, staged: dict[str, Path], files: set[str], also_temp: frozenset[str] = frozenset(),
+def publish(output: Path, staged: list[Staged], files: set[str], also_temp: frozenset[str] = frozenset(),
             unfinished: bool = True) -> WriteReport:
     """Rename the staged files into place, remove the files no longer built and list `files` in the manifest.
 
@@ -128,8 +146,9 @@ def publish(output: Path, staged: dict[str, Path], files: set[str], also_temp: f
     previous = _read_manifest(output)
     if not files <= set(previous):
         write_atomic(output / MANIFEST, _listing(set(previous) | files))
-    for rel, tmp in sorted(staged.items()):
-        os.replace(tmp, output / rel)
+    for batch in staged:
+        for rel in batch.paths:
+            os.replace(batch.temp(output, rel), output / rel)
     folders: dict[str, Path] = {}
     removed = sorted(rel for rel in previous if rel not in files and unsafe_path(output, rel, folders) is None)
     for rel in removed:
@@ -140,7 +159,8 @@ def publish(output: Path, staged: dict[str, Path], files: set[str], also_temp: f
         write_atomic(output / MANIFEST, listing)
     if unfinished:
         _remove_temp_files(output, set(previous) | files | also_temp)
-    return WriteReport(sorted(staged), len(files) - len(staged), removed)
+    written = sorted(rel for batch in staged for rel in batch.paths)
+    return WriteReport(written, len(files) - len(written), removed)
 
 
 def _listing(paths: set[str]) -> bytes:
