@@ -180,9 +180,12 @@ def save(cache: Path, output: Path, key: str, state: State) -> None:
             "events": {name: {"fingerprint": [rec.fingerprint.digest, rec.fingerprint.stats], "card": rec.card,
                               "files": rec.outputs.files, "written": rec.outputs.stats}
                        for name, rec in sorted(state.events.items())}}
-    text = json.dumps(data, separators=(",", ":")).encode()
+    text = json.dumps(data, separators=(",", ":"))  # ASCII: its UTF-8 bytes are its characters
+    checksum = hashlib.sha256()
+    for start in range(0, len(text), 1 << 20):  # the state grows with the site: never held as text and bytes at once
+        checksum.update(text[start : start + (1 << 20)].encode())
     cache.mkdir(parents=True, exist_ok=True)
-    write_atomic(cache / STATE_FILE, hashlib.sha256(text).hexdigest().encode() + b"\n" + text)
+    write_atomic(cache / STATE_FILE, [checksum.hexdigest(), "\n", text])
 
 
 def _stats(output: Path, files: tuple[str, ...]) -> str:

@@ -45,8 +45,11 @@ class Staged:
         return target.parent / f".{target.name}.{self.token}.tmp"
 
 
-def write_atomic(path: Path, data: bytes) -> None:
-    """Write to a temporary file beside `path`, then rename over it: readers never see half a file."""
+def write_atomic(path: Path, data: bytes | list[str]) -> None:
+    """Write to a temporary file beside `path`, then rename over it: readers never see half a file.
+
+    Text pieces are written as UTF-8, each as the file object encodes it: a large text is never held twice,
+    as text and as bytes."""
     tmp = path.parent / f".{path.name}.{secrets.token_hex(4)}.tmp"
     _write_temp(tmp, data)
     os.replace(tmp, path)
@@ -72,12 +75,16 @@ def discard(output: Path, batches: Iterable[Staged]) -> None:
             _prune_empty_dirs(output, tmp.parent)
 
 
-def _write_temp(tmp: Path, data: bytes) -> None:
+def _write_temp(tmp: Path, data: bytes | list[str]) -> None:
     tmp.parent.mkdir(parents=True, exist_ok=True)
     try:
         fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
+        if isinstance(data, bytes):
+            with os.fdopen(fd, "wb") as handle:
+                handle.write(data)
+        else:
+            with os.fdopen(fd, "w", encoding="utf-8", newline="") as text:
+                text.writelines(data)
     except BaseException:
         tmp.unlink(missing_ok=True)
         raise
