@@ -1,11 +1,16 @@
 """The build state: what the last build made of each event, so that the next one rebuilds only what changed.
 
-It lives in a cache folder (`.sitegen-cache/` by default), never in the content nor the output, as one JSON
-file that names the output folder it belongs to. Per event: a fingerprint of its folder's files, its
-EventCard (what the pages about all events need) and the size and mtime_ns of every file it wrote. The
-global key covers everything else a page may depend on: site.yaml, the pages, the content's themes, the
-sitegen package's own files and the libraries that render. Anything missing, unreadable, of another
-version, of another output or key, or an output file changed since, only means rebuilding what it covers.
+It lives in a cache folder (`.sitegen-cache/` by default), never in the content nor the output, as one file: a
+checksum line, then JSON that names the output folder it belongs to. Per event: a fingerprint of its folder's
+files (their bytes, read again only when a file's size, mtime or inode changed, or changed too near the last
+build for its mtime to tell), its EventCard (what the pages about all events need) and the files it wrote with a
+digest of their sizes and mtimes. The same for the shared pages (home, feed, sitemap...), keyed by every
+event's fingerprint. The global key covers everything else a page may depend on: site.yaml, the pages, the
+content's themes, the sitegen package's own files and the libraries that render. Anything missing, unreadable,
+of another version, of another output or key, or an output file changed since, only means rebuilding what it
+covers.
+
+What a no-op rebuild needs is imported here; the formats (to make a card an EventCard) only when asked.
 """
 from __future__ import annotations
 
@@ -14,51 +19,112 @@ import hashlib
 import json
 import os
 import sys
-from dataclasses import asdict, dataclass
-from importlib.metadata import PackageNotFoundError, version
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from .formats import FORMATS
-from .formats.base import Column
 from .output import write_atomic
-from .summary import EventCard, FeedRound
-from .views import PlayerResult
 
-VERSION = 1
+if TYPE_CHECKING:
+    from .summary import EventCard
+
+VERSION = 2
 STATE_FILE = "state.json"
 PACKAGE = Path(__file__).resolve().parent
 LIBRARIES = ("jinja2", "markupsafe", "markdown", "segno", "pyyaml")
+# A file written this close before its stats were taken may have changed again within its mtime's tick, the stats
+# staying the same: its bytes are read.
+UNSURE_NS = 2_000_000_000
+
+
+@dataclass(frozen=True)
+class Fingerprint:
+    digest: str  # the event folder's file names, link targets and bytes
+    stats: str  # its files' names, sizes, mtimes and inodes when `digest` was taken
+
+
+@dataclass(frozen=True)
+class Outputs:
+    """Files one build wrote and a digest of their sizes and mtimes as it left them."""
+
+    files: tuple[str, ...]
+    stats: str
 
 
 @dataclass(frozen=True)
 class EventRecord:
-    fingerprint: str
-    card: EventCard
-    files: dict[str, tuple[int, int]]  # output path -> (size, mtime_ns) as this build left it
+    fingerprint: Fingerprint
+    card: dict[str, Any]  # the EventCard as data, without its pages (the HTML files among `outputs`)
+    outputs: Outputs
 
 
-def _digest_tree(h: Any, folder: Path, skip_hidden: bool) -> None:
-    """Names, link targets and bytes of every file under `folder`, in a fixed order."""
-    if not folder.is_dir():
+@dataclass(frozen=True)
+class SharedRecord:
+    key: str  # of every event's name and fingerprint: the cards the shared pages were made from
+    outputs: Outputs
+
+
+@dataclass
+class State:
+    events: dict[str, EventRecord] = field(default_factory=dict)
+    shared: SharedRecord | None = None
+    checked_ns: int = 0  # when the build that saved it began: a file whose mtime is within UNSURE_NS of it is read again
+
+
+def _walk(folder: str, rel: str, skip_hidden: bool, found: list[tuple[str, os.DirEntry[str]]]) -> None:
+    """Every entry under `folder` but folders (symlinked folders are listed, not entered), in a fixed order."""
+    with os.scandir(folder) as entries:
+        for entry in sorted(entries, key=lambda e: e.name):
+            if entry.name == "__pycache__" or (skip_hidden and entry.name.startswith(".")):
+                continue
+            if entry.is_dir(follow_symlinks=False):
+                _walk(entry.path, f"{rel}{entry.name}/", skip_hidden, found)
+            else:
+                found.append((f"{rel}{entry.name}", entry))
+
+
+def _entries(folder: Path, skip_hidden: bool) -> list[tuple[str, os.DirEntry[str]]] | None:
+    found: list[tuple[str, os.DirEntry[str]]] = []
+    try:
+        _walk(str(folder), "", skip_hidden, found)
+    except (FileNotFoundError, NotADirectoryError):
+        return None
+    return found
+
+
+def _digest_entries(h: Any, entries: list[tuple[str, os.DirEntry[str]]] | None) -> None:
+    """Names, link targets and bytes of the files."""
+    if entries is None:
         h.update(b"\0absent\0")
         return
-    for path in sorted(folder.rglob("*")):
-        rel = path.relative_to(folder).as_posix()
-        if "__pycache__" in path.parts or (skip_hidden and any(part.startswith(".") for part in rel.split("/"))):
-            continue
-        h.update(f"\0{rel}\0{os.path.realpath(path) if path.is_symlink() else ''}\0".encode())
-        if path.is_file():
+    for rel, entry in entries:
+        h.update(f"\0{rel}\0{os.path.realpath(entry.path) if entry.is_symlink() else ''}\0".encode())
+        if entry.is_file():
             try:
-                h.update(hashlib.sha256(path.read_bytes()).digest())
+                with open(entry.path, "rb") as handle:
+                    h.update(hashlib.sha256(handle.read()).digest())
             except OSError as exc:  # the loader reports it; the fingerprint only has to differ
                 h.update(f"unreadable {exc.errno}".encode())
 
 
-def event_fingerprint(event_dir: Path) -> str:
+def fingerprint(event_dir: Path, known: EventRecord | None, checked_ns: int) -> Fingerprint:
+    """The event folder's fingerprint; its files are read only if their stats differ from those `known` recorded."""
+    entries = _entries(event_dir, skip_hidden=True)
+    h, newest = hashlib.sha256(), 0
+    for rel, entry in entries or []:
+        try:
+            st = entry.stat()
+            h.update(f"\0{rel}\0{st.st_size}\0{st.st_mtime_ns}\0{st.st_ino}\0{entry.is_symlink()}".encode())
+            newest = max(newest, st.st_mtime_ns)
+        except OSError as exc:
+            h.update(f"\0{rel}\0unreadable {exc.errno}".encode())
+            newest = sys.maxsize  # never trusted
+    stats = h.hexdigest() if entries is not None else "absent"
+    if known and known.fingerprint.stats == stats and newest < checked_ns - UNSURE_NS:
+        return known.fingerprint
     h = hashlib.sha256()
-    _digest_tree(h, event_dir, skip_hidden=True)
-    return h.hexdigest()
+    _digest_entries(h, entries)
+    return Fingerprint(h.hexdigest(), stats)
 
 
 def global_key(content: Path) -> str:
@@ -69,55 +135,78 @@ def global_key(content: Path) -> str:
     people = content / "players.yaml"  # players.yaml and the leagues: event pages link to them
     h.update(people.read_bytes() if people.is_file() else b"\0absent\0")
     for folder in (content / "pages", content / "themes", content / "leagues"):
-        _digest_tree(h, folder, skip_hidden=False)
+        _digest_entries(h, _entries(folder, skip_hidden=False))
     return h.hexdigest()
 
 
 @functools.cache
 def _code_key() -> str:
     """sitegen's own files, Python's and the libraries' versions: fixed for the life of a process, so worked out once."""
+    from importlib.metadata import PackageNotFoundError, version  # slow to import: only for a build
+
     h = hashlib.sha256(f"{VERSION}\0{sys.version}".encode())
     for name in LIBRARIES:
         try:
             h.update(f"\0{name} {version(name)}".encode())
         except PackageNotFoundError:
             h.update(f"\0{name} absent".encode())
-    _digest_tree(h, PACKAGE, skip_hidden=False)
+    _digest_entries(h, _entries(PACKAGE, skip_hidden=False))
     return h.hexdigest()
 
 
-def load(cache: Path, output: Path, key: str) -> dict[str, EventRecord]:
-    """The events the last build of `output` left, by folder name; nothing when the state cannot be trusted."""
+def shared_key(fingerprints: dict[str, Fingerprint]) -> str:
+    """The cards are made from the events' files (and the global key): the same fingerprints, the same cards."""
+    return hashlib.sha256("".join(f"{name}\0{fp.digest}\0" for name, fp in sorted(fingerprints.items())).encode()).hexdigest()
+
+
+def load(cache: Path, output: Path, key: str) -> State:
+    """What the last build of `output` left; an empty state when it cannot be trusted."""
     try:
-        data = json.loads((cache / STATE_FILE).read_text(encoding="utf-8"))
+        checksum, _, text = (cache / STATE_FILE).read_bytes().partition(b"\n")
+        if hashlib.sha256(text).hexdigest().encode() != checksum:
+            return State()  # damaged or edited by hand
+        data = json.loads(text)
         if data["version"] != VERSION or data["output"] != str(output.resolve()) or data["key"] != key:
-            return {}
-        return {name: EventRecord(rec["fingerprint"], _card(rec["card"]), {p: (s[0], s[1]) for p, s in rec["files"].items()})
-                for name, rec in data["events"].items()}
+            return State()
+        events = {name: EventRecord(Fingerprint(*rec["fingerprint"]), rec["card"], Outputs(tuple(rec["files"]), rec["written"]))
+                  for name, rec in data["events"].items()}
+        shared = data["shared"] and SharedRecord(data["shared"]["key"], Outputs(tuple(data["shared"]["files"]), data["shared"]["written"]))
+        return State(events, shared, data["checked_ns"])
     except (OSError, ValueError, KeyError, TypeError, IndexError, AttributeError):
-        return {}
+        return State()
 
 
-def save(cache: Path, output: Path, key: str, events: dict[str, EventRecord]) -> None:
-    data = {"version": VERSION, "output": str(output.resolve()), "key": key,
-            "events": {name: {"fingerprint": rec.fingerprint, "card": _card_data(rec.card), "files": rec.files}
-                       for name, rec in sorted(events.items())}}
+def save(cache: Path, output: Path, key: str, state: State) -> None:
+    shared = state.shared and {"key": state.shared.key, "files": state.shared.outputs.files, "written": state.shared.outputs.stats}
+    data = {"version": VERSION, "output": str(output.resolve()), "key": key, "checked_ns": state.checked_ns, "shared": shared,
+            "events": {name: {"fingerprint": [rec.fingerprint.digest, rec.fingerprint.stats], "card": rec.card,
+                              "files": rec.outputs.files, "written": rec.outputs.stats}
+                       for name, rec in sorted(state.events.items())}}
+    text = json.dumps(data, separators=(",", ":"))  # ASCII: its UTF-8 bytes are its characters
+    checksum = hashlib.sha256()
+    for start in range(0, len(text), 1 << 20):  # the state grows with the site: never held as text and bytes at once
+        checksum.update(text[start : start + (1 << 20)].encode())
     cache.mkdir(parents=True, exist_ok=True)
-    write_atomic(cache / STATE_FILE, json.dumps(data, separators=(",", ":")).encode())
+    write_atomic(cache / STATE_FILE, [checksum.hexdigest(), "\n", text])
 
 
-def file_stats(output: Path, paths: list[str]) -> dict[str, tuple[int, int]]:
-    stats = {}
-    for rel in paths:
-        st = (output / rel).stat()
-        stats[rel] = (st.st_size, st.st_mtime_ns)
-    return stats
+def _stats(output: Path, files: tuple[str, ...]) -> str:
+    h, root = hashlib.sha256(), f"{output}{os.sep}"
+    for rel in files:
+        st = os.stat(root + rel)
+        h.update(f"{rel}\0{st.st_size}\0{st.st_mtime_ns}\0".encode())
+    return h.hexdigest()
 
 
-def still_there(output: Path, record: EventRecord) -> bool:
-    """Whether every file the event wrote is as that build left it (not deleted nor edited by hand)."""
+def outputs(output: Path, files: list[str]) -> Outputs:
+    """The files a build just wrote, as it leaves them."""
+    return Outputs(tuple(files), _stats(output, tuple(files)))
+
+
+def still_there(output: Path, written: Outputs) -> bool:
+    """Whether every file is as the build that wrote it left it (not deleted nor edited by hand)."""
     try:
-        return file_stats(output, list(record.files)) == record.files
+        return _stats(output, written.files) == written.stats
     except OSError:
         return False
 
@@ -134,13 +223,20 @@ def journal_names(folder: Path | None) -> frozenset[str]:
     return frozenset(line for entry in folder.iterdir() for line in entry.read_text(encoding="utf-8").splitlines() if line)
 
 
-def _card_data(card: EventCard) -> dict[str, Any]:
+def card_data(card: EventCard) -> dict[str, Any]:
     return {"slug": card.slug, "name": card.name, "date": card.date, "format": card.format.name, "players": card.players,
-            "state": card.state, "status": card.status, "rounds": [asdict(r) for r in card.rounds], "pages": list(card.pages),
+            "state": card.state, "status": card.status, "rounds": [asdict(r) for r in card.rounds],
             "standings_columns": [asdict(c) for c in card.standings_columns], "results": [asdict(r) for r in card.results]}
 
 
-def _card(data: dict[str, Any]) -> EventCard:
+def card(record: EventRecord) -> EventCard:
+    from .formats import FORMATS
+    from .formats.base import Column
+    from .summary import EventCard, FeedRound
+    from .views import PlayerResult
+
+    data = record.card
     return EventCard(data["slug"], data["name"], data["date"], FORMATS[data["format"]], data["players"], data["state"],
-                     data["status"], tuple(FeedRound(**r) for r in data["rounds"]), tuple(data["pages"]),
+                     data["status"], tuple(FeedRound(**r) for r in data["rounds"]),
+                     tuple(p for p in record.outputs.files if p.endswith(".html")),
                      tuple(Column(**c) for c in data["standings_columns"]), tuple(PlayerResult(**r) for r in data["results"]))

@@ -8,10 +8,11 @@ from __future__ import annotations
 import datetime
 import hashlib
 import re
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from .content_reader import FAILED, Collector, visible
+from .content_reader import FAILED, Collector
 from .model import EVENT_KEYS, PLAYER_KEYS, ROUND_KEYS, TABLE_KEYS, ContentError, Event, Player, Round, Table, Where
 from .text import slugify, suggest
 from .yamlfile import LineDict, LineList
@@ -26,10 +27,11 @@ def seed_from_slug(slug: str) -> int:
     return int.from_bytes(hashlib.sha256(slug.encode()).digest()[:4], "big")
 
 
-def load_event(event_dir: str | Path) -> Event:
-    """Read and check one event folder (for `pair` and `standings`)."""
+def load_event(event_dir: str | Path, texts: Mapping[Path, str | None] | None = None) -> Event:
+    """Read and check one event folder (for `pair` and `standings`); `texts`: files read as these texts instead
+    (None: as if deleted), to check an edit before it is written."""
     event_dir = Path(event_dir).absolute()  # `sitegen pair .` still knows the folder's name
-    c = Collector(content_root(event_dir))
+    c = Collector(content_root(event_dir), texts)
     event = read_event(event_dir, c) if c.inside(event_dir) else None
     if c.problems or event is None:
         raise ContentError(c.problems)
@@ -48,7 +50,7 @@ def read_event(event_dir: Path, c: Collector) -> Event | None:
     shown = str(path)
     before = len(c.problems)
     slug = c.identifier(event_dir.name, Where(str(event_dir), 1), "the event folder's name (it becomes its address)")
-    if not path.exists() and not path.is_symlink():
+    if not c.exists(path):
         c.add(Where(shown, 1), "missing event.yaml; every event folder needs one (see `sitegen new`)")
         return None
     raw = c.read(path, shown)
@@ -151,7 +153,7 @@ def _load_avoid(data: LineDict, path: str, ids: set[str], c: Collector) -> tuple
 def _round_files(event_dir: Path, c: Collector) -> dict[str, dict[int, Path]]:
     """Round files by stage and number; anything else that looks like content is an error."""
     found: dict[str, dict[int, Path]] = {"round": {}, "elim": {}, "final": {}}
-    for path in visible(event_dir):
+    for path in c.listing(event_dir):
         if path.name == "event.yaml" or path.suffix not in (".yaml", ".yml"):
             continue
         match = ROUND_FILE.match(path.name)

@@ -7,6 +7,7 @@ files) are not content.
 from __future__ import annotations
 
 import os
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
@@ -28,9 +29,22 @@ def visible(folder: Path) -> list[Path]:
 class Collector:
     """Gathers problems so one run reports all of them, not just the first."""
 
-    def __init__(self, root: Path) -> None:
+    def __init__(self, root: Path, texts: Mapping[Path, str | None] | None = None) -> None:
         self.problems: list[Problem] = []
         self.root = root.resolve()  # the content folder: nothing is read from outside it
+        # Files read as these texts instead (None: as if deleted): an edit is checked before anything is written.
+        self.texts = {path.absolute(): text for path, text in (texts or {}).items()}
+
+    def exists(self, path: Path) -> bool:
+        if path.absolute() in self.texts:
+            return self.texts[path.absolute()] is not None
+        return path.exists() or path.is_symlink()
+
+    def listing(self, folder: Path) -> list[Path]:
+        """`visible(folder)`, with the files of `texts` in it."""
+        given = {path for path in self.texts if path.parent == folder.absolute()}
+        found = {folder / path.name for path in given if self.texts[path] is not None}
+        return sorted(found | {p for p in visible(folder) if p.absolute() not in given})
 
     def add(self, where: Where, message: str) -> None:
         self.problems.append(Problem(where, message))
@@ -54,6 +68,8 @@ class Collector:
 
     def read_text(self, path: Path, display: str) -> str | None:
         """The file's text, or None when it cannot be read (the problem is reported)."""
+        if path.absolute() in self.texts and (given := self.texts[path.absolute()]) is not None:
+            return given
         if not self.inside(path):
             return None
         if path.is_dir():

@@ -72,7 +72,9 @@ def feed(site: Site, cards: list[EventCard]) -> bytes:
 
 
 def sitemap(site: Site, html_paths: list[str]) -> bytes:
-    urls = [absolute(site, p) for p in html_paths if p != "404.html"]
-    body = "".join(f"<url><loc>{escape(u)}</loc></url>\n" for u in sorted(urls))
-    return ('<?xml version="1.0" encoding="utf-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n'
-            + body + "</urlset>\n").encode()
+    # Written line by line into one buffer: a site's sitemap grows with every event, its pieces need not be held too.
+    data = bytearray(b'<?xml version="1.0" encoding="utf-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n')
+    for path in sorted(p for p in html_paths if p != "404.html"):  # the URLs' order: they share their start
+        data += f"<url><loc>{escape(absolute(site, path))}</loc></url>\n".encode()
+    data += b"</urlset>\n"
+    return bytes(data)

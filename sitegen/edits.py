@@ -2,19 +2,16 @@
 
 Every change here takes the event folder and the change, edits the YAML keeping its comments, key
 order and layout (a ruamel.yaml round trip), and checks the event with the new text exactly like
-`sitegen check` (`load_event` + `formats.validate`) in a scratch copy of the folder *before*
-anything is written. A change the check rejects raises `ContentError` (every problem at the real
-file's `path:line`) or `Refused`, and the files stay byte for byte as they were. The CLI and a web
+`sitegen check` (`load_event` + `formats.validate`, reading the folder with the new texts in place of
+its files) *before* anything is written. A change the check rejects raises `ContentError` (every
+problem at the real file's `path:line`) or `Refused`, and the files stay byte for byte as they were. The CLI and a web
 console both call these functions; they print nothing.
 """
 from __future__ import annotations
 
 import io
 import re
-import shutil
-import tempfile
-from collections.abc import Collection, Iterator
-from contextlib import contextmanager
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -27,7 +24,7 @@ from ruamel.yaml.tokens import CommentToken
 from . import formats
 from .content_event import load_event
 from .formats.base import Refused, Scoreboard, StandingRow
-from .model import ContentError, Event, Problem, Round, Where
+from .model import ContentError, Event, Round
 from .output import write_atomic
 from .text import slugify
 
@@ -138,9 +135,11 @@ def _set_comment(entry: CommentedMap, key: Any, eol: str, following: str) -> Non
         entry.ca.items[key] = [None, None, CommentToken((eol or "\n") + following, CommentMark(0), None), None]
 
 
-def validated(event_dir: str | Path, known: Collection[str] = ()) -> Event:
-    """The event as `sitegen check` sees it, or ContentError; problems whose message is in `known` are let through."""
-    event = load_event(event_dir)
+def validated(event_dir: str | Path, known: Collection[str] = (), texts: Mapping[Path, str | None] | None = None) -> Event:
+    """The event as `sitegen check` sees it, or ContentError; problems whose message is in `known` are let through.
+
+    `texts`: files read as these texts instead (None: as if deleted), to check an edit before it is written."""
+    event = load_event(event_dir, texts)
     problems = [p for p in formats.validate(event) if p.message not in known]
     if problems:
         raise ContentError(problems)
@@ -192,21 +191,11 @@ def commit(event_dir: str | Path, texts: dict[Path, str | None], *, known: Colle
     `known`: messages of problems the event had before the change, which do not stop it (adding the
     players one by one to an event whose `cut:` awaits them); the change may add none of its own.
 
-    The check runs on a scratch copy first, so nothing is written for a rejected change; the event is
-    then loaded again from its own folder, and the old bytes come back should that fail after all.
+    The check is the loader's own, on the event folder read with the new texts in place of those files, so
+    nothing is written for a rejected change and the problems are at the real files' lines. Should a write
+    fail, the old bytes come back.
     """
-    folder = Path(event_dir).absolute()
-    with _scratch_copy(folder) as scratch:
-        for path, text in texts.items():
-            target = scratch / path.name
-            if text is None:
-                target.unlink(missing_ok=True)
-            else:
-                target.write_text(text, encoding="utf-8")
-        try:
-            validated(scratch, known)
-        except ContentError as exc:
-            raise ContentError([_moved(p, scratch, folder) for p in exc.problems]) from None
+    new = validated(event_dir, known, texts)
     old = {path: path.read_bytes() if path.exists() else None for path in texts}
     try:
         for path, text in texts.items():
@@ -214,7 +203,7 @@ def commit(event_dir: str | Path, texts: dict[Path, str | None], *, known: Colle
                 path.unlink(missing_ok=True)
             else:
                 write_atomic(path, text.encode())
-        return validated(folder, known)
+        return new
     except BaseException:
         for path, data in old.items():
             if data is None:
@@ -222,22 +211,6 @@ def commit(event_dir: str | Path, texts: dict[Path, str | None], *, known: Colle
             else:
                 write_atomic(path, data)
         raise
-
-
-@contextmanager
-def _scratch_copy(folder: Path) -> Iterator[Path]:
-    """The event folder copied under a scratch `events/` folder, keeping its name (the seed comes from it)."""
-    with tempfile.TemporaryDirectory(prefix="sitegen-edit-") as tmp:
-        scratch = Path(tmp) / "events" / folder.name
-        shutil.copytree(folder, scratch, symlinks=True)
-        yield scratch
-
-
-def _moved(problem: Problem, scratch: Path, folder: Path) -> Problem:
-    path = problem.where.path
-    if path.startswith(str(scratch)):
-        path = str(folder) + path[len(str(scratch)):]
-    return Problem(Where(path, problem.where.line), problem.message.replace(str(scratch), str(folder)))
 
 
 def changed_rows(before: Scoreboard | None, after: Scoreboard) -> list[StandingRow]:

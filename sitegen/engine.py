@@ -10,22 +10,25 @@ from __future__ import annotations
 
 import os
 import shutil
-from concurrent.futures import Future, ProcessPoolExecutor
-from dataclasses import dataclass, field
+import time
+from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-import jinja2
-
-from . import buildstate, formats
+from . import buildstate
 from .content import Outline, read_outline
 from .content_event import read_event
 from .content_reader import Collector
 from .content_season import name_problems
 from .model import ContentError, Problem, Site
-from .output import WriteReport, check_output_folder, discard, path_problems, publish, stage
-from .render import environment, render_pages, static_files, theme_dirs
-from .site import event_pages, shared_pages
-from .summary import EventCard, card, sort_key, summarize
+from .output import Staged, WriteReport, check_output_folder, discard, path_problems, publish, stage
+
+# What a no-op rebuild never needs (Jinja2, the formats, the page models, worker processes) is imported where
+# it is used: a rebuild with nothing to do is mostly the start of the process.
+if TYPE_CHECKING:
+    import jinja2
+
+    from .summary import EventCard
 
 
 @dataclass(frozen=True)
@@ -45,18 +48,21 @@ class EventResult:
     problems: list[Problem] = field(default_factory=list)  # the format's checks, the templates, the output paths
     card: EventCard | None = None
     files: list[str] = field(default_factory=list)
-    staged: dict[str, Path] = field(default_factory=dict)
+    staged: Staged = field(default_factory=Staged)
 
 
 # Worker processes pay off from this many changed events: starting a pool costs more than building a few
 # (a TO's edit during an event, `serve`, a small club's site are built in-process).
 PARALLEL_FROM = 4
+SHARED = ".shared"  # the shared pages' entry in the journal (an event's is its slug, never hidden)
 
 _worker_env: jinja2.Environment | None = None  # a worker process's own, made once for all the events it builds
 
 
 def _environment(site: Site, cache: Path | None) -> jinja2.Environment | None:
-    """Compiled templates are kept in the cache folder: compiling them is most of a no-op rebuild."""
+    """Compiled templates are kept in the cache folder: compiling them is most of rebuilding one event."""
+    from .render import environment, theme_dirs
+
     compiled = cache / "templates" if cache else None
     if compiled:
         compiled.mkdir(parents=True, exist_ok=True)
@@ -73,6 +79,11 @@ def _start_worker(site: Site, cache: Path | None) -> None:
 
 def build_event(task: EventTask, env: jinja2.Environment | None = None) -> EventResult:
     """Read, check, score, render and stage one event; a content error is returned, not raised."""
+    from . import formats
+    from .render import environment, render_pages, theme_dirs
+    from .site import event_pages
+    from .summary import card, summarize
+
     c = Collector(task.root)
     event = read_event(task.event_dir, c)
     if event is None or c.problems:  # some fields are read (and reported) after the event is made
@@ -97,59 +108,79 @@ def build_event(task: EventTask, env: jinja2.Environment | None = None) -> Event
         (task.journal / event.slug).write_text("\n".join(result.files) + "\n", encoding="utf-8")
     try:
         for rel, data in files.items():
-            if tmp := stage(task.output, rel, data):
-                result.staged[rel] = tmp
+            stage(task.output, rel, data, result.staged)
     except BaseException:
-        discard(task.output, list(result.staged.values()))
+        discard(task.output, [result.staged])
         raise
     return result
 
 
-def build(content: str | Path, output: str | Path, env: jinja2.Environment | None = None, *,
-          jobs: int = 1, cache: Path | None = None, clean: bool = False) -> WriteReport:
-    """Build the site into `output`, rebuilding only what changed since the build `cache` recorded.
+@dataclass
+class Memory:
+    """What a long-lived process (`serve`) keeps from one build of a content folder into an output folder to the
+    next, so that a rebuild does only what changed: the theme's Jinja environment (its templates compiled once),
+    the build state as the last build left it (not read from the cache again) and the events' cards."""
 
-    `cache` None keeps no state (every event is built); `clean` ignores the state. `env` is a Jinja
-    environment kept between builds (`serve`), used for the events built in this process."""
+    env: jinja2.Environment | None = None
+    dirs: list[Path] = field(default_factory=list)  # the theme folders `env` is for
+    state: buildstate.State | None = None
+    key: str = ""  # the global key `state` is for
+    cards: dict[str, tuple[str, EventCard]] = field(default_factory=dict)  # by event folder: (fingerprint, card)
+
+
+def build(content: str | Path, output: str | Path, memory: Memory | None = None, *,
+          jobs: int = 1, cache: Path | None = None, clean: bool = False) -> WriteReport:
+    """Build the site into `output`, rebuilding only what changed since the build `cache` (or `memory`) recorded.
+
+    `cache` None keeps no state on disk (every event is built, unless `memory` knows it); `clean` ignores the state."""
     content, output = Path(content), Path(output)
     check_output_folder(output)
     outline = read_outline(content)
     key = buildstate.global_key(content)
-    state = {} if clean or cache is None else buildstate.load(cache, output, key)
+    state = _state(key, output, memory, cache, clean)
     journal = buildstate.journal(cache, output) if cache else None
+    checked = time.time_ns()  # before any event folder is looked at
     leftover = buildstate.journal_names(journal)
+    # Temporary files are looked for only where a build may have been killed: its journal is still there, or
+    # nothing of it is known (no state, another cache folder).
+    unfinished = journal is None or journal.is_dir() or not state.events
+    # The output files of the state `memory` kept were checked or written by this process: while it runs
+    # (`serve`), it owns the output folder. A state read from the cache is checked file by file.
+    def unchanged(written: buildstate.Outputs) -> bool:
+        return (memory is not None and state is memory.state) or buildstate.still_there(output, written)
+
     kept: dict[str, buildstate.EventRecord] = {}
     tasks: dict[str, EventTask] = {}
-    fingerprints: dict[str, str] = {}
+    fingerprints: dict[str, buildstate.Fingerprint] = {}
     for entry in outline.entries:
         if isinstance(entry, Path):
-            fingerprints[entry.name] = buildstate.event_fingerprint(entry)
-            record = state.get(entry.name)
-            if record and record.fingerprint == fingerprints[entry.name] and buildstate.still_there(output, record):
+            record = state.events.get(entry.name)
+            fingerprints[entry.name] = buildstate.fingerprint(entry, record, state.checked_ns)
+            if record and record.fingerprint.digest == fingerprints[entry.name].digest and unchanged(record.outputs):
                 kept[entry.name] = record
             else:
                 tasks[entry.name] = EventTask(entry, content, outline.site, output, journal)
+    shared = state.shared
+    if shared and (shared.key != buildstate.shared_key(fingerprints) or not unchanged(shared.outputs)):
+        shared = None
     created = next((p for p in reversed([output, *output.parents]) if not p.exists()), None)
-    env = env or _environment(outline.site, cache)
+    env = _environment_for(outline.site, cache, memory) if tasks or shared is None else None
     results: dict[str, EventResult] = {}
-    staged: dict[str, Path] = {}
+    staged: list[Staged] = []
     try:
         results = _run(tasks, outline.site, output, jobs, env, cache)
-        for result in results.values():
-            staged |= result.staged
-        cards = _checked_cards(outline, results, kept)
-        dirs = theme_dirs(outline.site)
-        shared = render_pages(outline.site, shared_pages(outline.site, cards), env or environment(dirs)) | static_files(dirs)
-        problems = path_problems(output, list(shared))
-        if problems:
-            raise ContentError(problems)
-        for rel, data in shared.items():
-            if tmp := stage(output, rel, data):
-                staged[rel] = tmp
-        files = set(shared) | {rel for r in results.values() for rel in r.files} | {rel for r in kept.values() for rel in r.files}
-        report = publish(output, staged, files, leftover)
+        staged += [result.staged for result in results.values()]
+        cards = _checked_cards(outline, results)
+        if shared is None:
+            cards += [_card(name, record, memory) for name, record in kept.items()]
+            staged.append(Staged())
+            shared_files = _stage_shared(outline.site, cards, env, output, journal, staged[-1])
+        else:
+            shared_files = list(shared.outputs.files)
+        report = publish(output, staged, set(shared_files) | {rel for r in results.values() for rel in r.files}
+                         | {rel for r in kept.values() for rel in r.outputs.files}, leftover, unfinished)
     except BaseException as exc:
-        discard(output, list(staged.values()))
+        discard(output, staged)
         if created is not None:
             _remove_empty_tree(created)
         if journal and not leftover and isinstance(exc, ContentError):  # every staged file is gone; otherwise the
@@ -157,11 +188,76 @@ def build(content: str | Path, output: str | Path, env: jinja2.Environment | Non
         raise
     if journal:
         shutil.rmtree(journal, ignore_errors=True)
-    if cache is not None:
-        records = kept | {name: buildstate.EventRecord(fingerprints[name], r.card, buildstate.file_stats(output, r.files))
-                          for name, r in results.items() if r.card}
-        buildstate.save(cache, output, key, records)
+    if results or shared is None or state.events.keys() != kept.keys() or any(r.fingerprint != fingerprints[n] for n, r in kept.items()):
+        events = {name: replace(record, fingerprint=fingerprints[name]) for name, record in kept.items()}
+        events |= {name: buildstate.EventRecord(fingerprints[name], buildstate.card_data(r.card), buildstate.outputs(output, r.files))
+                   for name, r in results.items() if r.card}
+        state = buildstate.State(events, shared or buildstate.SharedRecord(buildstate.shared_key(fingerprints),
+                                                                          buildstate.outputs(output, shared_files)), checked)
+        if cache is not None:
+            buildstate.save(cache, output, key, state)
+    if memory:
+        memory.state, memory.key = state, key
+        memory.cards = {name: made for name, made in memory.cards.items() if name in state.events}
+        memory.cards |= {name: (fingerprints[name].digest, r.card) for name, r in results.items() if r.card}
     return report
+
+
+def _state(key: str, output: Path, memory: Memory | None, cache: Path | None, clean: bool) -> buildstate.State:
+    if clean:
+        return buildstate.State()
+    if memory and memory.state and memory.key == key:
+        return memory.state
+    return buildstate.load(cache, output, key) if cache else buildstate.State()
+
+
+def _environment_for(site: Site, cache: Path | None, memory: Memory | None) -> jinja2.Environment | None:
+    """The environment `memory` keeps, if it is for the theme `site` names now."""
+    from .render import theme_dirs
+
+    if memory is None:
+        return _environment(site, cache)
+    try:
+        dirs = theme_dirs(site)
+    except ContentError:
+        return None  # reported by each event
+    if memory.env is None or memory.dirs != dirs:
+        memory.env, memory.dirs = _environment(site, cache), dirs
+    return memory.env
+
+
+def _card(name: str, record: buildstate.EventRecord, memory: Memory | None) -> EventCard:
+    """A kept event's card: made from the state's record, once in the life of `memory`."""
+    if memory is None:
+        return buildstate.card(record)
+    if memory.cards.get(name, ("", None))[0] != record.fingerprint.digest:
+        memory.cards[name] = (record.fingerprint.digest, buildstate.card(record))
+    return memory.cards[name][1]
+
+
+def _stage_shared(site: Site, cards: list[EventCard], env: jinja2.Environment | None, output: Path,
+                  journal: Path | None, batch: Staged) -> list[str]:
+    """Stage the pages about all events and the theme's static files (their output paths checked); their paths."""
+    made = _shared_files(site, cards, env, output)
+    if journal:
+        journal.mkdir(parents=True, exist_ok=True)
+        (journal / SHARED).write_text("\n".join(made) + "\n", encoding="utf-8")
+    for rel, data in made.items():
+        stage(output, rel, data, batch)
+    return list(made)
+
+
+def _shared_files(site: Site, cards: list[EventCard], env: jinja2.Environment | None, output: Path) -> dict[str, bytes]:
+    """The pages about all events and the theme's static files, their output paths checked."""
+    from .render import environment, render_pages, static_files, theme_dirs
+    from .site import shared_pages
+
+    dirs = theme_dirs(site)
+    made = render_pages(site, shared_pages(site, cards), env or environment(dirs)) | static_files(dirs)
+    problems = path_problems(output, list(made))
+    if problems:
+        raise ContentError(problems)
+    return made
 
 
 def _run(tasks: dict[str, EventTask], site: Site, output: Path, jobs: int, env: jinja2.Environment | None,
@@ -174,10 +270,11 @@ def _run(tasks: dict[str, EventTask], site: Site, output: Path, jobs: int, env: 
             for name, task in tasks.items():
                 results[name] = build_event(task, env)
         except BaseException:
-            for result in results.values():
-                discard(output, list(result.staged.values()))
+            discard(output, [r.staged for r in results.values()])
             raise
         return results
+    from concurrent.futures import Future, ProcessPoolExecutor
+
     with ProcessPoolExecutor(max_workers=min(jobs, len(tasks)), initializer=_start_worker, initargs=(site, cache)) as pool:
         futures: dict[str, Future[EventResult]] = {name: pool.submit(build_event, task) for name, task in tasks.items()}
         done, failure = {}, None
@@ -188,14 +285,13 @@ def _run(tasks: dict[str, EventTask], site: Site, output: Path, jobs: int, env: 
                 failure = failure or exc
                 pool.shutdown(cancel_futures=True)
     if failure:
-        for result in done.values():
-            discard(output, list(result.staged.values()))
+        discard(output, [r.staged for r in done.values()])
         raise failure
     return done
 
 
-def _checked_cards(outline: Outline, results: dict[str, EventResult], kept: dict[str, buildstate.EventRecord]) -> list[EventCard]:
-    """Every event's card, or the problems in the order a whole build reports them: loading, the formats'
+def _checked_cards(outline: Outline, results: dict[str, EventResult]) -> list[EventCard]:
+    """The cards of the events built, or the problems in the order a whole build reports them: loading, the formats'
     checks, then the first template error (in the order of the home page) and the output paths."""
     loading = list(outline.before)
     for entry in outline.entries:
@@ -206,11 +302,13 @@ def _checked_cards(outline: Outline, results: dict[str, EventResult], kept: dict
     checks = [p for r in ordered if r.card is None for p in r.problems]
     if checks:
         raise ContentError(checks)
-    cards = [r.card for r in ordered if r.card] + [record.card for record in kept.values()]
+    cards = [r.card for r in ordered if r.card]
+    if not any(r.problems for r in ordered):
+        return cards
+    from .summary import sort_key
+
     failed = sorted((sort_key(r.card), i, r.problems) for i, r in enumerate(ordered) if r.problems and r.card)
-    if failed:
-        raise ContentError(failed[0][2])
-    return cards
+    raise ContentError(failed[0][2])
 
 
 def _remove_empty_tree(top: Path) -> None:

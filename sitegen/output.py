@@ -13,8 +13,9 @@ from __future__ import annotations
 import os
 import re
 import secrets
-from dataclasses import dataclass
-from pathlib import Path, PurePosixPath
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
 
 from .model import ContentError, Problem, Where
 
@@ -31,40 +32,62 @@ class WriteReport:
     removed: list[str]
 
 
-def write_atomic(path: Path, data: bytes) -> None:
-    """Write to a temporary file beside `path`, then rename over it: readers never see half a file."""
-    os.replace(_write_temp(path, data), path)
+@dataclass
+class Staged:
+    """Files staged for `publish`, each in `.NAME.<token>.tmp` beside its target: one token for a batch (an event,
+    the shared pages), so a build holds the batch's output paths and a token, not a temporary path per file."""
+
+    token: str = field(default_factory=lambda: secrets.token_hex(4))
+    paths: list[str] = field(default_factory=list)  # relative to the output folder
+
+    def temp(self, output: Path, rel: str) -> Path:
+        target = output / rel
+        return target.parent / f".{target.name}.{self.token}.tmp"
 
 
-def stage(output: Path, rel: str, data: bytes) -> Path | None:
-    """`data` in a temporary file beside output/rel, for `publish` to rename over it; None when the file holds it already."""
-    target = output / rel
+def write_atomic(path: Path, data: bytes | list[str]) -> None:
+    """Write to a temporary file beside `path`, then rename over it: readers never see half a file.
+
+    Text pieces are written as UTF-8, each as the file object encodes it: a large text is never held twice,
+    as text and as bytes."""
+    tmp = path.parent / f".{path.name}.{secrets.token_hex(4)}.tmp"
+    _write_temp(tmp, data)
+    os.replace(tmp, path)
+
+
+def stage(output: Path, rel: str, data: bytes, batch: Staged) -> None:
+    """`data` in `batch`'s temporary file beside output/rel, for `publish` to rename over it; nothing when the file holds it already."""
     try:
-        if target.read_bytes() == data:
-            return None
+        if (output / rel).read_bytes() == data:
+            return
     except (FileNotFoundError, IsADirectoryError, NotADirectoryError):
         pass
-    return _write_temp(target, data)
+    _write_temp(batch.temp(output, rel), data)
+    batch.paths.append(rel)
 
 
-def discard(output: Path, temps: list[Path]) -> None:
+def discard(output: Path, batches: Iterable[Staged]) -> None:
     """Remove staged files (a build that failed), and the folders only they needed."""
-    for tmp in temps:
-        tmp.unlink(missing_ok=True)
-        _prune_empty_dirs(output, tmp.parent)
+    for batch in batches:
+        for rel in batch.paths:
+            tmp = batch.temp(output, rel)
+            tmp.unlink(missing_ok=True)
+            _prune_empty_dirs(output, tmp.parent)
 
 
-def _write_temp(path: Path, data: bytes) -> Path:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.parent / f".{path.name}.{secrets.token_hex(4)}.tmp"
+def _write_temp(tmp: Path, data: bytes | list[str]) -> None:
+    tmp.parent.mkdir(parents=True, exist_ok=True)
     try:
         fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
+        if isinstance(data, bytes):
+            with os.fdopen(fd, "wb") as handle:
+                handle.write(data)
+        else:
+            with os.fdopen(fd, "w", encoding="utf-8", newline="") as text:
+                text.writelines(data)
     except BaseException:
         tmp.unlink(missing_ok=True)
         raise
-    return tmp
 
 
 def unsafe_path(output: Path, rel: str, folders: dict[str, Path] | None = None) -> str | None:
@@ -106,8 +129,10 @@ def write_site(output: Path, files: dict[str, bytes]) -> WriteReport:
         raise ContentError(problems)
     output.mkdir(parents=True, exist_ok=True)
     widen_manifest(output, set(files))
-    staged = {rel: tmp for rel in sorted(files) if (tmp := stage(output, rel, files[rel]))}
-    return publish(output, staged, set(files))
+    staged = Staged()
+    for rel in sorted(files):
+        stage(output, rel, files[rel], staged)
+    return publish(output, [staged], set(files))
 
 
 def widen_manifest(output: Path, files: set[str]) -> None:
@@ -118,25 +143,31 @@ def widen_manifest(output: Path, files: set[str]) -> None:
         write_atomic(output / MANIFEST, _listing(previous | files))
 
 
-def publish(output: Path, staged: dict[str, Path], files: set[str], also_temp: frozenset[str] = frozenset()) -> WriteReport:
+def publish(output: Path, staged: list[Staged], files: set[str], also_temp: frozenset[str] = frozenset(),
+            unfinished: bool = True) -> WriteReport:
     """Rename the staged files into place, remove the files no longer built and list `files` in the manifest.
 
-    Then remove the temporary files of a killed build beside any file sitegen writes or wrote (`also_temp`:
-    names a killed build may have staged that neither manifest lists)."""
+    Then, if a build may have been killed since the last one finished (`unfinished`), remove its temporary files
+    beside any file sitegen writes or wrote (`also_temp`: names a killed build may have staged that neither
+    manifest lists)."""
     previous = _read_manifest(output)
     if not files <= set(previous):
         write_atomic(output / MANIFEST, _listing(set(previous) | files))
-    for rel, tmp in sorted(staged.items()):
-        os.replace(tmp, output / rel)
-    removed = sorted(rel for rel in previous if rel not in files)
+    for batch in staged:
+        for rel in batch.paths:
+            os.replace(batch.temp(output, rel), output / rel)
+    folders: dict[str, Path] = {}
+    removed = sorted(rel for rel in previous if rel not in files and unsafe_path(output, rel, folders) is None)
     for rel in removed:
         (output / rel).unlink(missing_ok=True)
         _prune_empty_dirs(output, (output / rel).parent)
     listing = _listing(files)
     if not (output / MANIFEST).is_file() or (output / MANIFEST).read_bytes() != listing:
         write_atomic(output / MANIFEST, listing)
-    _remove_temp_files(output, set(previous) | files | also_temp)
-    return WriteReport(sorted(staged), len(files) - len(staged), removed)
+    if unfinished:
+        _remove_temp_files(output, set(previous) | files | also_temp)
+    written = sorted(rel for batch in staged for rel in batch.paths)
+    return WriteReport(written, len(files) - len(written), removed)
 
 
 def _listing(paths: set[str]) -> bytes:
@@ -144,24 +175,24 @@ def _listing(paths: set[str]) -> bytes:
 
 
 def _read_manifest(output: Path) -> list[str]:
-    """The files an earlier build wrote; a line that is not a safe path (a hand-edited manifest) is ignored."""
+    """The files an earlier build wrote, as listed: a line of a hand-edited manifest may be anything, so a path
+    is checked with `unsafe_path` before it is removed."""
     manifest = output / MANIFEST
     if not manifest.is_file():
         return []
-    lines = manifest.read_text(encoding="utf-8", errors="replace").split("\n")
-    folders: dict[str, Path] = {}
-    return [rel for rel in lines if rel and unsafe_path(output, rel, folders) is None]
+    return [rel for rel in manifest.read_text(encoding="utf-8", errors="replace").split("\n") if rel]
 
 
 def _remove_temp_files(output: Path, ours: set[str]) -> None:
     """Temporary files of a killed build: `.NAME.xxxxxxxx.tmp` beside a file NAME that sitegen writes."""
-    names = {(str(PurePosixPath(rel).parent), PurePosixPath(rel).name) for rel in ours | {MANIFEST}}
     for folder, _, entries in os.walk(output):
-        rel_folder = Path(folder).relative_to(output).as_posix()
         for entry in entries:
-            match = TEMP_FILE.match(entry)
-            if match and (rel_folder, match["name"]) in names:
-                (Path(folder) / entry).unlink(missing_ok=True)
+            match = TEMP_FILE.match(entry) if entry.endswith(".tmp") else None
+            if match:
+                rel_folder = os.path.relpath(folder, output).replace(os.sep, "/")
+                name = match["name"] if rel_folder == "." else f"{rel_folder}/{match['name']}"
+                if name in ours or name == MANIFEST:
+                    Path(folder, entry).unlink(missing_ok=True)
 
 
 def _prune_empty_dirs(output: Path, folder: Path) -> None:

@@ -5,18 +5,16 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
-import jinja2
 import livereload.server
 from livereload import Server
 from livereload.handlers import LiveReloadHandler
 from livereload.watcher import Watcher
 from tornado import ioloop, web
 
-from .content import load_site
+from .engine import Memory, build
 from .model import ContentError
 from .overlay import PROBLEMS_PATH, ProblemBoard, overlay_script
-from .pipeline import build
-from .render import BUILTIN_THEMES, environment, theme_dirs
+from .render import BUILTIN_THEMES
 
 # livereload skips a reload within 3 s of the previous one; a TO entering results expects each save to show.
 LiveReloadHandler.DEFAULT_RELOAD_TIME = 0
@@ -31,12 +29,12 @@ class QuickWatcher(Watcher):  # type: ignore[misc]  # livereload ships no type h
         return True  # tells livereload the polling is taken care of
 
 
-def rebuild(content: str, output: str, env: jinja2.Environment | None = None, jobs: int = 1, cache: Path | None = None,
+def rebuild(content: str, output: str, memory: Memory | None = None, jobs: int = 1, cache: Path | None = None,
             board: ProblemBoard | None = None) -> bool:
     """Build once, redoing only what changed; a content mistake is printed (and put on `board`, for the open
     pages' overlay) and the last good site keeps being served."""
     try:
-        report = build(content, output, env, jobs=jobs, cache=cache)
+        report = build(content, output, memory, jobs=jobs, cache=cache)
     except ContentError as exc:
         if board:
             board.set(exc.problems)
@@ -50,23 +48,15 @@ def rebuild(content: str, output: str, env: jinja2.Environment | None = None, jo
 
 
 def serve(content: str, output: str, host: str, port: int, jobs: int = 1, cache: Path | None = None) -> None:
-    env = _kept_environment(content)
+    memory = Memory()  # what a rebuild needs of the last one: the templates, the build state, the cards
     board = ProblemBoard()
-    rebuild(content, output, env, jobs, cache, board)
+    rebuild(content, output, memory, jobs, cache, board)
     Path(output).mkdir(parents=True, exist_ok=True)
     server = OverlayServer(board, watcher=QuickWatcher())
     for watched in (content, str(BUILTIN_THEMES)):
-        server.watch(watched, lambda: rebuild(content, output, env, jobs, cache, board), delay=0)
+        server.watch(watched, lambda: rebuild(content, output, memory, jobs, cache, board), delay=0)
     print(f"serving {output}/ at http://{host}:{port}/ (Ctrl-C stops)", flush=True)
     server.serve(host=host, port=port, root=output, open_url_delay=None, restart_delay=0)
-
-
-def _kept_environment(content: str) -> jinja2.Environment | None:
-    """One Jinja environment for every rebuild, so templates compile once; None if site.yaml is broken now."""
-    try:
-        return environment(theme_dirs(load_site(content)))
-    except ContentError:
-        return None
 
 
 # The content's problems in the open pages: a JSON handler beside livereload's, and its script injected into

@@ -189,7 +189,7 @@ def _quote_across_lines(text: str) -> yaml.Mark | None:
 # Parsed values by file text. The same text is parsed again and again in one process: an edit checks a
 # scratch copy of the event, `serve` rebuilds on every save. Content values are read-only everywhere.
 _PARSED: dict[str, Any] = {}
-_PARSED_MAX = 256
+_PARSED_MAX = 32  # an event's files, with room: a build's worker would otherwise hold hundreds it never reads again
 
 
 def parse_yaml(text: str, path: str) -> Any:

@@ -9,7 +9,7 @@ from desk_events import make_event, snapshot
 from sitegen.content_event import load_event
 from sitegen.edit_players import add_player, drop_player
 from sitegen.edit_results import enter_result, number, result_of, scores
-from sitegen.edits import RoundTrip, replace_keys
+from sitegen.edits import RoundTrip, commit, replace_keys
 from sitegen.formats.base import Refused
 from sitegen.model import ContentError
 
@@ -167,3 +167,33 @@ def test_drop_and_add_refusals_write_nothing(tmp_path):
     assert "is seated in round 1" in refused(folder, lambda: drop_player(folder, "ann-example", after=0))
     assert "already a player 'ann-example'" in refused(folder, lambda: add_player(folder, "Ann Example"))
     assert "'deck'" in refused(folder, lambda: add_player(folder, "Zoe Late", fields={"deck": "Toreador"}))
+
+
+def test_commit_checks_the_new_texts_with_the_loader_before_writing(tmp_path):
+    """`commit` reads the folder with the new texts in place of its files: whatever `sitegen check` would refuse
+    in the written files is refused at their real path:line, and nothing is written; what it accepts is what a
+    fresh load of the written folder gives."""
+    folder = make_event(tmp_path, "agot-joust")
+    round_1 = (folder / "round-1.yaml").read_text()
+    (a, b), _ = seats(folder).values()
+    bad = {
+        "a YAML syntax error": ({folder / "round-2.yaml": "tables: [[[\n"}, "round-2.yaml:2: YAML syntax error"),
+        "an unknown player": ({folder / "round-2.yaml": "tables:\n- table: 1\n  players: [ann-example, nobody]\n"},
+                              "round-2.yaml:3: unknown player id 'nobody'"),
+        "a gap in the rounds": ({folder / "round-3.yaml": round_1}, "gap in round numbering"),
+        "a file name the loader refuses": ({folder / "round-02.yaml": round_1}, "unexpected file name"),
+        "the format's own check": ({folder / "round-1.yaml": round_1.replace(f"players: [{a}, {b}]", f"players: [{a}, {b}]\n  power: {{{a}: 15, {b}: 3}}", 1)},
+                                   "victory total"),
+        "event.yaml deleted": ({folder / "event.yaml": None}, "missing event.yaml"),
+    }
+    for name, (texts, expected) in bad.items():
+        message = refused(folder, lambda texts=texts: commit(folder, texts))
+        assert expected in message and str(folder) in message, name
+    relative = folder.relative_to(tmp_path)  # `sitegen pair content/events/desk` from the repository's folder
+    with pytest.MonkeyPatch.context() as patch:
+        patch.chdir(tmp_path)
+        emptied = commit(relative, {relative / "round-1.yaml": None})
+    assert emptied == load_event(folder) and emptied.rounds == () and not (folder / "round-1.yaml").exists()
+    noted = commit(folder, {folder / "round-1.yaml": round_1 + "# a note\n"})
+    assert noted == load_event(folder) and [r.slug for r in noted.rounds] == ["round-1"]
+    assert (folder / "round-1.yaml").read_text() == round_1 + "# a note\n"

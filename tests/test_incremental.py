@@ -2,16 +2,18 @@
 as in one process; a stale or broken build state is only ever a slower build; a content error writes nothing."""
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import random
 import shutil
+import time
 from pathlib import Path
 
 import pytest
 from corpus_site import snapshot
 
-from sitegen import engine
+from sitegen import buildstate, engine
 from sitegen.buildstate import STATE_FILE
 from sitegen.model import ContentError
 from sitegen.output import TEMP_FILE
@@ -95,7 +97,16 @@ def test_a_no_op_rebuild_reads_no_event_and_one_change_reads_one(tmp_path, monke
     assert built == ["winter-joust-2026"]
 
 
-@pytest.mark.parametrize("damage", ["garbage", "version", "deleted output", "edited output", "other output"])
+def _rewrite_state(state: Path, change: dict[str, object], checksum: bool = True) -> None:
+    """The state file with `change` made to its JSON: with a matching checksum line, as a build would write it,
+    or keeping the old one, as a damaged or hand-edited file would."""
+    old_sum, _, text = state.read_bytes().partition(b"\n")
+    data = json.dumps(json.loads(text) | change).encode()
+    state.write_bytes((hashlib.sha256(data).hexdigest().encode() if checksum else old_sum) + b"\n" + data)
+
+
+@pytest.mark.parametrize("damage", ["garbage", "version", "damaged card", "deleted output", "edited output",
+                                    "deleted home page", "other output"])
 def test_a_stale_or_broken_state_means_a_rebuild(damage, tmp_path):
     content, cache, output = tmp_path / "content", tmp_path / "cache", tmp_path / "out"
     shutil.copytree(DEMO, content)
@@ -105,17 +116,24 @@ def test_a_stale_or_broken_state_means_a_rebuild(damage, tmp_path):
     if damage == "garbage":
         state.write_text("{not json")
     elif damage == "version":
-        state.write_text(json.dumps(json.loads(state.read_text()) | {"version": -1}))
+        _rewrite_state(state, {"version": -1})
+    elif damage == "damaged card":  # parses, and names the right version, output and key: only the checksum tells
+        events = json.loads(state.read_bytes().partition(b"\n")[2])["events"]
+        events["winter-joust-2026"]["card"]["name"] = "Not the event's name"
+        _rewrite_state(state, {"events": events}, checksum=False)
+        _edit(content / "events" / "autumn-melee-2026" / "event.yaml", "name: ", "name: New ")  # the home page is made again
     elif damage == "deleted output":
         page.unlink()
     elif damage == "edited output":
         page.write_text("edited by hand")
+    elif damage == "deleted home page":
+        (output / "index.html").unlink()
     else:  # the state of another output folder, which an older build of this one was copied from
         shutil.copytree(output, tmp_path / "copy")
         _edit(content / "events" / "winter-joust-2026" / "event.yaml", "name: ", "name: New ")
         _build(content, tmp_path / "copy", cache=cache)
     assert _build(content, output, cache=cache) == _build(content, tmp_path / "clean")
-    assert damage == "other output" or snapshot(output) == expected
+    assert damage in ("other output", "damaged card") or snapshot(output) == expected
 
 
 def test_a_content_error_in_one_changed_event_writes_nothing(tmp_path):
@@ -134,3 +152,63 @@ def test_a_content_error_in_one_changed_event_writes_nothing(tmp_path):
     shutil.copy(DEMO / "events" / "winter-joust-2026" / "round-2.yaml", content / "events" / "winter-joust-2026")
     assert _build(content, output, cache=cache) == _build(content, tmp_path / "clean")
     assert not [p for p in output.rglob("*") if TEMP_FILE.match(p.name)]
+
+
+def test_a_no_op_rebuild_makes_no_shared_page_and_one_change_makes_them_again(tmp_path, monkeypatch):
+    content, cache, output = tmp_path / "content", tmp_path / "cache", tmp_path / "out"
+    shutil.copytree(DEMO, content)
+    engine.build(content, output, cache=cache)
+    made: list[int] = []
+    real = engine._shared_files
+    monkeypatch.setattr(engine, "_shared_files", lambda *args: made.append(1) or real(*args))
+    engine.build(content, output, cache=cache)
+    assert made == []
+    _edit(content / "events" / "winter-joust-2026" / "event.yaml", "name: ", "name: New ")
+    incremental = _build(content, output, cache=cache)
+    assert made == [1]
+    assert incremental == _build(content, tmp_path / "clean")
+
+
+def _stamp(path: Path, ns: int) -> None:
+    os.utime(path, ns=(ns, ns))
+
+
+def test_an_event_is_read_again_when_a_file_changed_even_if_its_stats_did_not_tell(tmp_path):
+    """Stats are trusted only when they are older than the last check by more than a coarse mtime tick."""
+    folder = tmp_path / "event"
+    folder.mkdir()
+    round_file = folder / "round-1.yaml"
+    round_file.write_text("tables: 1\n")
+    checked = time.time_ns()
+    old, recent = checked - 60 * 10**9, checked - 10**9
+    _stamp(round_file, old)
+    first = buildstate.fingerprint(folder, None, 0)
+    known = buildstate.EventRecord(first, {}, buildstate.Outputs((), ""))
+    assert buildstate.fingerprint(folder, known, checked) is first  # old, unchanged stats: the file is not read
+    round_file.write_text("tables: 2\n")  # same size
+    _stamp(round_file, old)
+    assert buildstate.fingerprint(folder, known, checked) is first  # as make and Hugo do: same stats, same file
+    replaced = folder / "new.tmp"
+    replaced.write_text("tables: 3\n")
+    _stamp(replaced, old)
+    replaced.replace(round_file)  # same size and mtime, another inode (an editor's save, a git checkout)
+    assert buildstate.fingerprint(folder, known, checked).digest != first.digest
+    _stamp(round_file, recent)
+    second = buildstate.fingerprint(folder, None, 0)
+    known = buildstate.EventRecord(second, {}, buildstate.Outputs((), ""))
+    round_file.write_text("tables: 4\n")  # within the same tick as the stats the last build took
+    _stamp(round_file, recent)
+    assert buildstate.fingerprint(folder, known, checked).digest != second.digest
+
+
+def test_the_temporary_files_of_a_killed_build_are_removed_by_the_next(tmp_path):
+    content, cache, output = tmp_path / "content", tmp_path / "cache", tmp_path / "out"
+    shutil.copytree(DEMO, content)
+    expected = _build(content, output, cache=cache)
+    leftover = output / "events" / "winter-joust-2026" / ".standings.html.abcd1234.tmp"
+    leftover.write_text("half a page")
+    journal = buildstate.journal(cache, output)  # as a killed build leaves it
+    journal.mkdir()
+    (journal / "winter-joust-2026").write_text("events/winter-joust-2026/standings.html\n")
+    assert _build(content, output, cache=cache) == expected
+    assert not journal.exists()
