@@ -48,10 +48,32 @@ def _template_problem(exc: Exception, dirs: list[Path], template: str) -> Proble
     return None
 
 
+class CompiledTemplates(jinja2.BytecodeCache):
+    """Compiled templates kept for the life of the process, and in `folder` between runs when there is one.
+    Jinja checks each against its template's source, so many builds in one process (serve, the desk, tests)
+    compile a template once, whatever cache folder each names."""
+
+    _in_process: dict[str, bytes] = {}
+
+    def __init__(self, folder: Path | None) -> None:
+        self.folder = jinja2.FileSystemBytecodeCache(str(folder)) if folder else None
+
+    def load_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
+        if (code := self._in_process.get(bucket.key)) is not None:
+            bucket.bytecode_from_string(code)
+        if bucket.code is None and self.folder:
+            self.folder.load_bytecode(bucket)
+
+    def dump_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
+        self._in_process[bucket.key] = bucket.bytecode_to_string()
+        if self.folder:
+            self.folder.dump_bytecode(bucket)
+
+
 def environment(dirs: list[Path], compiled: Path | None = None) -> jinja2.Environment:
     """The theme's Jinja environment; `compiled` keeps compiled templates between runs (keyed by their source)."""
     env = jinja2.Environment(
-        bytecode_cache=jinja2.FileSystemBytecodeCache(str(compiled)) if compiled else None,
+        bytecode_cache=CompiledTemplates(compiled),
         loader=jinja2.ChoiceLoader([jinja2.FileSystemLoader(str(d / "templates")) for d in dirs]),
         autoescape=True,
         undefined=jinja2.StrictUndefined,

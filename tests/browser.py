@@ -66,7 +66,7 @@ class _Quiet(http.server.SimpleHTTPRequestHandler):
 def serving(folder: Path) -> Iterator[str]:
     """`folder` served on 127.0.0.1 while the block runs; yields its address, ending in a slash."""
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_Quiet, directory=str(folder)))
-    threading.Thread(target=server.serve_forever, daemon=True).start()
+    threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.02}, daemon=True).start()
     try:
         yield f"http://127.0.0.1:{server.server_address[1]}/"
     finally:

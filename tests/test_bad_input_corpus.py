@@ -424,7 +424,13 @@ def _outside_files(root: Path) -> set[str]:
 
 
 def _params() -> list:
-    return [pytest.param(c, id=c.name) for c in CASES]
+    """Every case; beyond the first three of each kind they are `slow`: make test-fast tries each kind of mistake."""
+    seen: dict[str, int] = {}
+    params = []
+    for c in CASES:
+        seen[c.kind] = seen.get(c.kind, 0) + 1
+        params.append(pytest.param(c, id=c.name, marks=[pytest.mark.slow] if seen[c.kind] > 3 else []))
+    return params
 
 
 def test_the_corpus_is_big_enough():

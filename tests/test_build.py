@@ -4,6 +4,8 @@ import os
 import shutil
 from pathlib import Path
 
+import pytest
+
 from sitegen.output import MANIFEST
 from sitegen.pipeline import render
 
@@ -90,6 +92,7 @@ def test_standings_json_contract(tmp_path, run_cli):
     assert live["rounds_played"] == 2 and live["final_ranking"] == []
 
 
+@pytest.mark.slow  # two subprocesses pairing three events and building the demo
 def test_pairings_and_pages_do_not_depend_on_string_hashing(tmp_path):
     """Set order varies with PYTHONHASHSEED between runs; pairings, seatings and pages must not."""
     import subprocess

@@ -28,7 +28,8 @@ class Desk:
         config = DeskConfig(content, tmp / "desk-output", tmp / "desk-cache", TOKEN, commit=commit)
         self.server = make_server(config, "127.0.0.1", 0)
         self.port = self.server.server_address[1]
-        self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
+        # a short poll: shutdown() waits for it, and every test stops a server
+        self.thread = threading.Thread(target=self.server.serve_forever, kwargs={"poll_interval": 0.02}, daemon=True)
         self.thread.start()
 
     def request(self, method: str, path: str, form: dict[str, str] | None = None,

@@ -49,7 +49,7 @@ class DeskServer:
     def __init__(self, root: Path) -> None:
         config = DeskConfig(root / "content", root / "output", root / "cache", TOKEN)
         self.server = make_server(config, "127.0.0.1", 0)
-        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+        threading.Thread(target=self.server.serve_forever, kwargs={"poll_interval": 0.02}, daemon=True).start()
         self.url = f"http://127.0.0.1:{self.server.server_address[1]}/{TOKEN}/"
 
     def close(self) -> None:

@@ -9,7 +9,6 @@ among players only the seeded draw separates.
 from __future__ import annotations
 
 import json
-import os
 import random
 import string
 import tempfile
@@ -17,6 +16,7 @@ from pathlib import Path
 
 import pytest
 import yaml
+from budget import EXAMPLES
 from hypothesis import Phase, given, settings
 from hypothesis import strategies as st
 from plain_scorers import order_mismatch
@@ -29,7 +29,6 @@ from sitegen.pipeline import render
 from sitegen.text import id_problem
 
 FORMATS = ("agot-joust", "agot-melee", "vtes")
-EXAMPLES = int(os.environ.get("SITEGEN_INVARIANT_EXAMPLES", "12"))  # make test-fast runs 3 of each
 # The same examples every run, and no shrinking: a failure already names its seed, and shrinking
 # whole events costs minutes on this box.
 FIXED = settings(max_examples=EXAMPLES, deadline=None, derandomize=True, database=None,

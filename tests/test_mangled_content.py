@@ -4,6 +4,7 @@ import shutil
 from pathlib import Path
 
 import yaml
+from budget import EXAMPLES
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -24,7 +25,7 @@ def mangle(node, rng: random.Random) -> None:
         node = node[key]
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=EXAMPLES * 10 // 3, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(rng=st.randoms(use_true_random=False), command=st.sampled_from(["build", "pair"]))
 def test_mangled_content_never_crashes(rng, command, tmp_path, capsys):
     content = tmp_path / "content"

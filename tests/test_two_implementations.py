@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from budget import EXAMPLES
 from plain_scorers import SCORERS, EventFiles, Reference, order_mismatch, read_event, top_mismatch
 from plain_scorers import score as reference_score
 from random_events import write_event
@@ -23,7 +24,7 @@ from sitegen import formats
 from sitegen.content_event import load_event
 from sitegen.formats.base import Scoreboard
 
-QUICK, THOROUGH = 40, 300  # random events per kind: the fast run, and the slow run (make test runs both)
+QUICK, THOROUGH = EXAMPLES * 10 // 3, 300  # random events per kind: 40 (10 in make test-fast), and the slow run's
 KINDS = ("agot-joust", "agot-joust/winners-first", "agot-melee", "agot-melee/no-head-to-head", "vtes")
 NO_H2H = "/no-head-to-head"  # a kind's events where no player is placed first by Head-to-Head
 
