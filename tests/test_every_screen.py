@@ -76,3 +76,16 @@ def test_no_overflow_no_serious_axe_finding_and_nothing_leaves_the_site(served_d
     context.close()
     if failures:
         pytest.fail(f"{width} px, {scheme}:\n" + "\n".join(failures), pytrace=False)
+
+
+@pytest.mark.parametrize("event", ["winter-joust-2026", "autumn-melee-2026", "autumn-vtes-2026"])
+def test_a_players_rounds_fit_a_phone_without_scrolling(served_demo, browser, event):
+    """The round-by-round table is what a player opens their page for: every column in view, none cut at the edge
+    of its scrolling region (a rank of 12 clipped to "1" once read as first)."""
+    base, site = served_demo
+    page = browser.new_page(viewport={"width": 360, "height": 800})
+    for path in sorted((site / "events" / event / "players").glob("*.html"))[:5]:
+        page.goto(f"{base}events/{event}/players/{path.name}")
+        region = page.locator(".scroll:has(table.history)")
+        assert region.evaluate("(box) => box.scrollWidth <= box.clientWidth"), f"{event}/{path.name}: the rounds scroll sideways"
+    page.close()
