@@ -47,6 +47,14 @@ class _LineLoader(_BaseLoader):  # type: ignore[misc, valid-type]
     }
 
 
+def _check_key(data: LineDict, key: Any, key_node: yaml.Node) -> None:
+    """A mapping key must be a plain word or number, written once in its block."""
+    if not isinstance(key, (str, int, float, bool)) or key is None:
+        raise yaml.constructor.ConstructorError(None, None, "a mapping key must be a plain word or number", key_node.start_mark)
+    if key in data:
+        raise yaml.constructor.ConstructorError(None, None, f"the key {key!r} is written twice in the same block", key_node.start_mark)
+
+
 def _construct_map(loader: _LineLoader, node: yaml.MappingNode) -> Iterator[LineDict]:
     data = LineDict()
     data.line = node.start_mark.line + 1
@@ -54,14 +62,7 @@ def _construct_map(loader: _LineLoader, node: yaml.MappingNode) -> Iterator[Line
     loader.flatten_mapping(node)
     for key_node, value_node in node.value:
         key = loader.construct_object(key_node, deep=True)
-        if not isinstance(key, (str, int, float, bool)) or key is None:
-            raise yaml.constructor.ConstructorError(
-                None, None, "a mapping key must be a plain word or number", key_node.start_mark
-            )
-        if key in data:
-            raise yaml.constructor.ConstructorError(
-                None, None, f"the key {key!r} is written twice in the same block", key_node.start_mark
-            )
+        _check_key(data, key, key_node)
         data[key] = loader.construct_object(value_node, deep=True)
         data.key_lines[key] = key_node.start_mark.line + 1
 
@@ -112,14 +113,7 @@ def _build(loader: _LineLoader, node: yaml.Node) -> Any:
         key_lines = data.key_lines
         for key_node, value_node in node.value:
             key = _build(loader, key_node)
-            if not isinstance(key, (str, int, float, bool)) or key is None:
-                raise yaml.constructor.ConstructorError(
-                    None, None, "a mapping key must be a plain word or number", key_node.start_mark
-                )
-            if key in data:
-                raise yaml.constructor.ConstructorError(
-                    None, None, f"the key {key!r} is written twice in the same block", key_node.start_mark
-                )
+            _check_key(data, key, key_node)
             data[key] = _build(loader, value_node)
             key_lines[key] = key_node.start_mark.line + 1
         return data

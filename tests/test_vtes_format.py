@@ -4,6 +4,7 @@ from fractions import Fraction
 
 import pytest
 import yaml
+from budget import EXAMPLES
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -463,7 +464,7 @@ def listed_event(ids, rounds, planned, *, player_order, table_orders, reverse_vp
     return Event("e", "E", "vtes", "2026-01-01", 5, players, tuple(event_rounds), (), where, planned_rounds=planned)
 
 
-@settings(max_examples=15, deadline=None)
+@settings(max_examples=EXAMPLES * 5 // 4, deadline=None)  # 15, or 3 in make test-fast
 @given(count=st.sampled_from([7, 8, 9, 13]), played=st.integers(1, 2), data=st.data())
 def test_the_next_seating_ignores_listing_order(count, played, data):
     ids = [f"p{i:02d}" for i in range(count)]

@@ -322,3 +322,16 @@ def stage_label(stage: str, tables: int, number: int) -> str:
     if stage == "final" or tables == 1:
         return "Final"
     return {2: "Semifinals", 4: "Quarterfinals"}.get(tables, f"Top {tables * 2} (elimination round {number})")
+
+
+def standings_document(event: Event, format_name: str, rows: list[dict[str, Any]],
+                       final_ranking: list[dict[str, Any]]) -> dict[str, Any]:
+    """standings.json around a format's own player rows and final ranking entries (the contract's envelope)."""
+    return {
+        "event": event.slug,
+        "name": event.name,
+        "format": format_name,
+        "rounds_played": sum(1 for r in event.rounds if r.complete),
+        "standings": rows,
+        "final_ranking": final_ranking,
+    }

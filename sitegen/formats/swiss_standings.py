@@ -18,7 +18,7 @@ from fractions import Fraction
 from typing import Any
 
 from ..model import Event
-from .base import Refused, Scoreboard, StandingRow, draw_key
+from .base import Refused, Scoreboard, StandingRow, draw_key, standings_document
 
 # SoS and ESoS in a player's words, for column help and tiebreaker pages.
 SOS_MEANING = "the mean of your opponents' average points per round"
@@ -193,14 +193,7 @@ def export_document(event: Event, format_name: str, board: Scoreboard,
          "rounds": rounds_of[row.player]} | (extra_of or {}).get(row.player, {})
         for row in board.standings
     ]
-    return {
-        "event": event.slug,
-        "name": event.name,
-        "format": format_name,
-        "rounds_played": sum(1 for r in event.rounds if r.complete),
-        "standings": rows,
-        "final_ranking": [{"rank": rank, "id": pid} for rank, pid in board.final_ranking or []],
-    }
+    return standings_document(event, format_name, rows, [{"rank": rank, "id": pid} for rank, pid in board.final_ranking or []])
 
 
 def two_decimals(value: Fraction) -> str:

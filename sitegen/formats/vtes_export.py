@@ -8,7 +8,7 @@ from itertools import groupby
 from typing import Any
 
 from ..model import ContentError, Event, Person, Problem, Where
-from .base import Refused, Scoreboard, StandingRow
+from .base import Refused, Scoreboard, StandingRow, standings_document
 from .vtes_event import final_vp, scored
 from .vtes_rules import vp_text
 
@@ -33,15 +33,8 @@ def standings_json(event: Event, board: Scoreboard, format_name: str) -> dict[st
         for row in board.standings
     ]
     finals = final_vp(event)
-    return {
-        "event": event.slug,
-        "name": event.name,
-        "format": format_name,
-        "rounds_played": sum(1 for r in event.rounds if r.complete),
-        "standings": rows,
-        "final_ranking": [{"rank": rank, "id": pid} | ({"final_vp": vp_number(finals[pid])} if pid in finals else {})
-                          for rank, pid in board.final_ranking or []],
-    }
+    return standings_document(event, format_name, rows, [{"rank": rank, "id": pid} | ({"final_vp": vp_number(finals[pid])} if pid in finals else {})
+                                                         for rank, pid in board.final_ranking or []])
 
 
 def _report_order(event: Event, board: Scoreboard) -> list[tuple[int, StandingRow]]:
