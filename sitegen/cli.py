@@ -9,7 +9,6 @@ from pathlib import Path
 
 from . import cli_desk, formats
 from .content_event import content_root, load_event
-from .content_season import load_people
 from .edit_rounds import pair_round
 from .formats.base import Refused
 from .model import ContentError, Event
@@ -189,6 +188,8 @@ def _export(args: argparse.Namespace) -> int:
     if args.export_format == "csv":
         text = csv_text(*fmt.export_table(event))
     else:
+        from .content_season import load_people
+
         known = {person.id: person for person in load_people(content_root(Path(args.event_dir)))}
         text = fmt.export_text(event, args.export_format, known) + "\n"
     if args.output:

@@ -6,11 +6,13 @@ format plug-ins check their own result keys afterwards (`formats.validate`).
 from __future__ import annotations
 
 import datetime
+import functools
+import gc
 import hashlib
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar, cast
 
 from .content_reader import FAILED, Collector
 from .model import EVENT_KEYS, PLAYER_KEYS, ROUND_KEYS, TABLE_KEYS, ContentError, Event, Player, Round, Table, Where
@@ -20,6 +22,7 @@ from .yamlfile import LineDict, LineList
 START_TIME = re.compile(r"^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}(:\d{2})?$")
 ROUND_FILE = re.compile(r"^(round|elim)-([1-9]\d{0,3})\.yaml$|^(final)\.yaml$")  # no leading zeros: round-01 would be round-1
 ISO_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
+T = TypeVar("T")
 
 
 def seed_from_slug(slug: str) -> int:
@@ -44,6 +47,23 @@ def content_root(event_dir: Path) -> Path:
     return event_dir.parent.parent if event_dir.parent.name == "events" else event_dir.parent
 
 
+def _collector_paused(read: Callable[[Path, Collector], Event | None]) -> Callable[[Path, Collector], Event | None]:
+    """Run `read` with CPython's cycle collector paused: reading makes some 10^5 objects (YAML nodes, line maps, the
+    model) that all live on and form no cycles, and the collector would walk them all again every few hundred
+    allocations, more than doubling the time to load a large event. It runs again as before once the read is done."""
+    @functools.wraps(read)
+    def paused(event_dir: Path, c: Collector) -> Event | None:
+        was_enabled = gc.isenabled()
+        gc.disable()
+        try:
+            return read(event_dir, c)
+        finally:
+            if was_enabled:
+                gc.enable()
+    return paused
+
+
+@_collector_paused
 def read_event(event_dir: Path, c: Collector) -> Event | None:
     """Read and check one event folder into `c`'s problems; None when it has any."""
     path = event_dir / "event.yaml"
@@ -66,7 +86,7 @@ def read_event(event_dir: Path, c: Collector) -> Event | None:
     if date and not is_date(date):
         c.add(Where(shown, data.key_lines["date"]), f"'date: {date}' is not a date; write it as YYYY-MM-DD, e.g. 'date: 2026-12-05'")
     seed = c.integer(data, "seed", shown)
-    players = _load_players(data, shown, c)
+    players = _BUILT.reuse(shown, (data,), functools.partial(_load_players, data, shown, c), c)
     ids = {p.id for p in players}
     avoid = _load_avoid(data, shown, ids, c)
     options = {k: v for k, v in data.items() if k not in EVENT_KEYS}
@@ -93,11 +113,39 @@ def read_event(event_dir: Path, c: Collector) -> Event | None:
     )
 
 
-def _load_players(data: LineDict, path: str, c: Collector) -> list[Player]:
+class _Built:
+    """What was built from each file's parsed value, kept by path: a file read again unchanged (an edit is checked,
+    then the event with it is used; `serve` reads the event again on every save) is not built again.
+
+    Parsed values are shared by text (yamlfile) and nothing changes them or the model, so the same input objects
+    build equal values; only what was built without a problem is kept, so problems are always reported afresh."""
+
+    LIMIT = 32  # an event's files, with room, as for parsed values
+
+    def __init__(self) -> None:
+        self._by_path: dict[str, tuple[tuple[Any, ...], Any]] = {}
+
+    def reuse(self, path: str, inputs: tuple[Any, ...], build: Callable[[], T], c: Collector) -> T:
+        kept = self._by_path.get(path)
+        if kept is not None and all(old is new for old, new in zip(kept[0], inputs, strict=True)):
+            return cast(T, kept[1])
+        before = len(c.problems)
+        built = build()
+        if len(c.problems) == before:
+            if len(self._by_path) >= self.LIMIT:
+                self._by_path.clear()
+            self._by_path[path] = (inputs, built)
+        return built
+
+
+_BUILT = _Built()
+
+
+def _load_players(data: LineDict, path: str, c: Collector) -> tuple[Player, ...]:
     raw = data.get("players")
     if not isinstance(raw, LineList) or not raw:
         c.add(Where(path, data.key_lines.get("players", data.line)), "'players' must be a list of players, each '- name: ...'")
-        return []
+        return ()
     players: list[Player] = []
     seen: dict[str, int] = {}
     for item, line in zip(raw, raw.item_lines):
@@ -127,7 +175,7 @@ def _load_players(data: LineDict, path: str, c: Collector) -> list[Player]:
         deck = {str(k): str(v) for k, v in entry.items() if k not in PLAYER_KEYS}
         key_lines = {str(k): entry.key_lines[k] for k in entry}
         players.append(Player(pid, name, joined, dropped, deck, Where(path, line), key_lines))
-    return players
+    return tuple(players)
 
 
 def _load_avoid(data: LineDict, path: str, ids: set[str], c: Collector) -> tuple[frozenset[str], ...]:
@@ -173,13 +221,17 @@ def _round_files(event_dir: Path, c: Collector) -> dict[str, dict[int, Path]]:
     return found
 
 
-def _load_rounds(event_dir: Path, players: list[Player], c: Collector) -> tuple[tuple[Round, ...], tuple[Round, ...]]:
+def _load_rounds(event_dir: Path, players: tuple[Player, ...], c: Collector) -> tuple[tuple[Round, ...], tuple[Round, ...]]:
     by_id = {p.id: p for p in players}
     files = _round_files(event_dir, c)
     loaded: dict[str, list[Round]] = {"round": [], "elim": [], "final": []}
     for stage, numbered in files.items():
         for number in sorted(numbered):
-            round_ = _load_round(numbered[number], stage, number, by_id, c)
+            path = numbered[number]
+            raw = c.read(path, str(path))
+            if raw is FAILED:
+                continue
+            round_ = _BUILT.reuse(str(path), (raw, players), functools.partial(_load_round, raw, path, stage, number, by_id, c), c)
             if round_:
                 loaded[stage].append(round_)
     return tuple(loaded["round"]), tuple(loaded["elim"] + loaded["final"])
@@ -202,11 +254,8 @@ def _id_list(raw: Any, key: str, path: str, line: int, by_id: dict[str, Player],
     return result
 
 
-def _load_round(path: Path, stage: str, number: int, by_id: dict[str, Player], c: Collector) -> Round | None:
+def _load_round(raw: Any, path: Path, stage: str, number: int, by_id: dict[str, Player], c: Collector) -> Round | None:
     shown = str(path)
-    raw = c.read(path, shown)
-    if raw is FAILED:
-        return None
     data = c.mapping(LineDict() if raw is None else raw, Where(shown, 1), "a round file")
     if data is None:
         return None

@@ -197,3 +197,23 @@ def test_commit_checks_the_new_texts_with_the_loader_before_writing(tmp_path):
     noted = commit(folder, {folder / "round-1.yaml": round_1 + "# a note\n"})
     assert noted == load_event(folder) and [r.slug for r in noted.rounds] == ["round-1"]
     assert (folder / "round-1.yaml").read_text() == round_1 + "# a note\n"
+
+
+def test_a_file_read_again_unchanged_is_not_built_again_but_follows_what_it_depends_on(tmp_path):
+    """The loader keeps what it built from each unchanged file (the check of an edit reads the whole event again):
+    the same round comes back, but a change to the players it seats, or a problem in it, is never hidden."""
+    folder = make_event(tmp_path, "agot-joust")
+    first = load_event(folder)
+    assert load_event(folder).rounds[0] is first.rounds[0]
+    seated = first.rounds[0].tables[0].players[0]
+    event_yaml = (folder / "event.yaml").read_text()
+    name = first.player_by_id[seated].name
+    (folder / "event.yaml").write_text(event_yaml.replace(f"- name: {name}\n", f"- name: {name}\n    dropped: 0\n", 1))
+    with pytest.raises(ContentError, match="is seated in round 1"):
+        load_event(folder)
+    (folder / "event.yaml").write_text(event_yaml)
+    assert load_event(folder) == first
+    (folder / "round-1.yaml").write_text((folder / "round-1.yaml").read_text() + "bogus: 1\n")
+    for _ in range(2):
+        with pytest.raises(ContentError, match="unknown key 'bogus'"):
+            load_event(folder)

@@ -88,7 +88,8 @@ def current_standings(event: Event, planned_rounds: int, cut: int) -> CurrentSta
             standings = _standing_rows(rank_players(records, event.seed), records, event)
     if standings is None:
         standings = _standing_rows(rank_players(records, event.seed), records, event)
-    return CurrentStandings(standings, planned_rounds, cut, cut_order(standings, event.seed))
+    cut_next = cut and len(event.rounds) >= planned_rounds  # who makes the cut matters only once the Swiss rounds are over
+    return CurrentStandings(standings, planned_rounds, cut, cut_order(standings, event.seed) if cut_next else [])
 
 
 def _count_round(records: Mapping[str, Record], games: Sequence[MeleeGame | None], late: Sequence[str]) -> None:

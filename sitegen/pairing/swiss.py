@@ -21,8 +21,6 @@ from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 
-import rustworkx
-
 # Fields up to SPARSE_ABOVE players are matched on the complete graph. Larger
 # fields link each player only to its NEIGHBOURS nearest not-yet-met players in
 # points order, first inside independent slices of about CHUNK players, then
@@ -240,6 +238,8 @@ def _nearby_pairs(
 
 def _perfect_matching(size: int, edges: list[tuple[int, int, int]]) -> list[tuple[int, int]] | None:
     """Maximum-weight perfect matching as sorted index pairs, or None if the graph has none."""
+    import rustworkx  # here, not at the top: Melee and V:TES commands never pair this way, and it takes a while to load
+
     graph = rustworkx.PyGraph()
     graph.add_nodes_from(range(size))
     graph.add_edges_from(edges)
