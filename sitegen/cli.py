@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import sys
 import time
@@ -18,6 +19,7 @@ from .text import csv_text
 
 EXIT_BAD_INPUT = 2
 DEFAULT_CACHE = Path(".sitegen-cache")  # the build state, relative to where sitegen runs
+PARSED_FOLDER = "parsed"  # in the cache folder: the YAML the one-event commands parsed (yamlstore)
 # The build pipeline (Jinja2, Markdown, QR codes) is imported by the commands that build, not at start:
 # `pair` and `result` run at the venue between rounds and should answer at once.
 
@@ -26,7 +28,8 @@ def main(argv: list[str] | None = None) -> int:
     parser = _parser()
     args = parser.parse_args(argv)
     try:
-        status: int = args.run(args)
+        with _parsed_kept(args):
+            status: int = args.run(args)
         return status
     except ContentError as exc:
         for problem in exc.problems:
@@ -40,6 +43,16 @@ def main(argv: list[str] | None = None) -> int:
         return 130
     except BrokenPipeError:  # `sitegen standings ... | head` closed the pipe early
         return 0
+
+
+def _parsed_kept(args: argparse.Namespace) -> contextlib.AbstractContextManager[None]:
+    """The commands on one event (pair, result, ...) each read all its files again: they keep the parsed YAML in the
+    cache folder and read it back from there (see yamlstore). A build keeps its own state instead."""
+    if not getattr(args, "one_event", False):
+        return contextlib.nullcontext()
+    from .yamlstore import parsed_kept_in
+
+    return parsed_kept_in(DEFAULT_CACHE / PARSED_FOLDER)
 
 
 def _count(number: int, noun: str) -> str:
@@ -77,7 +90,7 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--redo", action="store_true", help="pair the current round again (only while none of its tables has a result)")
     p.add_argument("--start", metavar="'YYYY-MM-DD HH:MM'", help="the round's local start time: its page counts down")
     p.add_argument("--minutes", type=int, metavar="N", help="the round's length in minutes")
-    p.set_defaults(run=_pair)
+    p.set_defaults(run=_pair, one_event=True)
 
     cli_desk.register(sub)
 
@@ -102,7 +115,7 @@ def _parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("standings", help="print an event's standings")
     p.add_argument("event_dir")
-    p.set_defaults(run=_standings)
+    p.set_defaults(run=_standings, one_event=True)
 
     p = sub.add_parser("export", help="write what the organizer reports to the ranking body (V:TES): CSV, or the V:EKN upload string")
     p.add_argument("event_dir")
@@ -110,7 +123,7 @@ def _parser() -> argparse.ArgumentParser:
                    choices=["csv", *sorted({name for fmt in formats.FORMATS.values() for name in fmt.export_formats})],
                    help="csv (default), or archondata: the string the V:EKN site takes (needs every player's V:EKN number)")
     p.add_argument("--output", help="write to this file instead of printing")
-    p.set_defaults(run=_export)
+    p.set_defaults(run=_export, one_event=True)
     return parser
 
 

@@ -38,13 +38,13 @@ def register(sub: Any) -> None:
     which.add_argument("--round", type=int, metavar="N", help="a Swiss round (default: the current round)")
     which.add_argument("--elim", type=int, metavar="N", help="an elimination round")
     which.add_argument("--final", action="store_true", help="the final (V:TES)")
-    p.set_defaults(run=_result)
+    p.set_defaults(run=_result, one_event=True)
 
     p = sub.add_parser("drop", help="mark a player as dropped (event.yaml's 'dropped:'), from the next round on")
     p.add_argument("event_dir")
     p.add_argument("player", metavar="ID")
     p.add_argument("--after", type=int, metavar="N", help="the last round the player plays (default: the last round paired)")
-    p.set_defaults(run=_drop)
+    p.set_defaults(run=_drop, one_event=True)
 
     p = sub.add_parser("add", help="add a player to event.yaml (a late arrival joins the next round)")
     p.add_argument("event_dir")
@@ -53,7 +53,7 @@ def register(sub: Any) -> None:
     p.add_argument("--joined", type=int, metavar="N", help="the first round played (default: the next round once round 1 is paired)")
     p.add_argument("--field", nargs="+", action="extend", default=[], metavar="KEY=VALUE",
                    help="a player field of the format, e.g. faction=Stark agenda=Fealty (AGoT) or vekn=1000123 deck=... (V:TES)")
-    p.set_defaults(run=_add)
+    p.set_defaults(run=_add, one_event=True)
 
     p = sub.add_parser("desk", help="a web console on this computer (or, with --lan, a judge's phone): results, drops, pairing, standings")
     p.add_argument("--content", default="content", help="content folder (default content/)")

@@ -13,7 +13,7 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Iterator
-from typing import Any
+from typing import Any, Protocol
 
 import yaml
 
@@ -186,17 +186,42 @@ _PARSED: dict[str, Any] = {}
 _PARSED_MAX = 32  # an event's files, with room: a build's worker would otherwise hold hundreds it never reads again
 
 
+class Store(Protocol):
+    """Parsed values kept between processes, by text (`yamlstore.ParsedStore`)."""
+
+    def get(self, text: str, default: Any) -> Any: ...
+    def put(self, text: str, value: Any) -> None: ...
+
+
+_store: Store | None = None
+_UNKEPT = object()
+
+
+def keep_parsed(store: Store | None) -> None:
+    """Also read parsed values back from `store`, and keep new ones there; None: only in this process."""
+    global _store
+    _store = store
+
+
 def parse_yaml(text: str, path: str) -> Any:
     """Parse YAML text; a syntax error becomes a ContentError at its line."""
     if text in _PARSED:
         return _PARSED[text]
+    value = _store.get(text, _UNKEPT) if _store is not None else _UNKEPT
+    if value is _UNKEPT:
+        value = _parse(text, path)
+        if _store is not None:
+            _store.put(text, value)
+    if len(_PARSED) >= _PARSED_MAX:
+        _PARSED.clear()
+    _PARSED[text] = value
+    return value
+
+
+def _parse(text: str, path: str) -> Any:
     try:
         _refuse_anchors_and_tags(text, path)
-        value = _load(text)
-        if len(_PARSED) >= _PARSED_MAX:
-            _PARSED.clear()
-        _PARSED[text] = value
-        return value
+        return _load(text)
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         what = exc.problem or exc.context or "invalid YAML"
