@@ -1,4 +1,7 @@
-"""The TO's desk commands of `sitegen`: init, result, drop, add, desk. They read arguments, call `edits*` and print."""
+"""The TO's desk commands of `sitegen`: init, result, drop, add, desk. They read arguments, call `edits*` and print.
+
+Each command imports the edits it makes when it runs: `sitegen pair` loads this module too and should not wait
+for ruamel.yaml (see yamledit)."""
 from __future__ import annotations
 
 import argparse
@@ -7,8 +10,6 @@ from pathlib import Path
 from typing import Any
 
 from . import formats
-from .edit_players import add_player, drop_player, fields_of
-from .edit_results import enter_result, result_of
 from .formats.base import Scoreboard, StandingRow
 from .model import Event
 from .scaffold import DEFAULT_PACKAGE, init_site
@@ -67,6 +68,8 @@ def register(sub: Any) -> None:
 
 
 def _result(args: argparse.Namespace) -> int:
+    from .edit_results import enter_result, result_of
+
     slug = f"round-{args.round}" if args.round else f"elim-{args.elim}" if args.elim else "final" if args.final else None
     result = result_of(winner=args.winner, power=args.power, victory=args.victory, vp=args.vp,
                        eliminated=args.eliminated, first=args.first, override=args.override)
@@ -83,6 +86,8 @@ def _result(args: argparse.Namespace) -> int:
 
 
 def _drop(args: argparse.Namespace) -> int:
+    from .edit_players import drop_player
+
     edited = drop_player(args.event_dir, args.player, after=args.after)
     player = edited.event.player_by_id[args.player]
     print(f"wrote 'dropped: {player.dropped}' for {player.name} into {edited.written[0]}: "
@@ -91,6 +96,8 @@ def _drop(args: argparse.Namespace) -> int:
 
 
 def _add(args: argparse.Namespace) -> int:
+    from .edit_players import add_player, fields_of
+
     edited = add_player(args.event_dir, args.name, pid=args.player_id, joined=args.joined, fields=fields_of(args.field))
     player = edited.event.players[-1]
     print(f"added {player.name} (id {player.id}, first round {player.joined}) to {edited.written[0]}")

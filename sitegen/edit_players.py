@@ -7,9 +7,10 @@ from typing import Any
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
 
 from .content_event import load_event
-from .edits import Edited, RoundTrip, commit, player_entry, problem_messages
+from .edits import Edited, commit, problem_messages
 from .formats.base import Refused
 from .text import slugify, suggest
+from .yamledit import RoundTrip, player_entry
 
 
 def drop_player(event_dir: str | Path, pid: str, *, after: int | None = None) -> Edited:

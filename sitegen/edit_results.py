@@ -7,10 +7,11 @@ from pathlib import Path
 from typing import Any
 
 from . import formats
-from .edits import Edited, RoundTrip, commit, find_round, replace_keys, validated
+from .edits import Edited, commit, find_round, validated
 from .formats.base import Refused, StandingRow
 from .model import ContentError, Event, Problem, Round, Table
 from .text import suggest
+from .yamledit import RoundTrip, replace_keys
 
 
 @dataclass(frozen=True)

@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from . import formats
-from .edits import Edited, RoundTrip, add_missing_keys, commit, current_round, validated
+from .edits import Edited, commit, current_round, validated
 from .formats.base import Refused
 from .model import Event
 from .yamlfile import dump_yaml
@@ -52,6 +52,8 @@ def pair_round(event_dir: str | Path, *, plan: bool = False, redo: bool = False,
         texts.setdefault(folder / old.name, None)
     length: dict[str, int] = {}
     if not base.rounds:  # round 1 fixes the event's length and cut (the rules' tables for the players who start)
+        from .yamledit import RoundTrip, add_missing_keys  # here: the only round that edits a file's text
+
         path = folder / "event.yaml"
         doc = RoundTrip(path.read_text(encoding="utf-8"))
         settings = fmt.length_settings(base)

@@ -9,9 +9,10 @@ from desk_events import make_event, snapshot
 from sitegen.content_event import load_event
 from sitegen.edit_players import add_player, drop_player
 from sitegen.edit_results import enter_result, number, result_of, scores
-from sitegen.edits import RoundTrip, commit, replace_keys
+from sitegen.edits import commit
 from sitegen.formats.base import Refused
 from sitegen.model import ContentError
+from sitegen.yamledit import RoundTrip, replace_keys
 
 
 def seats(folder, slug="round-1"):
