@@ -60,9 +60,11 @@ class CurrentStandings:
 
 def note_meeting(records: Mapping[str, Record], winner_side: str, loser_side: str, decisive: bool) -> None:
     """Record that two players met; `decisive` means `winner_side` beat `loser_side` (win or modified win)."""
-    for me, other, won in ((winner_side, loser_side, decisive), (loser_side, winner_side, False)):
-        records[me].opponents.append(other)
-        records[me].beaten[other] = records[me].beaten.get(other, True) and won
+    winner, loser = records[winner_side], records[loser_side]
+    winner.opponents.append(loser_side)
+    loser.opponents.append(winner_side)
+    winner.beaten[loser_side] = winner.beaten.get(loser_side, True) and decisive
+    loser.beaten[winner_side] = False
 
 
 def rank_players(records: Mapping[str, Record], seed: int) -> list[Ranked]:
