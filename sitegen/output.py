@@ -40,16 +40,25 @@ class Staged:
     token: str = field(default_factory=lambda: secrets.token_hex(4))
     paths: list[str] = field(default_factory=list)  # relative to the output folder
 
+    def lines(self) -> str:
+        """The paths as one string, one a line: what a build keeps of a batch until it publishes (one object, not
+        one per file)."""
+        return "\n".join(self.paths)
+
+    @classmethod
+    def from_lines(cls, token: str, lines: str) -> Staged:
+        return cls(token, lines.split("\n") if lines else [])
+
     def temp(self, output: Path, rel: str) -> Path:
         target = output / rel
         return target.parent / f".{target.name}.{self.token}.tmp"
 
 
-def write_atomic(path: Path, data: bytes | list[str]) -> None:
+def write_atomic(path: Path, data: bytes | Iterable[str]) -> None:
     """Write to a temporary file beside `path`, then rename over it: readers never see half a file.
 
-    Text pieces are written as UTF-8, each as the file object encodes it: a large text is never held twice,
-    as text and as bytes."""
+    Text pieces (a list or made one by one) are written as UTF-8, each as the file object encodes it: a large
+    text is never held twice, as text and as bytes."""
     tmp = path.parent / f".{path.name}.{secrets.token_hex(4)}.tmp"
     _write_temp(tmp, data)
     os.replace(tmp, path)
@@ -75,7 +84,7 @@ def discard(output: Path, batches: Iterable[Staged]) -> None:
             _prune_empty_dirs(output, tmp.parent)
 
 
-def _write_temp(tmp: Path, data: bytes | list[str]) -> None:
+def _write_temp(tmp: Path, data: bytes | Iterable[str]) -> None:
     tmp.parent.mkdir(parents=True, exist_ok=True)
     try:
         fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
@@ -143,9 +152,10 @@ def widen_manifest(output: Path, files: set[str]) -> None:
         write_atomic(output / MANIFEST, _listing(previous | files))
 
 
-def publish(output: Path, staged: list[Staged], files: set[str], also_temp: frozenset[str] = frozenset(),
+def publish(output: Path, staged: Iterable[Staged], files: set[str], also_temp: frozenset[str] = frozenset(),
             unfinished: bool = True) -> WriteReport:
-    """Rename the staged files into place, remove the files no longer built and list `files` in the manifest.
+    """Rename the staged files into place (`staged` is gone through once: its batches may be made one by one),
+    remove the files no longer built and list `files` in the manifest.
 
     Then, if a build may have been killed since the last one finished (`unfinished`), remove its temporary files
     beside any file sitegen writes or wrote (`also_temp`: names a killed build may have staged that neither
@@ -153,9 +163,11 @@ def publish(output: Path, staged: list[Staged], files: set[str], also_temp: froz
     previous = _read_manifest(output)
     if not files <= set(previous):
         write_atomic(output / MANIFEST, _listing(set(previous) | files))
+    written = []
     for batch in staged:
         for rel in batch.paths:
             os.replace(batch.temp(output, rel), output / rel)
+            written.append(rel)
     folders: dict[str, Path] = {}
     removed = sorted(rel for rel in previous if rel not in files and unsafe_path(output, rel, folders) is None)
     for rel in removed:
@@ -166,7 +178,7 @@ def publish(output: Path, staged: list[Staged], files: set[str], also_temp: froz
         write_atomic(output / MANIFEST, listing)
     if unfinished:
         _remove_temp_files(output, set(previous) | files | also_temp)
-    written = sorted(rel for batch in staged for rel in batch.paths)
+    written.sort()
     return WriteReport(written, len(files) - len(written), removed)
 
 
