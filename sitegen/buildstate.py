@@ -22,7 +22,7 @@ import json
 import os
 import sys
 from collections.abc import Iterator
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, astuple, dataclass, field
 from itertools import chain
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -248,7 +248,7 @@ def card_text(card: EventCard) -> str:
     """The card as JSON, without its pages (they are among the event's files)."""
     data = {"slug": card.slug, "name": card.name, "date": card.date, "format": card.format.name, "players": card.players,
             "state": card.state, "status": card.status, "rounds": [asdict(r) for r in card.rounds],
-            "standings_columns": [asdict(c) for c in card.standings_columns], "results": [asdict(r) for r in card.results]}
+            "standings_columns": [asdict(c) for c in card.standings_columns], "results": [astuple(r) for r in card.results]}  # lists: keys would be half
     return json.dumps(data, separators=(",", ":"))
 
 
@@ -265,4 +265,4 @@ def card(text: str, files: str, results: bool = True) -> EventCard:
                      data["status"], tuple(FeedRound(**r) for r in data["rounds"]),
                      tuple(p for p in files.split("\n") if p.endswith(".html")),
                      tuple(Column(**c) for c in data["standings_columns"]),
-                     tuple(PlayerResult(**r) for r in data["results"]) if results else ())
+                     tuple(PlayerResult(*r) for r in data["results"]) if results else ())

@@ -51,10 +51,11 @@ class EventResult:
     card: str | None = None  # the EventCard's JSON (buildstate.card_text)
     files: str = ""  # its output files, one a line
     token: str = ""  # of the batch its files are staged in
-    staged: str = ""  # the files staged (their bytes changed), one a line
+    unchanged: str = ""  # those of its files not staged (their bytes were there already), one a line: none in a full build
 
     def batch(self) -> Staged:
-        return Staged.from_lines(self.token, self.staged)
+        unchanged = set(self.unchanged.split("\n"))
+        return Staged(self.token, [rel for rel in self.files.split("\n") if rel not in unchanged])
 
 
 # Worker processes pay off from this many changed events: starting a pool costs more than building a few
@@ -120,7 +121,8 @@ def build_event(task: EventTask, env: jinja2.Environment | None = None) -> Event
     except BaseException:
         discard(task.output, [batch])
         raise
-    result.token, result.staged = batch.token, batch.lines()
+    staged = set(batch.paths)
+    result.token, result.unchanged = batch.token, "\n".join(rel for rel in paths if rel not in staged)
     return result
 
 

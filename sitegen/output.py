@@ -40,15 +40,6 @@ class Staged:
     token: str = field(default_factory=lambda: secrets.token_hex(4))
     paths: list[str] = field(default_factory=list)  # relative to the output folder
 
-    def lines(self) -> str:
-        """The paths as one string, one a line: what a build keeps of a batch until it publishes (one object, not
-        one per file)."""
-        return "\n".join(self.paths)
-
-    @classmethod
-    def from_lines(cls, token: str, lines: str) -> Staged:
-        return cls(token, lines.split("\n") if lines else [])
-
     def temp(self, output: Path, rel: str) -> Path:
         target = output / rel
         return target.parent / f".{target.name}.{self.token}.tmp"
