@@ -61,7 +61,7 @@ class Outputs:
 @dataclass(frozen=True)
 class EventRecord:
     fingerprint: Fingerprint
-    card: str  # the EventCard's JSON (`card_text`), without its pages (the HTML files among `outputs`)
+    card: str  # the EventCard's JSON (`card_text`), without its files (`outputs` has them)
     outputs: Outputs
 
 
@@ -245,7 +245,7 @@ def journal_names(folder: Path | None) -> frozenset[str]:
 
 
 def card_text(card: EventCard) -> str:
-    """The card as JSON, without its pages (they are among the event's files)."""
+    """The card as JSON, without its files (the build state keeps them beside it)."""
     data = {"slug": card.slug, "name": card.name, "date": card.date, "format": card.format.name, "players": card.players,
             "state": card.state, "status": card.status, "rounds": [asdict(r) for r in card.rounds],
             "standings_columns": [asdict(c) for c in card.standings_columns], "results": [astuple(r) for r in card.results]}  # lists: keys would be half
@@ -253,7 +253,7 @@ def card_text(card: EventCard) -> str:
 
 
 def card(text: str, files: str, results: bool = True) -> EventCard:
-    """The EventCard `card_text` gave, its pages the HTML files among `files` (one a line); without its players'
+    """The EventCard `card_text` gave, with the event's `files` (one a line); without its players'
     results unless asked (only the league and site-wide player pages read them: the biggest part of a card)."""
     from .formats import FORMATS
     from .formats.base import Column
@@ -263,6 +263,6 @@ def card(text: str, files: str, results: bool = True) -> EventCard:
     data = json.loads(text)
     return EventCard(data["slug"], data["name"], data["date"], FORMATS[data["format"]], data["players"], data["state"],
                      data["status"], tuple(FeedRound(**r) for r in data["rounds"]),
-                     tuple(p for p in files.split("\n") if p.endswith(".html")),
+                     files,
                      tuple(Column(**c) for c in data["standings_columns"]),
                      tuple(PlayerResult(*r) for r in data["results"]) if results else ())
