@@ -53,9 +53,10 @@ class EventResult:
     token: str = ""  # of the batch its files are staged in
     unchanged: str = ""  # those of its files not staged (their bytes were there already), one a line: none in a full build
 
-    def batch(self) -> Staged:
+    def batch(self, files: list[str] | None = None) -> Staged:
+        """The staged batch; `files` (this result's, split) lends its strings: a build holds each path once."""
         unchanged = set(self.unchanged.split("\n"))
-        return Staged(self.token, [rel for rel in self.files.split("\n") if rel not in unchanged])
+        return Staged(self.token, [rel for rel in files or self.files.split("\n") if rel not in unchanged])
 
 
 # Worker processes pay off from this many changed events: starting a pool costs more than building a few
@@ -195,12 +196,13 @@ def build(content: str | Path, output: str | Path, memory: Memory | None = None,
             del cards
         else:
             shared_files = shared.outputs.files
-        files = {rel for r in results.values() for rel in r.files.split("\n")} | set(shared_files.split("\n"))
+        paths = {name: r.files.split("\n") for name, r in results.items()}
+        files = {rel for split in paths.values() for rel in split} | set(shared_files.split("\n"))
         files |= {rel for record in kept.values() for rel in record.outputs.paths()}
-        report = publish(output, _batches(results, shared_batch), files, leftover, unfinished)
-        del files
+        report = publish(output, _batches(results, paths, shared_batch), files, leftover, unfinished)
+        del files, paths
     except BaseException as exc:
-        discard(output, _batches(results, shared_batch))
+        discard(output, _batches(results, {}, shared_batch))
         if created is not None:
             _remove_empty_tree(created)
         if journal and not leftover and isinstance(exc, ContentError):  # every staged file is gone; otherwise the
@@ -222,9 +224,9 @@ def build(content: str | Path, output: str | Path, memory: Memory | None = None,
     return report
 
 
-def _batches(results: dict[str, EventResult], *more: Staged) -> Iterator[Staged]:
-    """The staged batches, made one at a time from the results' strings."""
-    yield from (result.batch() for result in results.values())
+def _batches(results: dict[str, EventResult], paths: dict[str, list[str]] | None = None, *more: Staged) -> Iterator[Staged]:
+    """The staged batches, made one at a time from the results' strings (or from their files split in `paths`)."""
+    yield from (result.batch((paths or {}).get(name)) for name, result in results.items())
     yield from more
 
 

@@ -174,7 +174,7 @@ def publish(output: Path, staged: Iterable[Staged], files: set[str], also_temp: 
 
 
 def _listing(paths: set[str]) -> bytes:
-    return ("\n".join(sorted(paths)) + "\n").encode()
+    return "\n".join([*sorted(paths), ""]).encode() if paths else b"\n"  # the text once, not again with its last newline
 
 
 def _read_manifest(output: Path) -> list[str]:
