@@ -13,7 +13,7 @@ from __future__ import annotations
 import os
 import re
 import secrets
-from collections.abc import Iterable
+from collections.abc import Iterable, Set
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -168,7 +168,7 @@ def publish(output: Path, staged: Iterable[Staged], files: set[str], also_temp: 
     if not (output / MANIFEST).is_file() or (output / MANIFEST).read_bytes() != listing:
         write_atomic(output / MANIFEST, listing)
     if unfinished:
-        _remove_temp_files(output, set(previous) | files | also_temp)
+        _remove_temp_files(output, (set(previous), files, also_temp))
     written.sort()
     return WriteReport(written, len(files) - len(written), removed)
 
@@ -186,15 +186,16 @@ def _read_manifest(output: Path) -> list[str]:
     return [rel for rel in manifest.read_text(encoding="utf-8", errors="replace").split("\n") if rel]
 
 
-def _remove_temp_files(output: Path, ours: set[str]) -> None:
-    """Temporary files of a killed build: `.NAME.xxxxxxxx.tmp` beside a file NAME that sitegen writes."""
+def _remove_temp_files(output: Path, ours: tuple[Set[str], ...]) -> None:
+    """Temporary files of a killed build: `.NAME.xxxxxxxx.tmp` beside a file NAME that sitegen writes (in one of
+    `ours`: the sets are not copied into one, they may hold every file of the site)."""
     for folder, _, entries in os.walk(output):
         for entry in entries:
             match = TEMP_FILE.match(entry) if entry.endswith(".tmp") else None
             if match:
                 rel_folder = os.path.relpath(folder, output).replace(os.sep, "/")
                 name = match["name"] if rel_folder == "." else f"{rel_folder}/{match['name']}"
-                if name in ours or name == MANIFEST:
+                if any(name in names for names in ours) or name == MANIFEST:
                     Path(folder, entry).unlink(missing_ok=True)
 
 
