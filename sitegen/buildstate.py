@@ -4,7 +4,9 @@ It lives in a cache folder (`.sitegen-cache/` by default), never in the content 
 checksum line, then JSON that names the output folder it belongs to. Per event: a fingerprint of its folder's
 files (their bytes, read again only when a file's size, mtime or inode changed, or changed too near the last
 build for its mtime to tell), its EventCard (what the pages about all events need) and the files it wrote with a
-digest of their sizes and mtimes. The same for the shared pages (home, feed, sitemap...), keyed by every
+digest of their sizes and mtimes. The card and the files are kept as one string each (the card's JSON, the paths
+one a line): a build holds a few strings per event, never a hundred objects, and a card is made again only
+when the pages about all events are. The same for the shared pages (home, feed, sitemap...), keyed by every
 event's fingerprint. The global key covers everything else a page may depend on: site.yaml, the pages, the
 content's themes, the sitegen package's own files and the libraries that render. Anything missing, unreadable,
 of another version, of another output or key, or an output file changed since, only means rebuilding what it
@@ -19,7 +21,9 @@ import hashlib
 import json
 import os
 import sys
-from dataclasses import asdict, dataclass, field
+from collections.abc import Iterator
+from dataclasses import asdict, astuple, dataclass, field
+from itertools import chain
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -28,7 +32,7 @@ from .output import write_atomic
 if TYPE_CHECKING:
     from .summary import EventCard
 
-VERSION = 2
+VERSION = 3
 STATE_FILE = "state.json"
 PACKAGE = Path(__file__).resolve().parent
 LIBRARIES = ("jinja2", "markupsafe", "markdown", "segno", "pyyaml")
@@ -47,14 +51,17 @@ class Fingerprint:
 class Outputs:
     """Files one build wrote and a digest of their sizes and mtimes as it left them."""
 
-    files: tuple[str, ...]
+    files: str  # relative to the output folder, one a line
     stats: str
+
+    def paths(self) -> list[str]:
+        return self.files.split("\n") if self.files else []
 
 
 @dataclass(frozen=True)
 class EventRecord:
     fingerprint: Fingerprint
-    card: dict[str, Any]  # the EventCard as data, without its pages (the HTML files among `outputs`)
+    card: str  # the EventCard's JSON (`card_text`), without its files (`outputs` has them)
     outputs: Outputs
 
 
@@ -168,39 +175,53 @@ def load(cache: Path, output: Path, key: str) -> State:
         data = json.loads(text)
         if data["version"] != VERSION or data["output"] != str(output.resolve()) or data["key"] != key:
             return State()
-        events = {name: EventRecord(Fingerprint(*rec["fingerprint"]), rec["card"], Outputs(tuple(rec["files"]), rec["written"]))
+        events = {name: EventRecord(Fingerprint(*rec["fingerprint"]), _text(rec["card"]), Outputs(_text(rec["files"]), rec["written"]))
                   for name, rec in data["events"].items()}
-        shared = data["shared"] and SharedRecord(data["shared"]["key"], Outputs(tuple(data["shared"]["files"]), data["shared"]["written"]))
+        shared = data["shared"] and SharedRecord(data["shared"]["key"], Outputs(_text(data["shared"]["files"]), data["shared"]["written"]))
         return State(events, shared, data["checked_ns"])
     except (OSError, ValueError, KeyError, TypeError, IndexError, AttributeError):
         return State()
 
 
+def _text(value: object) -> str:
+    if not isinstance(value, str):
+        raise TypeError("not a string")
+    return value
+
+
 def save(cache: Path, output: Path, key: str, state: State) -> None:
-    shared = state.shared and {"key": state.shared.key, "files": state.shared.outputs.files, "written": state.shared.outputs.stats}
-    data = {"version": VERSION, "output": str(output.resolve()), "key": key, "checked_ns": state.checked_ns, "shared": shared,
-            "events": {name: {"fingerprint": [rec.fingerprint.digest, rec.fingerprint.stats], "card": rec.card,
-                              "files": rec.outputs.files, "written": rec.outputs.stats}
-                       for name, rec in sorted(state.events.items())}}
-    text = json.dumps(data, separators=(",", ":"))  # ASCII: its UTF-8 bytes are its characters
+    """Write the state, made piece by piece twice (for its checksum, then into the file): the state grows with the
+    site, and it is never held whole as text."""
     checksum = hashlib.sha256()
-    for start in range(0, len(text), 1 << 20):  # the state grows with the site: never held as text and bytes at once
-        checksum.update(text[start : start + (1 << 20)].encode())
+    for piece in _pieces(output, key, state):
+        checksum.update(piece.encode())  # ASCII: its UTF-8 bytes are its characters
     cache.mkdir(parents=True, exist_ok=True)
-    write_atomic(cache / STATE_FILE, [checksum.hexdigest(), "\n", text])
+    write_atomic(cache / STATE_FILE, chain([checksum.hexdigest(), "\n"], _pieces(output, key, state)))
 
 
-def _stats(output: Path, files: tuple[str, ...]) -> str:
+def _pieces(output: Path, key: str, state: State) -> Iterator[str]:
+    """The state's JSON: a head, then one piece per event."""
+    shared = state.shared and {"key": state.shared.key, "files": state.shared.outputs.files, "written": state.shared.outputs.stats}
+    head = {"version": VERSION, "output": str(output.resolve()), "key": key, "checked_ns": state.checked_ns, "shared": shared}
+    yield json.dumps(head, separators=(",", ":"))[:-1] + ',"events":{'
+    for i, (name, rec) in enumerate(sorted(state.events.items())):
+        record = {"fingerprint": [rec.fingerprint.digest, rec.fingerprint.stats], "card": rec.card,
+                  "files": rec.outputs.files, "written": rec.outputs.stats}
+        yield f"{',' if i else ''}{json.dumps(name)}:{json.dumps(record, separators=(',', ':'))}"
+    yield "}}"
+
+
+def _stats(output: Path, files: str) -> str:
     h, root = hashlib.sha256(), f"{output}{os.sep}"
-    for rel in files:
+    for rel in files.split("\n") if files else ():
         st = os.stat(root + rel)
         h.update(f"{rel}\0{st.st_size}\0{st.st_mtime_ns}\0".encode())
     return h.hexdigest()
 
 
-def outputs(output: Path, files: list[str]) -> Outputs:
-    """The files a build just wrote, as it leaves them."""
-    return Outputs(tuple(files), _stats(output, tuple(files)))
+def outputs(output: Path, files: str) -> Outputs:
+    """The files a build just wrote (one a line), as it leaves them."""
+    return Outputs(files, _stats(output, files))
 
 
 def still_there(output: Path, written: Outputs) -> bool:
@@ -223,20 +244,25 @@ def journal_names(folder: Path | None) -> frozenset[str]:
     return frozenset(line for entry in folder.iterdir() for line in entry.read_text(encoding="utf-8").splitlines() if line)
 
 
-def card_data(card: EventCard) -> dict[str, Any]:
-    return {"slug": card.slug, "name": card.name, "date": card.date, "format": card.format.name, "players": card.players,
+def card_text(card: EventCard) -> str:
+    """The card as JSON, without its files (the build state keeps them beside it)."""
+    data = {"slug": card.slug, "name": card.name, "date": card.date, "format": card.format.name, "players": card.players,
             "state": card.state, "status": card.status, "rounds": [asdict(r) for r in card.rounds],
-            "standings_columns": [asdict(c) for c in card.standings_columns], "results": [asdict(r) for r in card.results]}
+            "standings_columns": [asdict(c) for c in card.standings_columns], "results": [astuple(r) for r in card.results]}  # lists: keys would be half
+    return json.dumps(data, separators=(",", ":"))
 
 
-def card(record: EventRecord) -> EventCard:
+def card(text: str, files: str, results: bool = True) -> EventCard:
+    """The EventCard `card_text` gave, with the event's `files` (one a line); without its players'
+    results unless asked (only the league and site-wide player pages read them: the biggest part of a card)."""
     from .formats import FORMATS
     from .formats.base import Column
     from .summary import EventCard, FeedRound
     from .views import PlayerResult
 
-    data = record.card
+    data = json.loads(text)
     return EventCard(data["slug"], data["name"], data["date"], FORMATS[data["format"]], data["players"], data["state"],
                      data["status"], tuple(FeedRound(**r) for r in data["rounds"]),
-                     tuple(p for p in record.outputs.files if p.endswith(".html")),
-                     tuple(Column(**c) for c in data["standings_columns"]), tuple(PlayerResult(**r) for r in data["results"]))
+                     files,
+                     tuple(Column(**c) for c in data["standings_columns"]),
+                     tuple(PlayerResult(*r) for r in data["results"]) if results else ())

@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 import shutil
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -42,13 +43,20 @@ class EventTask:
 
 @dataclass
 class EventResult:
-    """What a worker hands back: small records, never the pages' bytes (they are staged in the output)."""
+    """What a worker hands back: a few strings, never the pages' bytes (they are staged in the output) nor an object
+    per page: the main process keeps it until the build publishes, for every event built."""
 
     load_problems: list[Problem] = field(default_factory=list)
     problems: list[Problem] = field(default_factory=list)  # the format's checks, the templates, the output paths
-    card: EventCard | None = None
-    files: list[str] = field(default_factory=list)
-    staged: Staged = field(default_factory=Staged)
+    card: str | None = None  # the EventCard's JSON (buildstate.card_text)
+    files: str = ""  # its output files, one a line
+    token: str = ""  # of the batch its files are staged in
+    unchanged: str = ""  # those of its files not staged (their bytes were there already), one a line: none in a full build
+
+    def batch(self, files: list[str] | None = None) -> Staged:
+        """The staged batch; `files` (this result's, split) lends its strings: a build holds each path once."""
+        unchanged = set(self.unchanged.split("\n"))
+        return Staged(self.token, [rel for rel in files or self.files.split("\n") if rel not in unchanged])
 
 
 # Worker processes pay off from this many changed events: starting a pool costs more than building a few
@@ -94,24 +102,28 @@ def build_event(task: EventTask, env: jinja2.Environment | None = None) -> Event
     fmt = formats.format_of(event)
     summary = summarize(event, fmt, fmt.score(event))
     pages = event_pages(task.site, summary)
-    result = EventResult(card=card(summary, [p.path for p in pages]), files=[p.path for p in pages])
+    paths = [p.path for p in pages]
+    result = EventResult(card=buildstate.card_text(card(summary, paths)), files="\n".join(paths))
     try:
         files = render_pages(task.site, pages, env or _worker_env or environment(theme_dirs(task.site)))
     except ContentError as exc:
         result.problems = exc.problems
         return result
-    result.problems = path_problems(task.output, result.files)
+    result.problems = path_problems(task.output, paths)
     if result.problems:
         return result
     if task.journal:
         task.journal.mkdir(parents=True, exist_ok=True)
-        (task.journal / event.slug).write_text("\n".join(result.files) + "\n", encoding="utf-8")
+        (task.journal / event.slug).write_text(result.files + "\n", encoding="utf-8")
+    batch = Staged()
     try:
         for rel, data in files.items():
-            stage(task.output, rel, data, result.staged)
+            stage(task.output, rel, data, batch)
     except BaseException:
-        discard(task.output, [result.staged])
+        discard(task.output, [batch])
         raise
+    staged = set(batch.paths)
+    result.token, result.unchanged = batch.token, "\n".join(rel for rel in paths if rel not in staged)
     return result
 
 
@@ -126,6 +138,8 @@ class Memory:
     state: buildstate.State | None = None
     key: str = ""  # the global key `state` is for
     cards: dict[str, tuple[str, EventCard]] = field(default_factory=dict)  # by event folder: (fingerprint, card)
+    # The cards' players' results: read only by the league and site-wide player pages (`cards` are without them else).
+    results: bool = False
 
 
 def build(content: str | Path, output: str | Path, memory: Memory | None = None, *,
@@ -166,21 +180,29 @@ def build(content: str | Path, output: str | Path, memory: Memory | None = None,
     created = next((p for p in reversed([output, *output.parents]) if not p.exists()), None)
     env = _environment_for(outline.site, cache, memory) if tasks or shared is None else None
     results: dict[str, EventResult] = {}
-    staged: list[Staged] = []
+    shared_batch = Staged()
     try:
         results = _run(tasks, outline.site, output, jobs, env, cache)
-        staged += [result.staged for result in results.values()]
-        cards = _checked_cards(outline, results)
+        _check(outline, results)
         if shared is None:
-            cards += [_card(name, record, memory) for name, record in kept.items()]
-            staged.append(Staged())
-            shared_files = _stage_shared(outline.site, cards, env, output, journal, staged[-1])
+            from .seasons import reads_results
+
+            with_results = reads_results(outline.site)
+            cards = [_card(name, fingerprints[name].digest, r.card, r.files, with_results, memory)
+                     for name, r in results.items() if r.card]
+            cards += [_card(name, record.fingerprint.digest, record.card, record.outputs.files, with_results, memory)
+                      for name, record in kept.items()]
+            shared_files = _stage_shared(outline.site, cards, env, output, journal, shared_batch)
+            del cards
         else:
-            shared_files = list(shared.outputs.files)
-        report = publish(output, staged, set(shared_files) | {rel for r in results.values() for rel in r.files}
-                         | {rel for r in kept.values() for rel in r.outputs.files}, leftover, unfinished)
+            shared_files = shared.outputs.files
+        paths = {name: r.files.split("\n") for name, r in results.items()}
+        files = {rel for split in paths.values() for rel in split} | set(shared_files.split("\n"))
+        files |= {rel for record in kept.values() for rel in record.outputs.paths()}
+        report = publish(output, _batches(results, paths, shared_batch), files, leftover, unfinished)
+        del files, paths
     except BaseException as exc:
-        discard(output, staged)
+        discard(output, _batches(results, {}, shared_batch))
         if created is not None:
             _remove_empty_tree(created)
         if journal and not leftover and isinstance(exc, ContentError):  # every staged file is gone; otherwise the
@@ -190,7 +212,7 @@ def build(content: str | Path, output: str | Path, memory: Memory | None = None,
         shutil.rmtree(journal, ignore_errors=True)
     if results or shared is None or state.events.keys() != kept.keys() or any(r.fingerprint != fingerprints[n] for n, r in kept.items()):
         events = {name: replace(record, fingerprint=fingerprints[name]) for name, record in kept.items()}
-        events |= {name: buildstate.EventRecord(fingerprints[name], buildstate.card_data(r.card), buildstate.outputs(output, r.files))
+        events |= {name: buildstate.EventRecord(fingerprints[name], r.card, buildstate.outputs(output, r.files))
                    for name, r in results.items() if r.card}
         state = buildstate.State(events, shared or buildstate.SharedRecord(buildstate.shared_key(fingerprints),
                                                                           buildstate.outputs(output, shared_files)), checked)
@@ -199,8 +221,13 @@ def build(content: str | Path, output: str | Path, memory: Memory | None = None,
     if memory:
         memory.state, memory.key = state, key
         memory.cards = {name: made for name, made in memory.cards.items() if name in state.events}
-        memory.cards |= {name: (fingerprints[name].digest, r.card) for name, r in results.items() if r.card}
     return report
+
+
+def _batches(results: dict[str, EventResult], paths: dict[str, list[str]] | None = None, *more: Staged) -> Iterator[Staged]:
+    """The staged batches, made one at a time from the results' strings (or from their files split in `paths`)."""
+    yield from (result.batch((paths or {}).get(name)) for name, result in results.items())
+    yield from more
 
 
 def _state(key: str, output: Path, memory: Memory | None, cache: Path | None, clean: bool) -> buildstate.State:
@@ -226,25 +253,29 @@ def _environment_for(site: Site, cache: Path | None, memory: Memory | None) -> j
     return memory.env
 
 
-def _card(name: str, record: buildstate.EventRecord, memory: Memory | None) -> EventCard:
-    """A kept event's card: made from the state's record, once in the life of `memory`."""
+def _card(name: str, digest: str, text: str, files: str, results: bool, memory: Memory | None) -> EventCard:
+    """An event's card for the pages about all events, made from its JSON; once in the life of `memory`."""
     if memory is None:
-        return buildstate.card(record)
-    if memory.cards.get(name, ("", None))[0] != record.fingerprint.digest:
-        memory.cards[name] = (record.fingerprint.digest, buildstate.card(record))
+        return buildstate.card(text, files, results)
+    if memory.results != results:
+        memory.cards, memory.results = {}, results
+    if memory.cards.get(name, ("", None))[0] != digest:
+        memory.cards[name] = (digest, buildstate.card(text, files, results))
     return memory.cards[name][1]
 
 
 def _stage_shared(site: Site, cards: list[EventCard], env: jinja2.Environment | None, output: Path,
-                  journal: Path | None, batch: Staged) -> list[str]:
-    """Stage the pages about all events and the theme's static files (their output paths checked); their paths."""
+                  journal: Path | None, batch: Staged) -> str:
+    """Stage the pages about all events and the theme's static files (their output paths checked); their paths,
+    one a line."""
     made = _shared_files(site, cards, env, output)
+    paths = "\n".join(made)
     if journal:
         journal.mkdir(parents=True, exist_ok=True)
-        (journal / SHARED).write_text("\n".join(made) + "\n", encoding="utf-8")
+        (journal / SHARED).write_text(paths + "\n", encoding="utf-8")
     for rel, data in made.items():
         stage(output, rel, data, batch)
-    return list(made)
+    return paths
 
 
 def _shared_files(site: Site, cards: list[EventCard], env: jinja2.Environment | None, output: Path) -> dict[str, bytes]:
@@ -270,7 +301,7 @@ def _run(tasks: dict[str, EventTask], site: Site, output: Path, jobs: int, env: 
             for name, task in tasks.items():
                 results[name] = build_event(task, env)
         except BaseException:
-            discard(output, [r.staged for r in results.values()])
+            discard(output, _batches(results))
             raise
         return results
     from concurrent.futures import Future, ProcessPoolExecutor
@@ -285,14 +316,14 @@ def _run(tasks: dict[str, EventTask], site: Site, output: Path, jobs: int, env: 
                 failure = failure or exc
                 pool.shutdown(cancel_futures=True)
     if failure:
-        discard(output, [r.staged for r in done.values()])
+        discard(output, _batches(done))
         raise failure
     return done
 
 
-def _checked_cards(outline: Outline, results: dict[str, EventResult]) -> list[EventCard]:
-    """The cards of the events built, or the problems in the order a whole build reports them: loading, the formats'
-    checks, then the first template error (in the order of the home page) and the output paths."""
+def _check(outline: Outline, results: dict[str, EventResult]) -> None:
+    """The problems of the events built, in the order a whole build reports them: loading, the formats' checks, then
+    the first template error (in the order of the home page) and the output paths."""
     loading = list(outline.before)
     for entry in outline.entries:
         loading += [entry] if isinstance(entry, Problem) else results[entry.name].load_problems if entry.name in results else []
@@ -302,12 +333,12 @@ def _checked_cards(outline: Outline, results: dict[str, EventResult]) -> list[Ev
     checks = [p for r in ordered if r.card is None for p in r.problems]
     if checks:
         raise ContentError(checks)
-    cards = [r.card for r in ordered if r.card]
     if not any(r.problems for r in ordered):
-        return cards
+        return
     from .summary import sort_key
 
-    failed = sorted((sort_key(r.card), i, r.problems) for i, r in enumerate(ordered) if r.problems and r.card)
+    failed = sorted((sort_key(buildstate.card(r.card, r.files, results=False)), i, r.problems)
+                    for i, r in enumerate(ordered) if r.problems and r.card)
     raise ContentError(failed[0][2])
 
 

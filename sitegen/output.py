@@ -13,7 +13,7 @@ from __future__ import annotations
 import os
 import re
 import secrets
-from collections.abc import Iterable
+from collections.abc import Iterable, Set
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -45,11 +45,11 @@ class Staged:
         return target.parent / f".{target.name}.{self.token}.tmp"
 
 
-def write_atomic(path: Path, data: bytes | list[str]) -> None:
+def write_atomic(path: Path, data: bytes | Iterable[str]) -> None:
     """Write to a temporary file beside `path`, then rename over it: readers never see half a file.
 
-    Text pieces are written as UTF-8, each as the file object encodes it: a large text is never held twice,
-    as text and as bytes."""
+    Text pieces (a list or made one by one) are written as UTF-8, each as the file object encodes it: a large
+    text is never held twice, as text and as bytes."""
     tmp = path.parent / f".{path.name}.{secrets.token_hex(4)}.tmp"
     _write_temp(tmp, data)
     os.replace(tmp, path)
@@ -75,7 +75,7 @@ def discard(output: Path, batches: Iterable[Staged]) -> None:
             _prune_empty_dirs(output, tmp.parent)
 
 
-def _write_temp(tmp: Path, data: bytes | list[str]) -> None:
+def _write_temp(tmp: Path, data: bytes | Iterable[str]) -> None:
     tmp.parent.mkdir(parents=True, exist_ok=True)
     try:
         fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
@@ -143,9 +143,10 @@ def widen_manifest(output: Path, files: set[str]) -> None:
         write_atomic(output / MANIFEST, _listing(previous | files))
 
 
-def publish(output: Path, staged: list[Staged], files: set[str], also_temp: frozenset[str] = frozenset(),
+def publish(output: Path, staged: Iterable[Staged], files: set[str], also_temp: frozenset[str] = frozenset(),
             unfinished: bool = True) -> WriteReport:
-    """Rename the staged files into place, remove the files no longer built and list `files` in the manifest.
+    """Rename the staged files into place (`staged` is gone through once: its batches may be made one by one),
+    remove the files no longer built and list `files` in the manifest.
 
     Then, if a build may have been killed since the last one finished (`unfinished`), remove its temporary files
     beside any file sitegen writes or wrote (`also_temp`: names a killed build may have staged that neither
@@ -153,9 +154,11 @@ def publish(output: Path, staged: list[Staged], files: set[str], also_temp: froz
     previous = _read_manifest(output)
     if not files <= set(previous):
         write_atomic(output / MANIFEST, _listing(set(previous) | files))
+    written = []
     for batch in staged:
         for rel in batch.paths:
             os.replace(batch.temp(output, rel), output / rel)
+            written.append(rel)
     folders: dict[str, Path] = {}
     removed = sorted(rel for rel in previous if rel not in files and unsafe_path(output, rel, folders) is None)
     for rel in removed:
@@ -165,13 +168,13 @@ def publish(output: Path, staged: list[Staged], files: set[str], also_temp: froz
     if not (output / MANIFEST).is_file() or (output / MANIFEST).read_bytes() != listing:
         write_atomic(output / MANIFEST, listing)
     if unfinished:
-        _remove_temp_files(output, set(previous) | files | also_temp)
-    written = sorted(rel for batch in staged for rel in batch.paths)
+        _remove_temp_files(output, (set(previous), files, also_temp))
+    written.sort()
     return WriteReport(written, len(files) - len(written), removed)
 
 
 def _listing(paths: set[str]) -> bytes:
-    return ("\n".join(sorted(paths)) + "\n").encode()
+    return "\n".join([*sorted(paths), ""]).encode() if paths else b"\n"  # the text once, not again with its last newline
 
 
 def _read_manifest(output: Path) -> list[str]:
@@ -183,15 +186,16 @@ def _read_manifest(output: Path) -> list[str]:
     return [rel for rel in manifest.read_text(encoding="utf-8", errors="replace").split("\n") if rel]
 
 
-def _remove_temp_files(output: Path, ours: set[str]) -> None:
-    """Temporary files of a killed build: `.NAME.xxxxxxxx.tmp` beside a file NAME that sitegen writes."""
+def _remove_temp_files(output: Path, ours: tuple[Set[str], ...]) -> None:
+    """Temporary files of a killed build: `.NAME.xxxxxxxx.tmp` beside a file NAME that sitegen writes (in one of
+    `ours`: the sets are not copied into one, they may hold every file of the site)."""
     for folder, _, entries in os.walk(output):
         for entry in entries:
             match = TEMP_FILE.match(entry) if entry.endswith(".tmp") else None
             if match:
                 rel_folder = os.path.relpath(folder, output).replace(os.sep, "/")
                 name = match["name"] if rel_folder == "." else f"{rel_folder}/{match['name']}"
-                if name in ours or name == MANIFEST:
+                if any(name in names for names in ours) or name == MANIFEST:
                     Path(folder, entry).unlink(missing_ok=True)
 
 

@@ -24,6 +24,11 @@ class PersonEvent:
     result: PlayerResult
 
 
+def reads_results(site: Site) -> bool:
+    """Whether these pages read the cards' players' results (a build leaves them out of the cards otherwise)."""
+    return bool(site.leagues or site.people)
+
+
 def season_pages(site: Site, cards: list[EventCard], common: dict[str, Any]) -> list[Any]:
     from .site import PageModel  # site.py lists these pages among the shared ones
 

@@ -58,7 +58,8 @@ def shared_pages(site: Site, cards: list[EventCard]) -> list[PageModel]:
     pages.append(PageModel("404.html", "404.html", common | {"title": "Page not found", "root": common["base"]}))
     pages.append(PageModel("feed.xml", None, body=datafiles.feed(site, cards)))
     if site.base_url:
-        html_paths = [p.path for p in pages if p.path.endswith(".html")] + [path for c in cards for path in c.pages]
+        html_paths = [p.path for p in pages if p.path.endswith(".html")]
+        html_paths += [rel for c in cards for rel in c.files.split("\n") if rel.endswith(".html")]
         pages.append(PageModel("sitemap.xml", None, body=datafiles.sitemap(site, html_paths)))
     for name in ("standings.schema.json", "pairings.schema.json"):
         pages.append(PageModel(f"schema/{name}", None, body=resources.files("sitegen.schema").joinpath(name).read_bytes()))

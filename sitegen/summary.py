@@ -46,7 +46,7 @@ class EventCard:
     state: str  # one of STATES
     status: str
     rounds: tuple[FeedRound, ...]  # elimination rounds included
-    pages: tuple[str, ...]  # the event's HTML pages, for the sitemap
+    files: str  # the event's output files, one a line (one string, not a hundred): the sitemap lists its HTML pages
     standings_columns: tuple[Column, ...]  # for the rules page of its format
     results: tuple[PlayerResult, ...] = ()  # every player's place, record and points: for leagues and player pages
 
@@ -55,7 +55,7 @@ def card(summary: EventSummary, paths: list[str]) -> EventCard:
     event, board = summary.event, summary.board
     rounds = tuple(FeedRound(v.round.slug, v.label, v.round.start, v.complete) for v in board.rounds + board.elims)
     return EventCard(event.slug, event.name, event.date, summary.format, len(event.players), summary.state, summary.status,
-                     rounds, tuple(p for p in paths if p.endswith(".html")), tuple(board.standings_columns),
+                     rounds, "\n".join(paths), tuple(board.standings_columns),
                      player_results(event, board))
 
 

@@ -126,7 +126,8 @@ def test_a_stale_or_broken_state_means_a_rebuild(damage, tmp_path):
         _rewrite_state(state, {"version": -1})
     elif damage == "damaged card":  # parses, and names the right version, output and key: only the checksum tells
         events = json.loads(state.read_bytes().partition(b"\n")[2])["events"]
-        events["winter-joust-2026"]["card"]["name"] = "Not the event's name"
+        card = json.loads(events["winter-joust-2026"]["card"])  # the card is kept as its JSON text
+        events["winter-joust-2026"]["card"] = json.dumps(card | {"name": "Not the event's name"})
         _rewrite_state(state, {"events": events}, checksum=False)
         _edit(content / "events" / "autumn-melee-2026" / "event.yaml", "name: ", "name: New ")  # the home page is made again
     elif damage == "deleted output":
@@ -190,7 +191,7 @@ def test_an_event_is_read_again_when_a_file_changed_even_if_its_stats_did_not_te
     old, recent = checked - 60 * 10**9, checked - 10**9
     _stamp(round_file, old)
     first = buildstate.fingerprint(folder, None, 0)
-    known = buildstate.EventRecord(first, {}, buildstate.Outputs((), ""))
+    known = buildstate.EventRecord(first, "", buildstate.Outputs("", ""))
     assert buildstate.fingerprint(folder, known, checked) is first  # old, unchanged stats: the file is not read
     round_file.write_text("tables: 2\n")  # same size
     _stamp(round_file, old)
@@ -202,7 +203,7 @@ def test_an_event_is_read_again_when_a_file_changed_even_if_its_stats_did_not_te
     assert buildstate.fingerprint(folder, known, checked).digest != first.digest
     _stamp(round_file, recent)
     second = buildstate.fingerprint(folder, None, 0)
-    known = buildstate.EventRecord(second, {}, buildstate.Outputs((), ""))
+    known = buildstate.EventRecord(second, "", buildstate.Outputs("", ""))
     round_file.write_text("tables: 4\n")  # within the same tick as the stats the last build took
     _stamp(round_file, recent)
     assert buildstate.fingerprint(folder, known, checked).digest != second.digest

@@ -1,0 +1,63 @@
+"""A build's memory stays flat in the number of events: what the main process keeps of each event it built, until
+it publishes, is a few strings (the card's JSON, the files one a line), never an object per page or per player."""
+from __future__ import annotations
+
+import gc
+import shutil
+from pathlib import Path
+
+from sitegen import buildstate, engine
+from sitegen.content import read_outline
+from sitegen.site import event_pages
+from sitegen.summary import card, summarize
+
+DEMO = Path(__file__).resolve().parent.parent / "content"
+EVENT = "winter-joust-2026"
+
+
+def _reachable(obj: object) -> int:
+    """How many objects `obj` holds, itself included (classes and modules are not counted nor entered)."""
+    seen: set[int] = set()
+    todo = [obj]
+    while todo:
+        item = todo.pop()
+        if id(item) in seen or isinstance(item, type) or type(item).__name__ == "module":
+            continue
+        seen.add(id(item))
+        todo += gc.get_referents(item)
+    return len(seen)
+
+
+def _task(tmp_path: Path) -> engine.EventTask:
+    content = tmp_path / "content"
+    shutil.copytree(DEMO, content)
+    outline = read_outline(content)
+    return engine.EventTask(content / "events" / EVENT, content, outline.site, tmp_path / "out", None)
+
+
+def test_a_built_event_is_handed_back_as_a_few_strings(tmp_path):
+    task = _task(tmp_path)
+    result = engine.build_event(task)
+    files = result.files.split("\n")
+    assert len(files) > 50 and not result.problems and not result.unchanged  # nothing was there: every file staged
+    assert result.batch().paths == files
+    # The card (every player's result) and a hundred paths, in seven strings and two empty lists.
+    assert _reachable(result) <= 12
+    engine.discard(task.output, [result.batch()])
+
+
+def test_a_card_made_again_from_its_json_is_the_card(tmp_path):
+    from sitegen import formats
+    from sitegen.content_event import read_event
+    from sitegen.content_reader import Collector
+
+    task = _task(tmp_path)
+    event = read_event(task.event_dir, Collector(task.root))
+    assert event is not None
+    fmt = formats.format_of(event)
+    summary = summarize(event, fmt, fmt.score(event))
+    paths = [p.path for p in event_pages(task.site, summary)]
+    made = card(summary, paths)
+    assert len(made.results) == len(event.players) and made.files == "\n".join(paths)
+    assert buildstate.card(buildstate.card_text(made), made.files) == made
+    assert buildstate.card(buildstate.card_text(made), made.files, results=False).results == ()
