@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
 from typing import Any
 from xml.sax.saxutils import escape, quoteattr
 
@@ -59,22 +60,30 @@ def feed(site: Site, cards: list[EventCard]) -> bytes:
     entries.sort(key=lambda e: (e[0], e[1], e[3]), reverse=True)
     base = site.base_url.rstrip("/") + "/" if site.base_url else ""
     updated = entries[0][0] if entries else "1970-01-01T00:00:00Z"
-    lines = ['<?xml version="1.0" encoding="utf-8"?>', '<feed xmlns="http://www.w3.org/2005/Atom">',
-             f"<title>{escape(site.title)}</title>", f"<id>{escape(base or 'urn:sitegen:' + (slugify(site.title) or 'site'))}</id>",
-             f"<updated>{updated}</updated>", f"<author><name>{escape(site.title)}</name></author>",
-             f"<link rel=\"alternate\" href={quoteattr(base + 'index.html')}/>"]
+    data = bytearray()  # written entry by entry, as the sitemap: the feed grows with every round of every event
+    data += (f'<?xml version="1.0" encoding="utf-8"?>\n<feed xmlns="http://www.w3.org/2005/Atom">\n'
+             f"<title>{escape(site.title)}</title>\n<id>{escape(base or 'urn:sitegen:' + (slugify(site.title) or 'site'))}</id>\n"
+             f"<updated>{updated}</updated>\n<author><name>{escape(site.title)}</name></author>\n"
+             f"<link rel=\"alternate\" href={quoteattr(base + 'index.html')}/>\n").encode()
     for stamp, path, title, key in entries:
         link = base + path
-        lines += ["<entry>", f"<title>{escape(title)}</title>", f"<id>{escape(link + '#' + key)}</id>",
-                  f"<updated>{stamp}</updated>", f"<link href={quoteattr(link)}/>", "</entry>"]
-    lines.append("</feed>")
-    return ("\n".join(lines) + "\n").encode()
+        data += (f"<entry>\n<title>{escape(title)}</title>\n<id>{escape(link + '#' + key)}</id>\n"
+                 f"<updated>{stamp}</updated>\n<link href={quoteattr(link)}/>\n</entry>\n").encode()
+    data += b"</feed>\n"
+    return bytes(data)
 
 
-def sitemap(site: Site, html_paths: list[str]) -> bytes:
-    # Written line by line into one buffer: a site's sitemap grows with every event, its pieces need not be held too.
+def sitemap(site: Site, html_paths: Iterable[str]) -> bytes:
+    """The sitemap of every page but 404.html; `html_paths` come sorted (the URLs' order: they share their start).
+
+    Written line by line into one buffer, the paths taken one at a time: a site's sitemap grows with every event."""
     data = bytearray(b'<?xml version="1.0" encoding="utf-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n')
-    for path in sorted(p for p in html_paths if p != "404.html"):  # the URLs' order: they share their start
-        data += f"<url><loc>{escape(absolute(site, path))}</loc></url>\n".encode()
+    previous = ""
+    for path in html_paths:
+        if path <= previous:
+            raise ValueError(f"sitemap paths out of order: {path!r} after {previous!r}")
+        previous = path
+        if path != "404.html":
+            data += f"<url><loc>{escape(absolute(site, path))}</loc></url>\n".encode()
     data += b"</urlset>\n"
     return bytes(data)

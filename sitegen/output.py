@@ -10,10 +10,11 @@ Temporary files left by a killed build are removed by the next one (only names o
 """
 from __future__ import annotations
 
+import hashlib
 import os
 import re
 import secrets
-from collections.abc import Iterable, Set
+from collections.abc import Iterable, Iterator, Set
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -151,9 +152,10 @@ def publish(output: Path, staged: Iterable[Staged], files: set[str], also_temp: 
     Then, if a build may have been killed since the last one finished (`unfinished`), remove its temporary files
     beside any file sitegen writes or wrote (`also_temp`: names a killed build may have staged that neither
     manifest lists)."""
-    previous = _read_manifest(output)
-    if not files <= set(previous):
-        write_atomic(output / MANIFEST, _listing(set(previous) | files))
+    previous = set(_read_manifest(output))
+    widened = not files <= previous
+    if widened:
+        write_atomic(output / MANIFEST, _listing(previous | files))
     written = []
     for batch in staged:
         for rel in batch.paths:
@@ -164,17 +166,33 @@ def publish(output: Path, staged: Iterable[Staged], files: set[str], also_temp: 
     for rel in removed:
         (output / rel).unlink(missing_ok=True)
         _prune_empty_dirs(output, (output / rel).parent)
-    listing = _listing(files)
-    if not (output / MANIFEST).is_file() or (output / MANIFEST).read_bytes() != listing:
-        write_atomic(output / MANIFEST, listing)
+    already = widened and previous <= files  # the widened listing written above is this one
+    if not already and not _lists(output / MANIFEST, files):
+        write_atomic(output / MANIFEST, _listing(files))
     if unfinished:
-        _remove_temp_files(output, (set(previous), files, also_temp))
+        _remove_temp_files(output, (previous, files, also_temp))
     written.sort()
     return WriteReport(written, len(files) - len(written), removed)
 
 
-def _listing(paths: set[str]) -> bytes:
-    return "\n".join([*sorted(paths), ""]).encode() if paths else b"\n"  # the text once, not again with its last newline
+def _listing(paths: set[str]) -> Iterator[str]:
+    """The manifest's text a line at a time (a site has tens of thousands of files): one path a line, or one empty line."""
+    if not paths:
+        yield "\n"
+    for rel in sorted(paths):
+        yield rel + "\n"
+
+
+def _lists(manifest: Path, paths: set[str]) -> bool:
+    """Whether the manifest's bytes are those `_listing(paths)` writes."""
+    try:
+        written = hashlib.sha256(manifest.read_bytes()).digest()
+    except OSError:
+        return False
+    listing = hashlib.sha256()
+    for line in _listing(paths):
+        listing.update(line.encode())
+    return written == listing.digest()
 
 
 def _read_manifest(output: Path) -> list[str]:

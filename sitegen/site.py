@@ -5,6 +5,9 @@ shows is worked out here (with `views` and `summary`), so the templates only for
 """
 from __future__ import annotations
 
+import heapq
+import itertools
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from importlib import resources
 from typing import Any
@@ -58,12 +61,18 @@ def shared_pages(site: Site, cards: list[EventCard]) -> list[PageModel]:
     pages.append(PageModel("404.html", "404.html", common | {"title": "Page not found", "root": common["base"]}))
     pages.append(PageModel("feed.xml", None, body=datafiles.feed(site, cards)))
     if site.base_url:
-        html_paths = [p.path for p in pages if p.path.endswith(".html")]
-        html_paths += [rel for c in cards for rel in c.files.split("\n") if rel.endswith(".html")]
-        pages.append(PageModel("sitemap.xml", None, body=datafiles.sitemap(site, html_paths)))
+        pages.append(PageModel("sitemap.xml", None, body=datafiles.sitemap(site, _html_paths(pages, cards))))
     for name in ("standings.schema.json", "pairings.schema.json"):
         pages.append(PageModel(f"schema/{name}", None, body=resources.files("sitegen.schema").joinpath(name).read_bytes()))
     return pages
+
+
+def _html_paths(pages: list[PageModel], cards: list[EventCard]) -> Iterator[str]:
+    """Every HTML page's path, sorted, one event's at a time (a site has tens of thousands): an event's pages are
+    all in events/SLUG/, so the events go by SLUG + '/' and the pages about all events merge in."""
+    by_folder = sorted(cards, key=lambda card: card.slug + "/")
+    events = (sorted(rel for rel in card.files.split("\n") if rel.endswith(".html")) for card in by_folder)
+    return heapq.merge(sorted(page.path for page in pages if page.path.endswith(".html")), itertools.chain.from_iterable(events))
 
 
 def _tiebreakers(fmt: Format) -> list[str]:

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from sitegen.output import MANIFEST
+from sitegen.output import MANIFEST, write_site
 from sitegen.pipeline import render
 
 DEMO = Path(__file__).resolve().parent.parent / "content"
@@ -113,3 +113,17 @@ def test_pairings_and_pages_do_not_depend_on_string_hashing(tmp_path):
         subprocess.run([sys.executable, "-m", "sitegen", "build", "--content", content, "--output", out], check=True, env=env, capture_output=True, cwd=tmp_path)
         builds.append(snapshot(out))
     assert builds[0] == builds[1]
+
+
+def test_the_manifest_lists_exactly_the_files_written_whatever_it_held_before(tmp_path):
+    """One sorted path a line: after a first write, after files are dropped, after a hand edit of the same list."""
+    output = tmp_path / "out"
+    write_site(output, {"b.html": b"b", "a/c.html": b"c", "index.html": b"i"})
+    assert (output / MANIFEST).read_text() == "a/c.html\nb.html\nindex.html\n"
+    write_site(output, {"index.html": b"i"})
+    assert (output / MANIFEST).read_text() == "index.html\n" and not (output / "b.html").exists()
+    (output / MANIFEST).write_text("\nindex.html\r\n")
+    write_site(output, {"index.html": b"i"})
+    assert (output / MANIFEST).read_text() == "index.html\n"
+    write_site(output, {})
+    assert (output / MANIFEST).read_text() == "\n" and not (output / "index.html").exists()
