@@ -7,14 +7,13 @@ from __future__ import annotations
 
 import datetime
 import functools
-import gc
 import hashlib
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from pathlib import Path
-from typing import Any, TypeVar, cast
+from typing import Any
 
-from .content_reader import FAILED, Collector
+from .content_reader import FAILED, Built, Collector, collection_paused
 from .model import EVENT_KEYS, PLAYER_KEYS, ROUND_KEYS, TABLE_KEYS, ContentError, Event, Player, Round, Table, Where
 from .text import slugify, suggest
 from .yamlfile import LineDict, LineList
@@ -22,7 +21,6 @@ from .yamlfile import LineDict, LineList
 START_TIME = re.compile(r"^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}(:\d{2})?$")
 ROUND_FILE = re.compile(r"^(round|elim)-([1-9]\d{0,3})\.yaml$|^(final)\.yaml$")  # no leading zeros: round-01 would be round-1
 ISO_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
-T = TypeVar("T")
 
 
 def seed_from_slug(slug: str) -> int:
@@ -47,25 +45,13 @@ def content_root(event_dir: Path) -> Path:
     return event_dir.parent.parent if event_dir.parent.name == "events" else event_dir.parent
 
 
-def _collector_paused(read: Callable[[Path, Collector], Event | None]) -> Callable[[Path, Collector], Event | None]:
-    """Run `read` with CPython's cycle collector paused: reading makes some 10^5 objects (YAML nodes, line maps, the
-    model) that all live on and form no cycles, and the collector would walk them all again every few hundred
-    allocations, more than doubling the time to load a large event. It runs again as before once the read is done."""
-    @functools.wraps(read)
-    def paused(event_dir: Path, c: Collector) -> Event | None:
-        was_enabled = gc.isenabled()
-        gc.disable()
-        try:
-            return read(event_dir, c)
-        finally:
-            if was_enabled:
-                gc.enable()
-    return paused
-
-
-@_collector_paused
 def read_event(event_dir: Path, c: Collector) -> Event | None:
     """Read and check one event folder into `c`'s problems; None when it has any."""
+    with collection_paused():
+        return _read_event(event_dir, c)
+
+
+def _read_event(event_dir: Path, c: Collector) -> Event | None:
     path = event_dir / "event.yaml"
     shown = str(path)
     before = len(c.problems)
@@ -113,32 +99,7 @@ def read_event(event_dir: Path, c: Collector) -> Event | None:
     )
 
 
-class _Built:
-    """What was built from each file's parsed value, kept by path: a file read again unchanged (an edit is checked,
-    then the event with it is used; `serve` reads the event again on every save) is not built again.
-
-    Parsed values are shared by text (yamlfile) and nothing changes them or the model, so the same input objects
-    build equal values; only what was built without a problem is kept, so problems are always reported afresh."""
-
-    LIMIT = 32  # an event's files, with room, as for parsed values
-
-    def __init__(self) -> None:
-        self._by_path: dict[str, tuple[tuple[Any, ...], Any]] = {}
-
-    def reuse(self, path: str, inputs: tuple[Any, ...], build: Callable[[], T], c: Collector) -> T:
-        kept = self._by_path.get(path)
-        if kept is not None and all(old is new for old, new in zip(kept[0], inputs, strict=True)):
-            return cast(T, kept[1])
-        before = len(c.problems)
-        built = build()
-        if len(c.problems) == before:
-            if len(self._by_path) >= self.LIMIT:
-                self._by_path.clear()
-            self._by_path[path] = (inputs, built)
-        return built
-
-
-_BUILT = _Built()
+_BUILT = Built()  # what was built from each file read, for the next read of the same files
 
 
 def _load_players(data: LineDict, path: str, c: Collector) -> tuple[Player, ...]:

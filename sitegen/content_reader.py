@@ -6,16 +6,19 @@ files) are not content.
 """
 from __future__ import annotations
 
+import gc
 import os
-from collections.abc import Mapping
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar, cast
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from .model import ContentError, Problem, Where
 from .text import id_problem, suggest
 from .yamlfile import LineDict, parse_yaml
 
+T = TypeVar("T")
 FAILED = object()  # what `read` returns for a file it could not parse (already reported)
 # Keys whose empty value ('winner:' and nothing after it) must not pass for "not given".
 MAY_BE_EMPTY = ("byes", "sitting_out", "tables", "avoid", "players")  # empty means none, or checked on their own
@@ -153,3 +156,42 @@ def _known_zone(name: str) -> bool:
     except (ValueError, OSError, ZoneInfoNotFoundError):  # ValueError: a name that is no file name (e.g. '../x')
         return False
     return True
+
+
+@contextmanager
+def collection_paused() -> Iterator[None]:
+    """CPython's cycle collector paused while it lasts: reading an event makes some 10^5 objects (YAML nodes, line
+    maps, the model) that all live on and form no cycles, and the collector would walk them all again every few
+    hundred allocations, more than doubling the time to load a large event. It runs again as before afterwards."""
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_enabled:
+            gc.enable()
+
+
+class Built:
+    """What was built from each file's parsed value, kept by path: a file read again unchanged (an edit is checked,
+    then the event with it is used; `serve` reads the event again on every save) is not built again.
+
+    Parsed values are shared by text (yamlfile) and nothing changes them or the model, so the same input objects
+    build equal values; only what was built without a problem is kept, so problems are always reported afresh."""
+
+    LIMIT = 32  # an event's files, with room, as for parsed values
+
+    def __init__(self) -> None:
+        self._by_path: dict[str, tuple[tuple[Any, ...], Any]] = {}
+
+    def reuse(self, path: str, inputs: tuple[Any, ...], build: Callable[[], T], c: Collector) -> T:
+        kept = self._by_path.get(path)
+        if kept is not None and all(old is new for old, new in zip(kept[0], inputs, strict=True)):
+            return cast(T, kept[1])
+        before = len(c.problems)
+        built = build()
+        if len(c.problems) == before:
+            if len(self._by_path) >= self.LIMIT:
+                self._by_path.clear()
+            self._by_path[path] = (inputs, built)
+        return built
