@@ -40,8 +40,8 @@ def print_page_weight(out: Path) -> None:
     """Bytes a phone downloads for each demo event's latest pairings page: HTML, CSS and JS (nothing else loads)."""
     assets = sum((out / "static" / name).stat().st_size for name in ("site.css", "site.js"))
     for event in sorted((out / "events").iterdir()):
-        rounds = sorted(event.glob("round-*.html"), key=lambda p: (len(p.name), p.name))
-        page = [p for p in rounds if not p.name.endswith("-print.html")][-1]
+        rounds = [p for p in event.glob("round-*.html") if p.stem.removeprefix("round-").isdigit()]  # not print views or slips
+        page = max(rounds, key=lambda p: int(p.stem.removeprefix("round-")))
         html = page.stat().st_size
         print(f"pairings page {event.name}/{page.name}: {html} B HTML + {assets} B CSS/JS = {html + assets} B")
 
