@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import threading
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
@@ -63,6 +64,7 @@ class EventResult:
 # (a TO's edit during an event, `serve`, a small club's site are built in-process).
 PARALLEL_FROM = 4
 SHARED = ".shared"  # the shared pages' entry in the journal (an event's is its slug, never hidden)
+WORKER_WATCH = 0.05  # seconds between a worker's looks at whether its build is still there
 
 _worker_env: jinja2.Environment | None = None  # a worker process's own, made once for all the events it builds
 
@@ -83,6 +85,15 @@ def _environment(site: Site, cache: Path | None) -> jinja2.Environment | None:
 def _start_worker(site: Site, cache: Path | None) -> None:
     global _worker_env
     _worker_env = _environment(site, cache)
+    threading.Thread(target=_exit_without, args=(os.getppid(),), daemon=True).start()
+
+
+def _exit_without(build: int) -> None:
+    """End this worker as soon as the build process `build` is gone (killed): nothing would send it work again, nor
+    publish what it stages (the next build removes those temporary files, listed in the journal)."""
+    while os.getppid() == build:
+        time.sleep(WORKER_WATCH)
+    os._exit(1)
 
 
 def build_event(task: EventTask, env: jinja2.Environment | None = None) -> EventResult:

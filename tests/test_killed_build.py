@@ -110,3 +110,43 @@ def test_a_temp_file_of_the_old_pattern_beside_a_built_file_is_removed(tmp_path,
     assert all(p.read_text() == "the TO's own file" for p in mine)
     assert {k: v for k, v in snapshot(output).items() if not k.endswith(".tmp")} == built
     capsys.readouterr()
+
+
+def _children(pid: int) -> set[int]:
+    found = set()
+    for status in Path("/proc").glob("[0-9]*/status"):
+        try:
+            if f"\nPPid:\t{pid}\n" in status.read_text():
+                found.add(int(status.parent.name))
+        except OSError:
+            pass  # gone meanwhile
+    return found
+
+
+def _alive(pids: set[int]) -> set[int]:
+    return {pid for pid in pids if Path(f"/proc/{pid}").exists() and "State:\tZ" not in Path(f"/proc/{pid}/status").read_text()}
+
+
+@pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="reads processes from /proc")
+def test_the_workers_of_a_killed_build_end_with_it(tmp_path):
+    """Killed (SIGKILL), a build's worker processes must not live on: nothing would ever give them work again, and
+    one still at work would stage files no build publishes."""
+    proc = subprocess.Popen([sys.executable, "-m", "sitegen", "build", "--content", str(DEMO), "--output", str(tmp_path / "output"),
+                             "--jobs", "2", "--clean"], env=os.environ | {"PYTHONPATH": str(ROOT)}, cwd=tmp_path,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    workers: set[int] = set()
+    try:
+        deadline = time.monotonic() + 60
+        while proc.poll() is None and len(workers) < 2 and time.monotonic() < deadline:
+            workers |= _children(proc.pid)
+            time.sleep(0.01)
+        assert workers, "the build started no worker process"
+        proc.send_signal(signal.SIGKILL)
+        proc.wait()
+        deadline = time.monotonic() + 10
+        while _alive(workers) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert not _alive(workers), "the workers outlived their build"
+    finally:
+        for pid in _alive(workers):
+            os.kill(pid, signal.SIGKILL)
