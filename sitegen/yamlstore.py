@@ -91,7 +91,9 @@ def _encode(value: Any) -> Any:
 
 
 def _decode(data: Any) -> Any:
-    """What `_encode` made back into values; ValueError for anything of another shape."""
+    """What `_encode` made back into values; ValueError for anything of another shape.
+
+    Scalars, most of the values, are taken as they are without a call: this runs over every value of an event."""
     if type(data) in _SCALARS:
         return data
     if type(data) is not list or not data or type(data[0]) is not int:
@@ -99,16 +101,17 @@ def _decode(data: Any) -> Any:
     if len(data) == 2 and type(data[1]) is list and len(data[1]) % 3 == 0:
         mapping = LineDict()
         mapping.line, flat = data
+        key_lines = mapping.key_lines
         for start in range(0, len(flat), 3):
             key, line, item = flat[start : start + 3]
             if type(key) not in _SCALARS or key is None or type(line) is not int or key in mapping:
                 raise ValueError("not a kept mapping")
-            mapping[key] = _decode(item)
-            mapping.key_lines[key] = line
+            mapping[key] = item if type(item) in _SCALARS else _decode(item)
+            key_lines[key] = line
         return mapping
     if len(data) == 3 and type(data[1]) is list and type(data[2]) is list and len(data[1]) == len(data[2]) \
             and all(type(line) is int for line in data[1]):
-        items = LineList(_decode(item) for item in data[2])
+        items = LineList([item if type(item) in _SCALARS else _decode(item) for item in data[2]])
         items.line, items.item_lines = data[0], data[1]
         return items
     raise ValueError("not a kept value")
