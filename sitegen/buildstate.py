@@ -23,11 +23,10 @@ import os
 import sys
 from collections.abc import Iterator
 from dataclasses import asdict, astuple, dataclass, field
-from itertools import chain
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from .output import write_atomic
+from .output import read_checksummed, write_checksummed
 
 if TYPE_CHECKING:
     from .summary import EventCard
@@ -169,8 +168,8 @@ def shared_key(fingerprints: dict[str, Fingerprint]) -> str:
 def load(cache: Path, output: Path, key: str) -> State:
     """What the last build of `output` left; an empty state when it cannot be trusted."""
     try:
-        checksum, _, text = (cache / STATE_FILE).read_bytes().partition(b"\n")
-        if hashlib.sha256(text).hexdigest().encode() != checksum:
+        text = read_checksummed(cache / STATE_FILE)
+        if text is None:
             return State()  # damaged or edited by hand
         data = json.loads(text)
         if data["version"] != VERSION or data["output"] != str(output.resolve()) or data["key"] != key:
@@ -192,11 +191,8 @@ def _text(value: object) -> str:
 def save(cache: Path, output: Path, key: str, state: State) -> None:
     """Write the state, made piece by piece twice (for its checksum, then into the file): the state grows with the
     site, and it is never held whole as text."""
-    checksum = hashlib.sha256()
-    for piece in _pieces(output, key, state):
-        checksum.update(piece.encode())  # ASCII: its UTF-8 bytes are its characters
     cache.mkdir(parents=True, exist_ok=True)
-    write_atomic(cache / STATE_FILE, chain([checksum.hexdigest(), "\n"], _pieces(output, key, state)))
+    write_checksummed(cache / STATE_FILE, lambda: _pieces(output, key, state))
 
 
 def _pieces(output: Path, key: str, state: State) -> Iterator[str]:
@@ -262,7 +258,6 @@ def card(text: str, files: str, results: bool = True) -> EventCard:
 
     data = json.loads(text)
     return EventCard(data["slug"], data["name"], data["date"], FORMATS[data["format"]], data["players"], data["state"],
-                     data["status"], tuple(FeedRound(**r) for r in data["rounds"]),
-                     files,
+                     data["status"], tuple(FeedRound(**r) for r in data["rounds"]), files,
                      tuple(Column(**c) for c in data["standings_columns"]),
                      tuple(PlayerResult(*r) for r in data["results"]) if results else ())

@@ -14,8 +14,9 @@ import hashlib
 import os
 import re
 import secrets
-from collections.abc import Iterable, Iterator, Set
+from collections.abc import Callable, Iterable, Iterator, Set
 from dataclasses import dataclass, field
+from itertools import chain
 from pathlib import Path
 
 from .model import ContentError, Problem, Where
@@ -54,6 +55,21 @@ def write_atomic(path: Path, data: bytes | Iterable[str]) -> None:
     tmp = path.parent / f".{path.name}.{secrets.token_hex(4)}.tmp"
     _write_temp(tmp, data)
     os.replace(tmp, path)
+
+
+def write_checksummed(path: Path, pieces: Callable[[], Iterable[str]]) -> None:
+    """`write_atomic` of ASCII text after a line holding its sha256: `pieces` is called twice, for the checksum and
+    for the file, so a large text is never held whole."""
+    checksum = hashlib.sha256()
+    for piece in pieces():
+        checksum.update(piece.encode())  # ASCII: its UTF-8 bytes are its characters
+    write_atomic(path, chain([checksum.hexdigest(), "\n"], pieces()))
+
+
+def read_checksummed(path: Path) -> bytes | None:
+    """The text `write_checksummed` wrote; None when it is not what was written (damaged, cut short, edited)."""
+    checksum, _, text = path.read_bytes().partition(b"\n")
+    return text if hashlib.sha256(text).hexdigest().encode() == checksum else None
 
 
 def stage(output: Path, rel: str, data: bytes, batch: Staged) -> None:

@@ -22,7 +22,7 @@ from typing import Any
 import yaml
 
 from . import yamlfile
-from .output import write_atomic
+from .output import read_checksummed, write_checksummed
 from .yamlfile import LineDict, LineList
 
 LIMIT = 64  # a few large events' files, with room
@@ -51,8 +51,8 @@ class ParsedStore:
         """The value parsed from `text`; `default` when none is kept (or none to trust)."""
         path = self._path(text)
         try:
-            checksum, _, payload = path.read_bytes().partition(b"\n")
-            if hashlib.sha256(payload).hexdigest().encode() != checksum:
+            payload = read_checksummed(path)
+            if payload is None:
                 return default
             value = _decode(json.loads(payload))
             os.utime(path)  # recently used: pruned last
@@ -62,9 +62,9 @@ class ParsedStore:
 
     def put(self, text: str, value: Any) -> None:
         try:
-            payload = json.dumps(_encode(value), separators=(",", ":"))  # ASCII: its bytes are what is checksummed
+            payload = json.dumps(_encode(value), separators=(",", ":"))  # ASCII, as write_checksummed wants
             self.folder.mkdir(parents=True, exist_ok=True)
-            write_atomic(self._path(text), [hashlib.sha256(payload.encode()).hexdigest(), "\n", payload])
+            write_checksummed(self._path(text), lambda: [payload])
             self._prune()
         except (OSError, TypeError, ValueError, RecursionError):
             pass  # nothing kept: the next command parses the text again

@@ -73,3 +73,14 @@ def browser():
         launched = chromium(p)
         yield launched
         launched.close()
+
+
+@pytest.fixture(scope="module")
+def served_demo(tmp_path_factory):
+    """(base URL, folder) of the demo site built with axe-core beside it, served on 127.0.0.1; one per test module."""
+    from browser import demo_with_axe, serving
+
+    root = tmp_path_factory.mktemp("demo")
+    site = demo_with_axe(root)
+    with serving(root) as url:
+        yield url + "site/", site

@@ -9,7 +9,7 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
-from browser import OVERFLOWING, axe_findings, demo_with_axe, serving
+from browser import OVERFLOWING, axe_findings
 
 pytestmark = pytest.mark.browser  # drives Debian's Chromium: skipped by `make test-fast`
 
@@ -32,14 +32,6 @@ def one_page_per_kind(site: Path) -> list[str]:
     for path in sorted(p.relative_to(site).as_posix() for p in site.rglob("*.html")):
         chosen[page_kind(path)] = path
     return sorted(chosen.values())
-
-
-@pytest.fixture(scope="module")
-def served_demo(tmp_path_factory):
-    root = tmp_path_factory.mktemp("screens")
-    site = demo_with_axe(root)
-    with serving(root) as url:
-        yield url + "site/", site
 
 
 def test_the_kinds_cover_every_format(served_demo):

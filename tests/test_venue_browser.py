@@ -4,22 +4,13 @@ whole, several to a sheet."""
 from __future__ import annotations
 
 import pytest
-from browser import OVERFLOWING, demo_with_axe, serving
+from browser import OVERFLOWING
 
 pytestmark = pytest.mark.browser  # drives Debian's Chromium: skipped by `make test-fast`
 
 EVENTS = ("thursday-league-joust", "winter-joust-2026", "autumn-melee-2026", "autumn-vtes-2026")
 PROJECTORS = [f"events/{e}/projector.html" for e in EVENTS]
 SCREEN = {"width": 1920, "height": 1080}
-
-
-@pytest.fixture(scope="module")
-def site(tmp_path_factory):
-    """(base URL, folder) of the demo site, served on 127.0.0.1."""
-    root = tmp_path_factory.mktemp("venue")
-    folder = demo_with_axe(root)
-    with serving(root) as url:
-        yield url + "site/", folder
 
 
 def open_page(browser, url: str, viewport: dict[str, int], **options):
@@ -32,8 +23,8 @@ def open_page(browser, url: str, viewport: dict[str, int], **options):
     return page
 
 
-def test_the_projector_fills_a_full_hd_screen_and_nothing_overflows(browser, site):
-    base, _ = site
+def test_the_projector_fills_a_full_hd_screen_and_nothing_overflows(browser, served_demo):
+    base, _ = served_demo
     for path in PROJECTORS:
         page = open_page(browser, base + path, SCREEN)
         assert page.evaluate(OVERFLOWING) == [] and page.problems == [], path
@@ -43,8 +34,8 @@ def test_the_projector_fills_a_full_hd_screen_and_nothing_overflows(browser, sit
         page.context.close()
 
 
-def test_a_long_list_scrolls_endlessly_or_pages_when_motion_is_reduced(browser, site):
-    base, _ = site
+def test_a_long_list_scrolls_endlessly_or_pages_when_motion_is_reduced(browser, served_demo):
+    base, _ = served_demo
     url = base + "events/thursday-league-joust/projector.html"  # ten players: more than one screen holds at this size
     moving = open_page(browser, url, SCREEN)
     assert moving.locator(".projector-scroll.scrolling").count() == 1
@@ -57,8 +48,8 @@ def test_a_long_list_scrolls_endlessly_or_pages_when_motion_is_reduced(browser, 
     still.context.close()
 
 
-def test_the_projector_works_from_the_file_system_with_its_clock(browser, site):
-    _, folder = site
+def test_the_projector_works_from_the_file_system_with_its_clock(browser, served_demo):
+    _, folder = served_demo
     page = open_page(browser, (folder / "events/thursday-league-joust/projector.html").as_uri(), SCREEN)
     page.wait_for_function("document.querySelector('.clock-left').textContent.trim() !== ''")
     assert page.locator(".clock-left").inner_text() in ("time is called",) or page.locator(".clock-left").inner_text().endswith(" left")
@@ -67,8 +58,8 @@ def test_the_projector_works_from_the_file_system_with_its_clock(browser, site):
     page.context.close()
 
 
-def test_slips_print_whole_several_to_a_sheet(browser, site):
-    base, _ = site
+def test_slips_print_whole_several_to_a_sheet(browser, served_demo):
+    base, _ = served_demo
     page = open_page(browser, base + "events/thursday-league-joust/round-3-slips.html", {"width": 800, "height": 1000})
     page.emulate_media(media="print")
     assert page.evaluate("getComputedStyle(document.querySelector('.slip')).breakInside") == "avoid"
