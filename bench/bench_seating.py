@@ -25,7 +25,7 @@ import subprocess
 import time
 from pathlib import Path
 
-from sitegen.pairing.vtes_seating import plan_rounds, seat_next_round, violations
+from sitegen.games.vtes.seating import plan_rounds, seat_next_round, violations
 
 KRCG_RUNNER = """
 import json, sys, time

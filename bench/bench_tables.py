@@ -14,7 +14,7 @@ import time
 from collections import Counter
 from itertools import combinations
 
-from sitegen.pairing.melee_seating import seat_melee_round
+from sitegen.games.agot.melee.seating import seat_melee_round
 
 SIZES = (64, 512, 2048)  # add 2047 etc. with --sizes to include three-player tables
 

@@ -24,8 +24,8 @@ import subprocess
 from fractions import Fraction
 from pathlib import Path
 
-from sitegen.formats.vtes_results import table_problems
-from sitegen.formats.vtes_rules import score_vtes_table
+from sitegen.games.vtes.results import table_problems
+from sitegen.games.vtes.rules import score_vtes_table
 
 ARCHON_RUNNER = """
 import json, sys

@@ -116,7 +116,7 @@ def edit_round(path: Path) -> None:
     """Give the first decided table of a Joust round to the other player: standings and pages change."""
     import yaml
 
-    from sitegen.yamlfile import dump_yaml
+    from sitegen.load.yaml_reader import dump_yaml
 
     data = yaml.safe_load(path.read_text(encoding="utf-8"))
     table = next(t for t in data["tables"] if "winner" in t and len(t["players"]) == 2)
@@ -130,8 +130,11 @@ def floor(content: Path, output: Path) -> tuple[float, int]:
     import jinja2
     import markupsafe
 
-    from sitegen import formats, render, site, summary, views
-    from sitegen.pipeline import check
+    from sitegen import games as formats
+    from sitegen.build.pipeline import check
+    from sitegen.pages import display as views
+    from sitegen.pages import site, summary
+    from sitegen.render import templates as render
 
     loaded = check(content)
     pages, cards = [], []

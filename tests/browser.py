@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from sitegen.pipeline import build
+from sitegen.build.pipeline import build
 
 CHROMIUM = "/usr/bin/chromium"
 FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"]

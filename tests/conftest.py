@@ -6,9 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from sitegen import formats
-from sitegen.cli import main
-from sitegen.content_event import load_event
+from sitegen import games as formats
+from sitegen.cli.main import main
+from sitegen.load.event import load_event
 
 
 def write_files(root: Path, files: dict[str, str]) -> Path:
@@ -22,7 +22,7 @@ def write_files(root: Path, files: dict[str, str]) -> Path:
 @pytest.fixture(autouse=True)
 def _build_state_in_tmp(tmp_path, monkeypatch):
     """A build run by a test keeps its state in the test's folder, not in the working tree it runs from."""
-    monkeypatch.setattr("sitegen.cli.DEFAULT_CACHE", tmp_path / ".sitegen-cache")
+    monkeypatch.setattr("sitegen.cli.main.DEFAULT_CACHE", tmp_path / ".sitegen-cache")
 
 
 @pytest.fixture

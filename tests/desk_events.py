@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from sitegen.cli import main
+from sitegen.cli.main import main
 
 JOUST = """\
 # Our Thursday joust

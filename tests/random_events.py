@@ -13,8 +13,8 @@ from pathlib import Path
 
 import yaml
 
-from sitegen import formats
-from sitegen.content_event import load_event
+from sitegen import games as formats
+from sitegen.load.event import load_event
 
 EVENT = "e"
 SYLLABLES = ["ka", "lo", "mir", "ve", "tan", "os", "ru", "del", "sa", "yn", "bri", "co"]

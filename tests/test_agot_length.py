@@ -1,7 +1,7 @@
 """The AGoT round-structure tables at their boundaries, the open 'more' row included."""
 import pytest
 
-from sitegen.formats.agot_length import default_cut, default_rounds
+from sitegen.games.agot.length import default_cut, default_rounds
 
 
 @pytest.mark.parametrize("players, rounds", [(2, 3), (8, 3), (9, 4), (24, 4), (25, 5), (44, 5), (45, 6), (148, 6), (149, 7), (10_000, 7)])

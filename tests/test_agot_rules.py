@@ -4,9 +4,9 @@ from pathlib import Path
 import pytest
 import yaml
 
-from sitegen import formats
-from sitegen.content_event import load_event
-from sitegen.pipeline import render
+from sitegen import games as formats
+from sitegen.build.pipeline import render
+from sitegen.load.event import load_event
 
 
 def event_dir(make_site, files: dict[str, str]) -> Path:

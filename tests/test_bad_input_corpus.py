@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 from corpus_site import FILES, snapshot, write
 
-from sitegen.cli import main
+from sitegen.cli.main import main
 
 J, M, V = "events/j", "events/m", "events/v"
 JR1, JR2, JE1 = f"{J}/round-1.yaml", f"{J}/round-2.yaml", f"{J}/elim-1.yaml"

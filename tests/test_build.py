@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from sitegen.output import MANIFEST, write_site
-from sitegen.pipeline import render
+from sitegen.build.output import MANIFEST, write_site
+from sitegen.build.pipeline import render
 
 DEMO = Path(__file__).resolve().parent.parent / "content"
 

@@ -6,10 +6,11 @@ import gc
 import shutil
 from pathlib import Path
 
-from sitegen import buildstate, engine
-from sitegen.content import read_outline
-from sitegen.site import event_pages
-from sitegen.summary import card, summarize
+from sitegen.build import engine
+from sitegen.build import state as buildstate
+from sitegen.load.site import read_outline
+from sitegen.pages.site import event_pages
+from sitegen.pages.summary import card, summarize
 
 DEMO = Path(__file__).resolve().parent.parent / "content"
 EVENT = "winter-joust-2026"
@@ -47,9 +48,9 @@ def test_a_built_event_is_handed_back_as_a_few_strings(tmp_path):
 
 
 def test_a_card_made_again_from_its_json_is_the_card(tmp_path):
-    from sitegen import formats
-    from sitegen.content_event import read_event
-    from sitegen.content_reader import Collector
+    from sitegen import games as formats
+    from sitegen.load.event import read_event
+    from sitegen.load.reader import Collector
 
     task = _task(tmp_path)
     event = read_event(task.event_dir, Collector(task.root))

@@ -7,7 +7,7 @@ import pytest
 import yaml
 from desk_events import make_event, snapshot
 
-from sitegen.content_event import load_event
+from sitegen.load.event import load_event
 
 
 def seats(folder, slug=None):

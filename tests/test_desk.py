@@ -13,10 +13,10 @@ from urllib.parse import urlencode
 import pytest
 from desk_events import make_event, snapshot
 
-from sitegen.cli import main
-from sitegen.content_event import load_event
-from sitegen.desk import DeskConfig, make_server
-from sitegen.desk_views import table_version
+from sitegen.cli.main import main
+from sitegen.desk.screens import table_version
+from sitegen.desk.server import DeskConfig, make_server
+from sitegen.load.event import load_event
 
 TOKEN = "test-token-0123456789"
 

@@ -17,9 +17,9 @@ from desk_events import snapshot
 from playwright.sync_api import Page, expect
 from test_serve import wait_for
 
-from sitegen.cli import main
-from sitegen.content_event import load_event
-from sitegen.desk import DeskConfig, make_server
+from sitegen.cli.main import main
+from sitegen.desk.server import DeskConfig, make_server
+from sitegen.load.event import load_event
 
 pytestmark = pytest.mark.browser
 

@@ -6,13 +6,13 @@ import difflib
 import pytest
 from desk_events import make_event, snapshot
 
-from sitegen.content_event import load_event
-from sitegen.edit_players import add_player, drop_player
-from sitegen.edit_results import enter_result, number, result_of, scores
-from sitegen.edits import commit
-from sitegen.formats.base import Refused
+from sitegen.edit.commit import commit
+from sitegen.edit.players import add_player, drop_player
+from sitegen.edit.results import enter_result, number, result_of, scores
+from sitegen.edit.round_trip import RoundTrip, replace_keys
+from sitegen.games.base import Refused
+from sitegen.load.event import load_event
 from sitegen.model import ContentError
-from sitegen.yamledit import RoundTrip, replace_keys
 
 
 def seats(folder, slug="round-1"):
@@ -110,7 +110,7 @@ def test_changing_a_round_under_later_rounds_warns(tmp_path):
     folder = make_event(tmp_path, "agot-joust")
     for table, players in seats(folder).items():
         enter_result(folder, table, {"winner": players[0]})
-    from sitegen.cli import main
+    from sitegen.cli.main import main
     assert main(["pair", str(folder)]) == 0
     (a, _b), _ = seats(folder).values()
     entered = enter_result(folder, 1, {"winner": seats(folder)[1][1]}, round_slug="round-1")

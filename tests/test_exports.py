@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from sitegen.pipeline import render
+from sitegen.build.pipeline import render
 
 DEMO = Path(__file__).resolve().parent.parent / "content"
 ATOM = "{http://www.w3.org/2005/Atom}"

@@ -9,7 +9,7 @@ import pytest
 import yaml
 from toy.toy_format import FORMAT as TOY
 
-from sitegen import formats
+from sitegen import games as formats
 
 PLAYERS = ["Ann", "Ben", "Cat", "Dov", "Eve"]
 

@@ -12,7 +12,7 @@ from corpus_site import FILES, write
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from sitegen.cli import main
+from sitegen.cli.main import main
 
 TIMEOUT = 10
 YAML_FILES = sorted(rel for rel in FILES if rel.endswith(".yaml"))

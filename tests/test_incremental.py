@@ -14,10 +14,11 @@ import pytest
 from budget import EXAMPLES
 from corpus_site import snapshot
 
-from sitegen import buildstate, engine
-from sitegen.buildstate import STATE_FILE
+from sitegen.build import engine
+from sitegen.build import state as buildstate
+from sitegen.build.output import TEMP_FILE
+from sitegen.build.state import STATE_FILE
 from sitegen.model import ContentError
-from sitegen.output import TEMP_FILE
 
 DEMO = Path(__file__).resolve().parent.parent / "content"
 

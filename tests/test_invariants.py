@@ -22,10 +22,10 @@ from hypothesis import strategies as st
 from plain_scorers import order_mismatch
 from random_events import EVENT, dump, write_event
 
-from sitegen import formats
-from sitegen.content_event import load_event
-from sitegen.formats.base import Refused
-from sitegen.pipeline import render
+from sitegen import games as formats
+from sitegen.build.pipeline import render
+from sitegen.games.base import Refused
+from sitegen.load.event import load_event
 from sitegen.text import id_problem
 
 FORMATS = ("agot-joust", "agot-melee", "vtes")

@@ -92,7 +92,7 @@ def test_new_creates_an_event_that_checks(tmp_path, run_cli):
 def test_help_lists_the_commands(run_cli, capsys):
     import pytest
 
-    from sitegen.cli import main
+    from sitegen.cli.main import main
 
     with pytest.raises(SystemExit):
         main(["--help"])

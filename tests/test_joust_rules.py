@@ -1,5 +1,5 @@
 """The Joust results table and how a game called at time is read."""
-from sitegen.formats.joust_rules import (
+from sitegen.games.agot.joust.rules import (
     BYE,
     DRAW,
     LOSS,

@@ -5,7 +5,7 @@ from pathlib import Path
 import jsonschema
 import pytest
 
-from sitegen.pipeline import render
+from sitegen.build.pipeline import render
 
 DEMO = Path(__file__).resolve().parent.parent / "content"
 

@@ -15,9 +15,9 @@ from pathlib import Path
 import pytest
 from corpus_site import snapshot
 
-from sitegen.buildstate import STATE_FILE
-from sitegen.cli import main
-from sitegen.output import MANIFEST, TEMP_FILE
+from sitegen.build.output import MANIFEST, TEMP_FILE
+from sitegen.build.state import STATE_FILE
+from sitegen.cli.main import main
 
 DEMO = Path(__file__).resolve().parent.parent / "content"
 ROOT = Path(__file__).resolve().parent.parent

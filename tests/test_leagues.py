@@ -11,13 +11,13 @@ import jsonschema
 import pytest
 from corpus_site import snapshot
 
-from sitegen import engine
-from sitegen.formats import FORMATS
-from sitegen.league import standings
+from sitegen.build import engine
+from sitegen.games import FORMATS
 from sitegen.model import League, Where
-from sitegen.seasons import league_json
-from sitegen.summary import EventCard
-from sitegen.views import PlayerResult
+from sitegen.pages.display import PlayerResult
+from sitegen.pages.league_pages import league_json
+from sitegen.pages.league_standings import standings
+from sitegen.pages.summary import EventCard
 
 DEMO = Path(__file__).resolve().parent.parent / "content"
 

@@ -12,7 +12,7 @@ import pytest
 import yaml
 from conftest import write_files
 
-from sitegen.pipeline import build
+from sitegen.build.pipeline import build
 
 DEMO = Path(__file__).resolve().parent.parent / "content"
 URL_ATTRIBUTES = ("href", "src", "action", "poster", "data")

@@ -8,7 +8,7 @@ from budget import EXAMPLES
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from sitegen.cli import main
+from sitegen.cli.main import main
 
 DEMO = Path(__file__).resolve().parent.parent / "content"
 ODD_VALUES = [None, 0, -1, 2.5, "x", "", [], {}, ["a"], {"a": 1}, True, [1, 2], {"zz": [1]}, "2026-13-45 99:99", 10**9]

@@ -13,9 +13,9 @@ import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from sitegen import formats
-from sitegen.content_event import load_event
-from sitegen.formats.agot_melee import FORMAT as MELEE
+from sitegen import games as formats
+from sitegen.games.agot.melee.game import FORMAT as MELEE
+from sitegen.load.event import load_event
 from sitegen.model import Event, Player, Round, Table, Where
 
 EIGHT = """
@@ -448,7 +448,7 @@ def test_two_rounds_seat_every_active_player_once(count, seed):
 
 def test_deck_win_rates_count_table_wins():
     """The Decks page counts a melee table win as a win: its wins add up to the tables won outright."""
-    from sitegen.pipeline import render
+    from sitegen.build.pipeline import render
 
     demo = Path(__file__).resolve().parent.parent / "content"
     event = load_event(demo / "events" / "autumn-melee-2026")

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from sitegen.formats.melee_rules import SeatResult, late_join_points, score_melee_table
+from sitegen.games.agot.melee.rules import SeatResult, late_join_points, score_melee_table
 
 
 def summary(results: list[SeatResult]) -> list[tuple[str, int, int]]:

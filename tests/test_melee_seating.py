@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from sitegen.pairing.melee_seating import melee_table_sizes, seat_melee_round
+from sitegen.games.agot.melee.seating import melee_table_sizes, seat_melee_round
 
 # n -> (tables of four, tables of three), worked out by hand.
 EXPECTED_SIZES = {

@@ -1,9 +1,9 @@
 """Page models: a format without its own rules or tiebreaker templates still builds, with generic pages."""
 from __future__ import annotations
 
-from sitegen import formats
-from sitegen.formats.agot_joust import Joust
-from sitegen.pipeline import render
+from sitegen import games as formats
+from sitegen.build.pipeline import render
+from sitegen.games.agot.joust.game import Joust
 
 
 class HouseJoust(Joust):

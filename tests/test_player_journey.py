@@ -2,7 +2,7 @@
 import pytest
 from browser import DEMO, serving
 
-from sitegen.pipeline import build
+from sitegen.build.pipeline import build
 
 pytestmark = pytest.mark.browser  # drives Debian's Chromium: skipped by `make test-fast`
 

@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from sitegen import formats
-from sitegen.pipeline import check, render
-from sitegen.player_views import schedule_strength
+from sitegen import games as formats
+from sitegen.build.pipeline import check, render
+from sitegen.pages.player_display import schedule_strength
 
 DEMO = Path(__file__).resolve().parent.parent / "content"
 

@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from sitegen import formats
-from sitegen.cli import main
-from sitegen.content_event import load_event
+from sitegen import games as formats
+from sitegen.cli.main import main
+from sitegen.load.event import load_event
 
 README = Path(__file__).resolve().parent.parent / "README.md"
 BLOCK = re.compile(r"```(\w+)\n(.*?)```", re.DOTALL)

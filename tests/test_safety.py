@@ -5,10 +5,10 @@ import time
 
 import pytest
 
+from sitegen.build.output import MANIFEST, write_site
+from sitegen.load.yaml_reader import parse_yaml
 from sitegen.model import ContentError
-from sitegen.output import MANIFEST, write_site
 from sitegen.text import ID_MAX, id_problem, slugify
-from sitegen.yamlfile import parse_yaml
 
 
 @pytest.mark.parametrize("good", ["ann", "ann-example", "a", "1st-place", "x" * ID_MAX, "r2d2", "winter-joust-2026"])

@@ -9,14 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from sitegen.pairing.vtes_seating import (
-    CRITERIA,
-    plan_rounds,
-    seat_next_round,
-    staggered_plan,
-    table_sizes,
-    violations,
-)
+from sitegen.games.vtes.seating import CRITERIA, plan_rounds, seat_next_round, staggered_plan, table_sizes, violations
 
 SEATABLE = [n for n in range(4, 31) if n not in (6, 7, 11)]
 

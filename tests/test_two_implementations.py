@@ -20,9 +20,9 @@ from plain_scorers import SCORERS, EventFiles, Reference, order_mismatch, read_e
 from plain_scorers import score as reference_score
 from random_events import write_event
 
-from sitegen import formats
-from sitegen.content_event import load_event
-from sitegen.formats.base import Scoreboard
+from sitegen import games as formats
+from sitegen.games.base import Scoreboard
+from sitegen.load.event import load_event
 
 QUICK, THOROUGH = EXAMPLES * 10 // 3, 300  # random events per kind: 40 (10 in make test-fast), and the slow run's
 KINDS = ("agot-joust", "agot-joust/winners-first", "agot-melee", "agot-melee/no-head-to-head", "vtes")

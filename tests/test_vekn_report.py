@@ -4,7 +4,7 @@ from fractions import Fraction
 import pytest
 from test_vtes_format import FINAL, NINE, ROUND_1, ROUND_2
 
-from sitegen.formats.vtes_rating import coefficient, finalist_bonus, rating_points, round_half_away
+from sitegen.games.vtes.rating import coefficient, finalist_bonus, rating_points, round_half_away
 
 # coef = log15(N²) - 1:  N = 12: ln 144 / ln 15 = 4.96981 / 2.70805 = 1.83520, coef 0.83520
 #                        N = 50: ln 2500 / ln 15 = 7.82405 / 2.70805 = 2.88918, coef 1.88918

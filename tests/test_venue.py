@@ -9,9 +9,10 @@ from pathlib import Path
 import pytest
 from toy.toy_format import FORMAT as TOY
 
-from sitegen import formats, venue
-from sitegen.content_event import load_event
-from sitegen.pipeline import render
+from sitegen import games as formats
+from sitegen.build.pipeline import render
+from sitegen.load.event import load_event
+from sitegen.pages import venue
 
 DEMO = Path(__file__).resolve().parent.parent / "content"
 JOUST = """

@@ -8,11 +8,11 @@ from budget import EXAMPLES
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from sitegen import formats
-from sitegen.content_event import load_event
-from sitegen.formats import vtes_rules
+from sitegen import games as formats
+from sitegen.games.vtes import rules as vtes_rules
+from sitegen.games.vtes import seating
+from sitegen.load.event import load_event
 from sitegen.model import Event, Player, Round, Table, Where
-from sitegen.pairing import vtes_seating as seating
 
 NINE = """\
 name: Hand-scored V:TES

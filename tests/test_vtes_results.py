@@ -10,7 +10,7 @@ from itertools import product
 
 import pytest
 
-from sitegen.formats.vtes_results import table_problems
+from sitegen.games.vtes.results import table_problems
 
 HALF = Fraction(1, 2)
 

@@ -7,18 +7,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from sitegen.formats.base import draw_key
-from sitegen.formats.vtes_examples import rules_examples
-from sitegen.formats.vtes_results import table_problems
-from sitegen.formats.vtes_rules import (
-    PLACE_TP,
-    RankedPlayer,
-    final_ranking,
-    finalists,
-    preliminary_ranking,
-    preliminary_totals,
-    score_vtes_table,
-)
+from sitegen.games.base import draw_key
+from sitegen.games.vtes.examples import rules_examples
+from sitegen.games.vtes.results import table_problems
+from sitegen.games.vtes.rules import PLACE_TP, RankedPlayer, final_ranking, finalists, preliminary_ranking, preliminary_totals, score_vtes_table
 
 HALF = Fraction(1, 2)
 

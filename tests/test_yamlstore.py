@@ -14,9 +14,10 @@ from desk_events import make_event
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from sitegen import yamlfile, yamlstore
-from sitegen.cli import PARSED_FOLDER, main
-from sitegen.yamlfile import LineDict, LineList, dump_yaml, parse_yaml
+from sitegen.cli.main import PARSED_FOLDER, main
+from sitegen.load import yaml_reader as yamlfile
+from sitegen.load import yaml_store as yamlstore
+from sitegen.load.yaml_reader import LineDict, LineList, dump_yaml, parse_yaml
 
 ROOT = Path(__file__).resolve().parent.parent
 UNSET = object()
@@ -117,7 +118,7 @@ def test_the_commands_on_one_event_keep_what_they_parse_and_write_the_same_bytes
     real_parse = yamlfile._parse
     monkeypatch.setattr(yamlfile, "_parse", lambda text, path: parsed.append(path) or real_parse(text, path))
     for folder, cache in ((kept, tmp_path / ".sitegen-cache"), (plain, tmp_path / "a-file")):
-        monkeypatch.setattr("sitegen.cli.DEFAULT_CACHE", cache)
+        monkeypatch.setattr("sitegen.cli.main.DEFAULT_CACHE", cache)
         (tmp_path / "a-file").write_text("not a folder")
         for table in (1, 2):
             assert main(["result", str(folder), str(table), "--winner", _first_seat(folder, table)]) == 0

@@ -14,9 +14,9 @@ import yaml
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from sitegen import formats  # noqa: E402
-from sitegen.content_event import load_event  # noqa: E402
-from sitegen.yamlfile import dump_yaml  # noqa: E402
+from sitegen import games as formats  # noqa: E402
+from sitegen.load.event import load_event  # noqa: E402
+from sitegen.load.yaml_reader import dump_yaml  # noqa: E402
 
 FIRST = ("Maren Tobias Ilsa Corwin Petra Anselm Juno Halvard Odile Benedikt Rosalind Emrys Talia Ferris Wren Ottilie "
          "Caspian Liesel Ivo Saskia Dorian Nell Bastian Greer Lorcan Mirela Thaddeus Ysolde Anouk Jarek Philippa Soren "

@@ -3,7 +3,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from sitegen.formats.base import (
+from sitegen.games.agot.swiss_standings import Record, export_document, note_meeting, rank_players, standing_rows
+from sitegen.games.base import (
     Column,
     Format,
     NextRound,
@@ -20,7 +21,6 @@ from sitegen.formats.base import (
     round_rng,
     tables_file,
 )
-from sitegen.formats.swiss_standings import Record, export_document, note_meeting, rank_players, standing_rows
 from sitegen.model import Event, Problem
 from sitegen.pairing.swiss import pair_swiss
 

@@ -1,0 +1,263 @@
+"""The build state: what the last build made of each event, so that the next one rebuilds only what changed.
+
+It lives in a cache folder (`.sitegen-cache/` by default), never in the content nor the output, as one file: a
+checksum line, then JSON that names the output folder it belongs to. Per event: a fingerprint of its folder's
+files (their bytes, read again only when a file's size, mtime or inode changed, or changed too near the last
+build for its mtime to tell), its EventCard (what the pages about all events need) and the files it wrote with a
+digest of their sizes and mtimes. The card and the files are kept as one string each (the card's JSON, the paths
+one a line): a build holds a few strings per event, never a hundred objects, and a card is made again only
+when the pages about all events are. The same for the shared pages (home, feed, sitemap...), keyed by every
+event's fingerprint. The global key covers everything else a page may depend on: site.yaml, the pages, the
+content's themes, the sitegen package's own files and the libraries that render. Anything missing, unreadable,
+of another version, of another output or key, or an output file changed since, only means rebuilding what it
+covers.
+
+What a no-op rebuild needs is imported here; the formats (to make a card an EventCard) only when asked.
+"""
+from __future__ import annotations
+
+import functools
+import hashlib
+import json
+import os
+import sys
+from collections.abc import Iterator
+from dataclasses import asdict, astuple, dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from sitegen.build.output import read_checksummed, write_checksummed
+
+if TYPE_CHECKING:
+    from sitegen.pages.summary import EventCard
+
+VERSION = 3
+STATE_FILE = "state.json"
+PACKAGE = Path(__file__).resolve().parent.parent
+LIBRARIES = ("jinja2", "markupsafe", "markdown", "segno", "pyyaml")
+# A file written this close before its stats were taken may have changed again within its mtime's tick, the stats
+# staying the same: its bytes are read.
+UNSURE_NS = 2_000_000_000
+
+
+@dataclass(frozen=True)
+class Fingerprint:
+    digest: str  # the event folder's file names, link targets and bytes
+    stats: str  # its files' names, sizes, mtimes and inodes when `digest` was taken
+
+
+@dataclass(frozen=True)
+class Outputs:
+    """Files one build wrote and a digest of their sizes and mtimes as it left them."""
+
+    files: str  # relative to the output folder, one a line
+    stats: str
+
+    def paths(self) -> list[str]:
+        return self.files.split("\n") if self.files else []
+
+
+@dataclass(frozen=True)
+class EventRecord:
+    fingerprint: Fingerprint
+    card: str  # the EventCard's JSON (`card_text`), without its files (`outputs` has them)
+    outputs: Outputs
+
+
+@dataclass(frozen=True)
+class SharedRecord:
+    key: str  # of every event's name and fingerprint: the cards the shared pages were made from
+    outputs: Outputs
+
+
+@dataclass
+class State:
+    events: dict[str, EventRecord] = field(default_factory=dict)
+    shared: SharedRecord | None = None
+    checked_ns: int = 0  # when the build that saved it began: a file whose mtime is within UNSURE_NS of it is read again
+
+
+def _walk(folder: str, rel: str, skip_hidden: bool, found: list[tuple[str, os.DirEntry[str]]]) -> None:
+    """Every entry under `folder` but folders (symlinked folders are listed, not entered), in a fixed order."""
+    with os.scandir(folder) as entries:
+        for entry in sorted(entries, key=lambda e: e.name):
+            if entry.name == "__pycache__" or (skip_hidden and entry.name.startswith(".")):
+                continue
+            if entry.is_dir(follow_symlinks=False):
+                _walk(entry.path, f"{rel}{entry.name}/", skip_hidden, found)
+            else:
+                found.append((f"{rel}{entry.name}", entry))
+
+
+def _entries(folder: Path, skip_hidden: bool) -> list[tuple[str, os.DirEntry[str]]] | None:
+    found: list[tuple[str, os.DirEntry[str]]] = []
+    try:
+        _walk(str(folder), "", skip_hidden, found)
+    except (FileNotFoundError, NotADirectoryError):
+        return None
+    return found
+
+
+def _digest_entries(h: Any, entries: list[tuple[str, os.DirEntry[str]]] | None) -> None:
+    """Names, link targets and bytes of the files."""
+    if entries is None:
+        h.update(b"\0absent\0")
+        return
+    for rel, entry in entries:
+        h.update(f"\0{rel}\0{os.path.realpath(entry.path) if entry.is_symlink() else ''}\0".encode())
+        if entry.is_file():
+            try:
+                with open(entry.path, "rb") as handle:
+                    h.update(hashlib.sha256(handle.read()).digest())
+            except OSError as exc:  # the loader reports it; the fingerprint only has to differ
+                h.update(f"unreadable {exc.errno}".encode())
+
+
+def fingerprint(event_dir: Path, known: EventRecord | None, checked_ns: int) -> Fingerprint:
+    """The event folder's fingerprint; its files are read only if their stats differ from those `known` recorded."""
+    entries = _entries(event_dir, skip_hidden=True)
+    h, newest = hashlib.sha256(), 0
+    for rel, entry in entries or []:
+        try:
+            st = entry.stat()
+            h.update(f"\0{rel}\0{st.st_size}\0{st.st_mtime_ns}\0{st.st_ino}\0{entry.is_symlink()}".encode())
+            newest = max(newest, st.st_mtime_ns)
+        except OSError as exc:
+            h.update(f"\0{rel}\0unreadable {exc.errno}".encode())
+            newest = sys.maxsize  # never trusted
+    stats = h.hexdigest() if entries is not None else "absent"
+    if known and known.fingerprint.stats == stats and newest < checked_ns - UNSURE_NS:
+        return known.fingerprint
+    h = hashlib.sha256()
+    _digest_entries(h, entries)
+    return Fingerprint(h.hexdigest(), stats)
+
+
+def global_key(content: Path) -> str:
+    """Whatever every page may depend on besides its own event; when it changes, every event is rebuilt."""
+    h = hashlib.sha256(f"{_code_key()}\0{content.resolve()}".encode())
+    site_yaml = content / "site.yaml"
+    h.update(site_yaml.read_bytes() if site_yaml.is_file() else b"\0absent\0")
+    people = content / "players.yaml"  # players.yaml and the leagues: event pages link to them
+    h.update(people.read_bytes() if people.is_file() else b"\0absent\0")
+    for folder in (content / "pages", content / "themes", content / "leagues"):
+        _digest_entries(h, _entries(folder, skip_hidden=False))
+    return h.hexdigest()
+
+
+@functools.cache
+def _code_key() -> str:
+    """sitegen's own files, Python's and the libraries' versions: fixed for the life of a process, so worked out once."""
+    from importlib.metadata import PackageNotFoundError, version  # slow to import: only for a build
+
+    h = hashlib.sha256(f"{VERSION}\0{sys.version}".encode())
+    for name in LIBRARIES:
+        try:
+            h.update(f"\0{name} {version(name)}".encode())
+        except PackageNotFoundError:
+            h.update(f"\0{name} absent".encode())
+    _digest_entries(h, _entries(PACKAGE, skip_hidden=False))
+    return h.hexdigest()
+
+
+def shared_key(fingerprints: dict[str, Fingerprint]) -> str:
+    """The cards are made from the events' files (and the global key): the same fingerprints, the same cards."""
+    return hashlib.sha256("".join(f"{name}\0{fp.digest}\0" for name, fp in sorted(fingerprints.items())).encode()).hexdigest()
+
+
+def load(cache: Path, output: Path, key: str) -> State:
+    """What the last build of `output` left; an empty state when it cannot be trusted."""
+    try:
+        text = read_checksummed(cache / STATE_FILE)
+        if text is None:
+            return State()  # damaged or edited by hand
+        data = json.loads(text)
+        if data["version"] != VERSION or data["output"] != str(output.resolve()) or data["key"] != key:
+            return State()
+        events = {name: EventRecord(Fingerprint(*rec["fingerprint"]), _text(rec["card"]), Outputs(_text(rec["files"]), rec["written"]))
+                  for name, rec in data["events"].items()}
+        shared = data["shared"] and SharedRecord(data["shared"]["key"], Outputs(_text(data["shared"]["files"]), data["shared"]["written"]))
+        return State(events, shared, data["checked_ns"])
+    except (OSError, ValueError, KeyError, TypeError, IndexError, AttributeError):
+        return State()
+
+
+def _text(value: object) -> str:
+    if not isinstance(value, str):
+        raise TypeError("not a string")
+    return value
+
+
+def save(cache: Path, output: Path, key: str, state: State) -> None:
+    """Write the state, made piece by piece twice (for its checksum, then into the file): the state grows with the
+    site, and it is never held whole as text."""
+    cache.mkdir(parents=True, exist_ok=True)
+    write_checksummed(cache / STATE_FILE, lambda: _pieces(output, key, state))
+
+
+def _pieces(output: Path, key: str, state: State) -> Iterator[str]:
+    """The state's JSON: a head, then one piece per event."""
+    shared = state.shared and {"key": state.shared.key, "files": state.shared.outputs.files, "written": state.shared.outputs.stats}
+    head = {"version": VERSION, "output": str(output.resolve()), "key": key, "checked_ns": state.checked_ns, "shared": shared}
+    yield json.dumps(head, separators=(",", ":"))[:-1] + ',"events":{'
+    for i, (name, rec) in enumerate(sorted(state.events.items())):
+        record = {"fingerprint": [rec.fingerprint.digest, rec.fingerprint.stats], "card": rec.card,
+                  "files": rec.outputs.files, "written": rec.outputs.stats}
+        yield f"{',' if i else ''}{json.dumps(name)}:{json.dumps(record, separators=(',', ':'))}"
+    yield "}}"
+
+
+def _stats(output: Path, files: str) -> str:
+    h, root = hashlib.sha256(), f"{output}{os.sep}"
+    for rel in files.split("\n") if files else ():
+        st = os.stat(root + rel)
+        h.update(f"{rel}\0{st.st_size}\0{st.st_mtime_ns}\0".encode())
+    return h.hexdigest()
+
+
+def outputs(output: Path, files: str) -> Outputs:
+    """The files a build just wrote (one a line), as it leaves them."""
+    return Outputs(files, _stats(output, files))
+
+
+def still_there(output: Path, written: Outputs) -> bool:
+    """Whether every file is as the build that wrote it left it (not deleted nor edited by hand)."""
+    try:
+        return _stats(output, written.files) == written.stats
+    except OSError:
+        return False
+
+
+def journal(cache: Path, output: Path) -> Path:
+    """Where each event lists the files it stages before staging them, so that the temporary files of a
+    killed build are removed by the next one even when that event is gone by then."""
+    return cache / ("staging-" + hashlib.sha256(str(output.resolve()).encode()).hexdigest()[:16])
+
+
+def journal_names(folder: Path | None) -> frozenset[str]:
+    if folder is None or not folder.is_dir():
+        return frozenset()
+    return frozenset(line for entry in folder.iterdir() for line in entry.read_text(encoding="utf-8").splitlines() if line)
+
+
+def card_text(card: EventCard) -> str:
+    """The card as JSON, without its files (the build state keeps them beside it)."""
+    data = {"slug": card.slug, "name": card.name, "date": card.date, "format": card.format.name, "players": card.players,
+            "state": card.state, "status": card.status, "rounds": [asdict(r) for r in card.rounds],
+            "standings_columns": [asdict(c) for c in card.standings_columns], "results": [astuple(r) for r in card.results]}  # lists: keys would be half
+    return json.dumps(data, separators=(",", ":"))
+
+
+def card(text: str, files: str, results: bool = True) -> EventCard:
+    """The EventCard `card_text` gave, with the event's `files` (one a line); without its players'
+    results unless asked (only the league and site-wide player pages read them: the biggest part of a card)."""
+    from sitegen.games import FORMATS
+    from sitegen.games.base import Column
+    from sitegen.pages.summary import EventCard, FeedRound
+    from sitegen.pages.display import PlayerResult
+
+    data = json.loads(text)
+    return EventCard(data["slug"], data["name"], data["date"], FORMATS[data["format"]], data["players"], data["state"],
+                     data["status"], tuple(FeedRound(**r) for r in data["rounds"]), files,
+                     tuple(Column(**c) for c in data["standings_columns"]),
+                     tuple(PlayerResult(*r) for r in data["results"]) if results else ())

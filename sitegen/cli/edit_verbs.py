@@ -1,0 +1,175 @@
+"""The TO's desk commands of `sitegen`: init, result, drop, add, desk. They read arguments, call `edits*` and print.
+
+Each command imports the edits it makes when it runs: `sitegen pair` loads this module too and should not wait
+for ruamel.yaml (see yamledit)."""
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import Any
+
+from sitegen import games as formats
+from sitegen.edit.scaffold import DEFAULT_PACKAGE, init_site
+from sitegen.games.base import Scoreboard, StandingRow
+from sitegen.model import Event
+
+
+def register(sub: Any) -> None:
+    """Add the desk commands to `sitegen`'s sub-command parser."""
+    from sitegen.cli.main import DEFAULT_CACHE  # cli is loaded by then: it calls this
+
+    p = sub.add_parser("init", help="start a new site repository: content/, a GitHub Pages workflow, .gitignore, README")
+    p.add_argument("folder", help="the repository's folder (created if missing)")
+    p.add_argument("--title", help="the site's title (default: from the folder name)")
+    p.add_argument("--package", default=DEFAULT_PACKAGE, help=f"what the workflow pip-installs (default {DEFAULT_PACKAGE})")
+    p.set_defaults(run=_init)
+
+    p = sub.add_parser("result", help="enter a table's result into the current round file (or the one given) and print what changed")
+    p.add_argument("event_dir")
+    p.add_argument("table", type=int, help="the table number")
+    p.add_argument("--winner", metavar="ID", help="the player who won (AGoT)")
+    p.add_argument("--power", nargs="+", action="extend", metavar="ID=N", help="each player's power (AGoT), whole numbers")
+    p.add_argument("--victory", nargs="+", action="extend", metavar="ID=N", help="a different victory total for a player (AGoT)")
+    p.add_argument("--vp", nargs="+", action="extend", metavar="ID=N", help="each player's victory points (V:TES), in steps of 0.5")
+    p.add_argument("--eliminated", nargs="+", action="extend", metavar="ID", help="players decked out or conceding, first to leave first (Melee)")
+    p.add_argument("--first", metavar="ID", help="the finalist who plays first (V:TES final)")
+    p.add_argument("--override", action="store_true", help="a judge confirmed VP no game gives (V:TES)")
+    which = p.add_mutually_exclusive_group()
+    which.add_argument("--round", type=int, metavar="N", help="a Swiss round (default: the current round)")
+    which.add_argument("--elim", type=int, metavar="N", help="an elimination round")
+    which.add_argument("--final", action="store_true", help="the final (V:TES)")
+    p.set_defaults(run=_result, one_event=True)
+
+    p = sub.add_parser("drop", help="mark a player as dropped (event.yaml's 'dropped:'), from the next round on")
+    p.add_argument("event_dir")
+    p.add_argument("player", metavar="ID")
+    p.add_argument("--after", type=int, metavar="N", help="the last round the player plays (default: the last round paired)")
+    p.set_defaults(run=_drop, one_event=True)
+
+    p = sub.add_parser("add", help="add a player to event.yaml (a late arrival joins the next round)")
+    p.add_argument("event_dir")
+    p.add_argument("name", help='the full name, e.g. "Ann Example"')
+    p.add_argument("--id", dest="player_id", metavar="ID", help="the id (default: made from the name)")
+    p.add_argument("--joined", type=int, metavar="N", help="the first round played (default: the next round once round 1 is paired)")
+    p.add_argument("--field", nargs="+", action="extend", default=[], metavar="KEY=VALUE",
+                   help="a player field of the format, e.g. faction=Stark agenda=Fealty (AGoT) or vekn=1000123 deck=... (V:TES)")
+    p.set_defaults(run=_add, one_event=True)
+
+    p = sub.add_parser("desk", help="a web console on this computer (or, with --lan, a judge's phone): results, drops, pairing, standings")
+    p.add_argument("--content", default="content", help="content folder (default content/)")
+    p.add_argument("--output", default="output", help="where the site preview is built (default output/)")
+    p.add_argument("--cache", type=Path, default=DEFAULT_CACHE, help=f"the build state (default {DEFAULT_CACHE}/)")
+    p.add_argument("--port", type=int, default=8001, help="default 8001 (serve's is 8000)")
+    p.add_argument("--lan", action="store_true", help="listen on the local network (0.0.0.0, or --host) and print a QR code of the address")
+    p.add_argument("--host", help="the address to listen on (default 127.0.0.1; 0.0.0.0 with --lan)")
+    p.add_argument("--commit", action="store_true", help="make each change a git commit in the content's repository; a Publish button runs `git push`")
+    p.set_defaults(run=_desk)
+
+
+def _result(args: argparse.Namespace) -> int:
+    from sitegen.edit.results import enter_result, result_of
+
+    slug = f"round-{args.round}" if args.round else f"elim-{args.elim}" if args.elim else "final" if args.final else None
+    result = result_of(winner=args.winner, power=args.power, victory=args.victory, vp=args.vp,
+                       eliminated=args.eliminated, first=args.first, override=args.override)
+    entered = enter_result(args.event_dir, args.table, result, round_slug=slug)
+    event = entered.edited.event
+    board = formats.format_of(event).score(event)
+    print(f"wrote table {entered.table} into {entered.edited.written[0]}")
+    print_table(event, board, entered.round.slug, entered.table)
+    if entered.standings:
+        print("\nstandings rows that changed:")
+        print_rows(event, board, entered.standings)
+    warn(entered.edited.warnings)
+    return 0
+
+
+def _drop(args: argparse.Namespace) -> int:
+    from sitegen.edit.players import drop_player
+
+    edited = drop_player(args.event_dir, args.player, after=args.after)
+    player = edited.event.player_by_id[args.player]
+    print(f"wrote 'dropped: {player.dropped}' for {player.name} into {edited.written[0]}: "
+          f"{'not paired from round 1 on' if not player.dropped else f'last round played: {player.dropped}'}")
+    return 0
+
+
+def _add(args: argparse.Namespace) -> int:
+    from sitegen.edit.players import add_player, fields_of
+
+    edited = add_player(args.event_dir, args.name, pid=args.player_id, joined=args.joined, fields=fields_of(args.field))
+    player = edited.event.players[-1]
+    print(f"added {player.name} (id {player.id}, first round {player.joined}) to {edited.written[0]}")
+    return 0
+
+
+def _desk(args: argparse.Namespace) -> int:
+    from sitegen.desk.git import GitFailed, check_repository
+    from sitegen.desk.server import DeskConfig, new_token, serve_desk
+    from sitegen.games.base import Refused
+
+    content = Path(args.content)
+    if not (content / "site.yaml").is_file():
+        raise Refused(f"no site.yaml in {content}/: run the desk where `sitegen build` runs, or give --content")
+    if args.commit:
+        try:
+            check_repository(content)
+        except GitFailed as exc:
+            raise Refused(f"--commit needs the content in a git repository ({exc}); run `git init` first") from None
+    host = args.host or ("0.0.0.0" if args.lan else "127.0.0.1")
+    config = DeskConfig(content, Path(args.output), args.cache, new_token(), commit=args.commit)
+    serve_desk(config, host, args.port, lan=args.lan or host not in ("127.0.0.1", "localhost", "::1"))
+    return 0
+
+
+def _init(args: argparse.Namespace) -> int:
+    for path in init_site(args.folder, title=args.title, package=args.package):
+        print(f"created {path}")
+    print(f"next: cd {args.folder}, `git init`, and `sitegen new content/events/<name>` for an event; "
+          "README.md says how to publish")
+    return 0
+
+
+def warn(warnings: list[str]) -> None:
+    for warning in warnings:
+        print(f"sitegen: warning: {warning}", file=sys.stderr)
+
+
+def print_table(event: Event, board: Scoreboard, slug: str, number: int) -> None:
+    names = event.player_by_id
+    for view in board.rounds + board.elims:
+        if view.round.slug != slug:
+            continue
+        columns = view.columns or board.seat_columns
+        for table in view.tables:
+            if table.number != number:
+                continue
+            print(f"{view.label}, table {number}{' (in play)' if table.pending else ''}")
+            for seat in table.seats:
+                cells = "  ".join(f"{c.label} {seat.values.get(c.key, '')}" for c in columns if seat.values.get(c.key, "") != "")
+                mark = "  (winner)" if seat.winner else ""
+                print(f"  {seat.seat:>2}  {names[seat.player].name[:28]:<28}  {cells}{mark}")
+
+
+def print_standings(event: Event, board: Scoreboard) -> None:
+    """The final ranking once the event is decided (champion first), then the Swiss standings; drops marked."""
+    names = event.player_by_id
+    if board.final_ranking:
+        print(f"{event.name} — final ranking")
+        for place, pid in board.final_ranking:
+            mark = "  (champion)" if place == 1 else ""
+            print(f"{place:>4}  {names[pid].name}{mark}")
+        print()
+    print(f"{event.name} — standings after {len(board.standings_after)} round(s)")
+    print_rows(event, board, board.standings)
+
+
+def print_rows(event: Event, board: Scoreboard, rows: list[StandingRow]) -> None:
+    names = event.player_by_id
+    columns = board.standings_columns
+    print(f"{'#':>4}  {'Player':<28}" + "".join(f"{c.label:>12}" for c in columns))
+    for row in rows:
+        name = names[row.player].name[:28] + (" (dropped)" if row.dropped else "")
+        cells = "".join(f"{str(row.values[c.key]):>12}" for c in columns)
+        print(f"{row.rank:>4}  {name:<28}{cells}")

@@ -1,0 +1,135 @@
+"""The desk's changes: a submitted form turned into the same calls the CLI verbs make (`enter_result`,
+`drop_player`, `add_player`, `pair_round`), after checking that the form was made from what the files
+hold now. Each returns what to tell the TO and, with `--commit`, the commit message.
+
+A form made from an older version raises `Stale` (HTTP 409); the verbs' own `ContentError` and
+`Refused` pass through unchanged: the desk shows them beside the form, and nothing is written.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from sitegen import games as formats
+from sitegen.desk.screens import players_version, rounds_version, table_version
+from sitegen.edit.commit import find_round
+from sitegen.edit.players import add_player, drop_player
+from sitegen.edit.results import enter_result, result_of
+from sitegen.edit.rounds import pair_round
+from sitegen.games.base import Refused
+from sitegen.load.event import load_event
+
+Form = Mapping[str, list[str]]
+
+
+class Stale(Exception):
+    """The form was made from files that have changed since (another judge's write)."""
+
+
+@dataclass(frozen=True)
+class Done:
+    message: str  # one line: the commit's subject and what the page tells the TO
+    written: list[Path]
+    warnings: list[str] = field(default_factory=list)
+    anchor: str = ""  # where the page scrolls back to
+
+
+def value(form: Form, key: str) -> str:
+    return (form.get(key) or [""])[0].strip()
+
+
+def _check_version(form: Form, current: str, what: str) -> None:
+    if value(form, "version") != current:
+        raise Stale(f"{what} changed since you loaded it: nothing was written; the page now shows it as it is, enter it again if needed")
+
+
+def enter(folder: Path, form: Form) -> Done:
+    event = load_event(folder)
+    round_ = find_round(event, value(form, "round") or None)
+    number = _integer(value(form, "table"), "table")
+    table = next((t for t in round_.tables if t.number == number), None)
+    if table is None:
+        raise Refused(f"{round_.slug} has no table {number}")
+    _check_version(form, table_version(round_, table), "this table")
+    result = result_from_form(form, table.players)
+    entered = enter_result(folder, number, result, round_slug=round_.slug)
+    new = entered.edited.event
+    board = formats.format_of(new).score(new)
+    label = next(v.label for v in board.rounds + board.elims if v.round.slug == round_.slug)
+    names = {p.id: p.name for p in new.players}
+    message = f"{label}, table {number}: {describe_result(result, table.players, names)}"
+    return Done(message, entered.edited.written, entered.edited.warnings, f"table-{number}")
+
+
+def result_from_form(form: Form, players: tuple[str, ...]) -> dict[str, Any]:
+    """The result keys, through the CLI's own `result_of`: a winner button, or figures typed per player."""
+    kind = value(form, "kind")
+    if kind == "winner":
+        return result_of(winner=value(form, "winner"))
+    figures = [f"{pid}={value(form, f'figure-{pid}')}" for pid in players if value(form, f"figure-{pid}")]
+    if kind == "vp":
+        return result_of(vp=figures, override=value(form, "override") == "on")
+    left = sorted((_integer(value(form, f"left-{pid}"), "the order players left"), pid) for pid in players if value(form, f"left-{pid}"))
+    return result_of(power=figures, winner=value(form, "winner") or None, eliminated=[pid for _, pid in left])
+
+
+def describe_result(result: dict[str, Any], players: tuple[str, ...], names: dict[str, str]) -> str:
+    """"Ann Example beat Ben Example", "Ann Example 7, Ben Example 9 power", "Ann Example 2.5 VP, ..."."""
+    def who(pid: str) -> str:
+        return names.get(pid, pid)
+
+    parts = []
+    if "winner" in result and "power" not in result:
+        parts.append(f"{who(result['winner'])} beat {' and '.join(who(p) for p in players if p != result['winner'])}")
+    elif "winner" in result:
+        parts.append(f"{who(result['winner'])} won")
+    if "power" in result:
+        parts.append(", ".join(f"{who(p)} {n}" for p, n in result["power"].items()) + " power")
+    if "vp" in result:
+        parts.append(", ".join(f"{who(p)} {n} VP" for p, n in result["vp"].items()))
+    if result.get("eliminated"):
+        parts.append("out: " + ", ".join(who(p) for p in result["eliminated"]))
+    return "; ".join(parts)
+
+
+def drop(folder: Path, form: Form) -> Done:
+    event = load_event(folder)
+    _check_version(form, players_version(event), "the list of players")
+    edited = drop_player(folder, value(form, "player"))
+    player = edited.event.player_by_id[value(form, "player")]
+    after = f"after round {player.dropped}" if player.dropped else "before round 1"
+    return Done(f"{event.name}: {player.name} drops {after}", edited.written, edited.warnings, "players")
+
+
+def add(folder: Path, form: Form) -> Done:
+    event = load_event(folder)
+    _check_version(form, players_version(event), "the list of players")
+    fields = {key: value(form, f"field-{key}") for key in formats.format_of(event).deck_fields if value(form, f"field-{key}")}
+    edited = add_player(folder, value(form, "name"), fields=fields)
+    player = edited.event.players[-1]
+    return Done(f"{event.name}: add {player.name} (first round {player.joined})", edited.written, edited.warnings, "players")
+
+
+def pair(folder: Path, form: Form) -> Done:
+    event = load_event(folder)
+    _check_version(form, rounds_version(event), "the event's rounds")
+    redo = value(form, "redo") == "on"
+    minutes = _integer(value(form, "minutes"), "minutes") if value(form, "minutes") else None
+    start = value(form, "start").replace("T", " ") or None  # a datetime-local input sends 2026-12-05T14:00
+    paired = pair_round(folder, redo=redo, start=start, minutes=minutes)
+    new = paired.edited.event
+    board = formats.format_of(new).score(new)
+    label = (board.rounds + board.elims)[-1].label
+    return Done(f"{event.name}: pair {label}{' again' if redo else ''}", paired.edited.written, paired.edited.warnings, "round")
+
+
+def _integer(text: str, what: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise Refused(f"{what}: '{text}' is not a whole number") from None
+
+
+ACTIONS: dict[str, Callable[[Path, Form], Done]] = {"result": enter, "drop": drop, "add": add, "pair": pair}

@@ -1,0 +1,138 @@
+"""Enter one table's result into its round file (`sitegen result`), replacing an earlier one."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+from sitegen import games as formats
+from sitegen.edit.commit import Edited, commit, find_round, validated
+from sitegen.edit.round_trip import RoundTrip, replace_keys
+from sitegen.games.base import Refused, StandingRow
+from sitegen.model import ContentError, Event, Problem, Round, Table
+from sitegen.text import suggest
+
+
+@dataclass(frozen=True)
+class ResultEntered:
+    edited: Edited
+    round: Round  # as it now stands
+    table: int
+    standings: list[StandingRow]  # the rows the result moved (rank or figures)
+
+
+def number(text: str, *, halves: bool = False) -> int | float:
+    """A typed figure: a whole number, or with `halves` a multiple of 0.5 (V:TES VP); ValueError otherwise."""
+    try:
+        value = Fraction(text.strip())
+    except (ValueError, ZeroDivisionError):
+        raise ValueError(f"'{text}' is not a number") from None
+    if value.denominator != 1 and not (halves and value.denominator == 2):
+        raise ValueError(f"'{text}' is not a {'multiple of 0.5' if halves else 'whole number'}")
+    return int(value) if value.denominator == 1 else float(value)
+
+
+def scores(pairs: list[str], key: str, *, halves: bool = False) -> dict[str, int | float]:
+    """`--power ann=12 ben=9` into {"ann": 12, "ben": 9}; Refused naming the bad pair."""
+    found: dict[str, int | float] = {}
+    for pair in pairs:
+        pid, sep, figure = pair.partition("=")
+        if not sep or not pid.strip():
+            raise Refused(f"--{key} {pair}: write each as ID=N, e.g. --{key} ann-example=3")
+        try:
+            found[pid.strip()] = number(figure, halves=halves)
+        except ValueError as exc:
+            raise Refused(f"--{key} {pair}: {exc}") from None
+    return found
+
+
+def result_of(*, winner: str | None = None, power: list[str] | None = None, victory: list[str] | None = None,
+              vp: list[str] | None = None, eliminated: list[str] | None = None, first: str | None = None,
+              override: bool = False) -> dict[str, Any]:
+    """A table's result keys from the CLI's words, in the order the round files write them."""
+    result: dict[str, Any] = {}
+    if vp:
+        result["vp"] = scores(vp, "vp", halves=True)
+    if power:
+        result["power"] = scores(power, "power")
+    if winner:
+        result["winner"] = winner
+    if eliminated:
+        result["eliminated"] = list(eliminated)
+    if victory:
+        result["victory"] = scores(victory, "victory")
+    if override:
+        result["override"] = True
+    if first:
+        result["first"] = first
+    return result
+
+
+def enter_result(event_dir: str | Path, table_no: int, result: dict[str, Any], *, round_slug: str | None = None) -> ResultEntered:
+    """Write `result` as table `table_no`'s result in the round `round_slug` (default: the current round)."""
+    event = validated(event_dir)
+    fmt = formats.format_of(event)
+    round_ = find_round(event, round_slug)
+    table = _table(round_, table_no)
+    _check_result(event, round_, table, result, fmt.table_keys)
+    path = Path(round_.where.path)
+    original = path.read_text(encoding="utf-8")
+    doc = RoundTrip(original)
+    entry = next(t for t in doc.data["tables"] if t.get("table") == table_no)
+    kept = set(fmt.seating_keys) - result.keys()
+    replace_keys(entry, [k for k in entry if k in fmt.table_keys and k not in kept], result, after="players")
+    text = doc.dump()
+    before = fmt.score(event)
+    new = commit(event_dir, {path: text})
+    after = fmt.score(new)
+    changed_round = next(r for r in new.rounds + new.elims if r.slug == round_.slug)
+    warnings = _later_rounds_warning(event, round_) if text != original else []
+    old_rows = {row.player: (row.rank, row.values) for row in before.standings}
+    moved = [row for row in after.standings if old_rows.get(row.player) != (row.rank, row.values)]
+    return ResultEntered(Edited(new, [path], warnings), changed_round, table_no, moved)
+
+
+def _table(round_: Round, table_no: int) -> Table:
+    for table in round_.tables:
+        if table.number == table_no:
+            return table
+    numbers = ", ".join(str(t.number) for t in round_.tables) or "none"
+    raise ContentError([Problem(round_.where, f"{round_.slug} has no table {table_no}; its tables: {numbers}")])
+
+
+def _check_result(event: Event, round_: Round, table: Table, result: dict[str, Any], allowed: tuple[str, ...]) -> None:
+    """Refuse keys the format does not read and ids not at the table, before any file is touched."""
+    fmt = formats.format_of(event)
+    if not result:
+        raise Refused(f"give table {table.number}'s result; {fmt.result_hint}")
+    problems: list[Problem] = []
+    for key, value in result.items():
+        if key not in allowed:
+            raise Refused(f"a {fmt.title} result has no '{key}'; {suggest(key, allowed)}")
+        ids = list(value) if isinstance(value, dict | list) else [value] if isinstance(value, str) else []
+        for pid in ids:
+            if pid not in table.players:
+                known = "" if pid in event.player_by_id else f" (no player has that id; {suggest(pid, event.player_by_id)})"
+                problems.append(Problem(table.where, f"'{key}' names '{pid}', who is not at table {table.number} of "
+                                                     f"{round_.slug}{known}; the table seats {', '.join(table.players)}"))
+    if problems:
+        raise ContentError(problems)
+
+
+def _later_rounds_warning(event: Event, round_: Round) -> list[str]:
+    """A result changed under rounds already paired on the standings it changed."""
+    order = list(event.rounds + event.elims)
+    later = order[order.index(round_) + 1:]
+    if not later:
+        return []
+    numbers = [r.number for r in later if r.stage == "round"]
+    parts = []
+    if numbers:
+        parts.append(f"round {numbers[0]}" if len(numbers) == 1 else f"rounds {numbers[0]}-{numbers[-1]}")
+    parts += [r.slug for r in later if r.stage != "round"]
+    verb = "was" if len(later) == 1 else "were"
+    name = f"round {round_.number}" if round_.stage == "round" else round_.slug
+    listed = parts[0] if len(parts) == 1 else f"{', '.join(parts[:-1])} and {parts[-1]}"
+    return [f"{name} changed after {listed} {verb} paired on the old standings; "
+            "check those pairings (re-pair a round without results with `sitegen pair --redo`)"]

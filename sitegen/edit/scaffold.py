@@ -1,0 +1,200 @@
+"""New files a TO starts from: a whole site repository (`sitegen init`) and an event (`sitegen new`).
+
+Each passes `sitegen check` as written, and its comments say what to change.
+"""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from sitegen import games as formats
+from sitegen.build.output import write_atomic
+from sitegen.games.base import Refused
+from sitegen.load.event import is_date
+from sitegen.text import id_problem
+
+DEFAULT_PACKAGE = "git+https://github.com/OWNER/sitegen"
+
+SITE_YAML = """\
+title: {title}
+# base_url: https://OWNER.github.io/REPO/   # the GitHub Pages address, ending with a slash (feeds, sitemap, QR codes)
+description: Pairings, results and standings of our card-game tournaments.
+# theme: default                            # or a folder of your own under content/themes/
+"""
+
+ABOUT_MD = """\
+---
+title: About
+order: 1
+---
+{title}: this site is rebuilt after every round, so pairings, results and standings appear here as
+soon as the organizer posts them. Open an event, then the current round, and look for your name.
+"""
+
+GITIGNORE = "output/\n.sitegen-cache/\n.venv/\n__pycache__/\n"
+
+WORKFLOW = """\
+# Check, build and publish the site to GitHub Pages on every push to main.
+# A broken round file fails the "Check the content" step (its `path:line: ...` message is in the
+# log and shown on the file) and nothing is deployed until a fixed push.
+# Once: Settings -> Pages -> Build and deployment -> Source: GitHub Actions.
+name: Publish
+
+on:
+  push:
+    branches: [main]
+  workflow_dispatch:
+
+permissions:
+  contents: read
+
+concurrency:
+  group: pages
+  cancel-in-progress: false
+
+env:
+  SITEGEN_PACKAGE: "{package}"   # where pip installs sitegen from
+
+jobs:
+  build:
+    runs-on: ubuntu-latest
+    steps:
+      - uses: actions/checkout@v4
+
+      - uses: actions/setup-python@v5
+        with:
+          python-version: "3.11"
+
+      - name: Install sitegen
+        run: pip install "$SITEGEN_PACKAGE"
+
+      - name: Check the content
+        run: |
+          status=0
+          sitegen check --content content 2> check-problems.txt || status=$?
+          cat check-problems.txt >&2
+          sed -E -e 's/%/%25/g' -n -e 's/^([^:]+):([0-9]+): (.*)$/::error file=\\1,line=\\2::\\3/p' check-problems.txt
+          exit "$status"
+
+      - name: Build the site
+        run: sitegen build --content content --output output
+
+      - uses: actions/upload-pages-artifact@v3
+        with:
+          path: output
+
+  deploy:
+    needs: build
+    runs-on: ubuntu-latest
+    permissions:
+      pages: write
+      id-token: write
+    environment:
+      name: github-pages
+      url: ${{{{ steps.deployment.outputs.page_url }}}}
+    steps:
+      - id: deployment
+        uses: actions/deploy-pages@v4
+"""
+
+README = """\
+# {title}
+
+The pairings, results and standings of our tournaments, built by
+[sitegen](https://github.com/OWNER/sitegen) and published on GitHub Pages at every push.
+
+Install sitegen once (`python3 -m venv .venv && .venv/bin/pip install "{package}"`), then:
+
+```sh
+sitegen new content/events/winter-joust --name "Winter Joust" --date 2026-12-05   # an event
+sitegen add content/events/winter-joust "Ann Example"                            # each player
+sitegen pair content/events/winter-joust                                         # round 1
+sitegen result content/events/winter-joust 1 --winner ann-example                # as games end
+sitegen build                                                                    # the site, in output/
+```
+
+Commit and push after each round: GitHub checks the files and publishes the site. `sitegen check`
+finds a mistake before you push. `content/site.yaml` holds the site's title and address,
+`content/pages/` its pages (Markdown), `content/events/` one folder per event.
+"""
+
+EVENTS_NOTE = "One folder per event: `sitegen new content/events/<name>` creates one.\n"
+
+# What `sitegen new` writes under `players:` for each game, and the length settings it offers.
+PLAYER_FIELDS = {
+    "vtes": "    vekn: '1000001'      # optional: the V:EKN number (for the ranking export)\n"
+            "    deck: Toreador wall  # optional: shown on the player page\n",
+}
+AGOT_FIELDS = ("    faction: Stark            # optional: shown on the player page and the meta page\n"
+               "    agenda: Banner of the Wolf\n")
+
+
+def init_site(folder: str | Path, *, title: str | None = None, package: str = DEFAULT_PACKAGE) -> list[Path]:
+    """Write a new site repository into `folder`; refuses to overwrite anything."""
+    root = Path(folder)
+    title = title or root.absolute().name.replace("-", " ").replace("_", " ").title() or "Our tournaments"
+    files = {
+        root / "content" / "site.yaml": SITE_YAML.format(title=_yaml_text(title)),
+        root / "content" / "pages" / "about.md": ABOUT_MD.format(title=title),
+        root / "content" / "events" / ".gitkeep": EVENTS_NOTE,
+        root / ".gitignore": GITIGNORE,
+        root / ".github" / "workflows" / "publish.yml": WORKFLOW.format(package=package),
+        root / "README.md": README.format(title=title, package=package),
+    }
+    existing = [str(path) for path in files if path.exists()]
+    if existing:
+        raise Refused(f"{', '.join(existing)} already exist{'s' if len(existing) == 1 else ''}; init writes a new site only")
+    for path, text in files.items():
+        path.parent.mkdir(parents=True, exist_ok=True)
+        write_atomic(path, text.encode())
+    return list(files)
+
+
+def new_event(folder: str | Path, *, fmt: str, date: str, name: str | None = None, players: list[str] | None = None,
+              rounds: int | None = None, cut: int | None = None) -> list[Path]:
+    """Write `folder`/event.yaml for the game `fmt` (and content/site.yaml when the content folder has none)."""
+    event_dir = Path(folder)
+    target = event_dir / "event.yaml"
+    if target.exists():
+        raise Refused(f"{target} already exists; edit it instead")
+    if problem := id_problem(event_dir.name):  # the folder name becomes the event's address
+        raise Refused(f"the folder name {problem}")
+    if not is_date(date):
+        raise Refused(f"--date {date} is not a date; write it as YYYY-MM-DD")
+    if fmt not in formats.FORMATS:
+        raise Refused(f"unknown format '{fmt}'; use one of: {', '.join(sorted(formats.FORMATS))}")
+    if fmt == "vtes" and cut is not None:
+        raise Refused("a V:TES event has no cut: its top five play the final (write 'final: false' to play none)")
+    title = name or event_dir.name.replace("-", " ").title()
+    written = []
+    if event_dir.absolute().parent.name == "events":
+        site = event_dir.absolute().parent.parent / "site.yaml"
+        if not site.exists():
+            write_atomic(site, SITE_YAML.format(title="Our tournaments").encode())
+            written.append(site)
+    write_atomic(target, _event_text(fmt, title, date, players or [], rounds, cut).encode())
+    return [*written, target]
+
+
+def _event_text(fmt: str, name: str, date: str, players: list[str], rounds: int | None, cut: int | None) -> str:
+    lines = [f"name: {_yaml_text(name)}", f"format: {fmt}", f"date: {date}",
+             "# seed: 1205           # optional: every random choice derives from it (default: from the folder name)"]
+    if fmt == "vtes":
+        lines.append(f"rounds: {rounds}" if rounds else "# rounds: 3          # preliminary rounds (default 3)")
+        lines.append("# final: false       # no final table (events under 8 players)")
+    else:
+        lines.append(f"rounds: {rounds}" if rounds else "# rounds: 4          # Swiss rounds; default from the rules by player count")
+        lines.append(f"cut: {cut}" if cut is not None else "# cut: 4             # players in the elimination cut; default from the rules (0 = none)")
+    lines.append("players:              # add more with `sitegen add EVENT \"Full Name\"`")
+    fields = PLAYER_FIELDS.get(fmt, AGOT_FIELDS)
+    if players:
+        entries = [f"  - name: {_yaml_text(player)}\n" for player in players]
+    else:
+        entries = ["  - name: First Player  # replace these two with your players\n" + fields, "  - name: Second Player\n"]
+    return "\n".join(lines) + "\n" + "".join(entries)
+
+
+def _yaml_text(text: str) -> str:
+    """A one-line YAML string: plain when it reads back as itself, else double-quoted."""
+    plain = not text.replace(".", "").isdigit() and text and text[0].isalnum() and all(ch.isalnum() or ch in " .,'-()&!?" for ch in text) and ": " not in text
+    return text if plain and text.lower() not in ("yes", "no", "true", "false", "null", "on", "off") else json.dumps(text)

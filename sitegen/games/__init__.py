@@ -1,0 +1,22 @@
+"""The format plug-ins, by the name used in event.yaml's `format:`."""
+from __future__ import annotations
+
+from sitegen.games.agot.joust.game import FORMAT as JOUST
+from sitegen.games.agot.melee.game import FORMAT as MELEE
+from sitegen.games.base import Format
+from sitegen.games.vtes.game import FORMAT as VTES
+from sitegen.model import Event, Problem
+from sitegen.text import suggest
+
+FORMATS: dict[str, Format] = {f.name: f for f in (JOUST, MELEE, VTES)}
+
+
+def format_of(event: Event) -> Format:
+    return FORMATS[event.format]
+
+
+def validate(event: Event) -> list[Problem]:
+    """The format's own checks; an unknown format is itself the problem."""
+    if event.format not in FORMATS:
+        return [Problem(event.at("format"), f"unknown format '{event.format}'; {suggest(event.format, FORMATS)}")]
+    return FORMATS[event.format].validate(event)

@@ -1,0 +1,72 @@
+"""The next Joust round file: a Swiss round from the standings, then the elimination bracket of the cut."""
+from __future__ import annotations
+
+from collections.abc import Collection, Mapping, Sequence
+
+from sitegen.games.agot.joust.scoring import current_standings
+from sitegen.games.agot.swiss_standings import CurrentStandings, cut_seeds
+from sitegen.games.base import NextRound, Refused, refuse_pending, round_rng, tables_file
+from sitegen.model import Event
+from sitegen.pairing import bracket
+from sitegen.pairing.swiss import pair_swiss
+
+ELIMINATION_HINT = "Enter each game's result as 'winner: <id>': an elimination game always has a winner (a game drawn at time plays on)."
+
+
+def next_round(event: Event, format_name: str) -> NextRound:
+    refuse_pending(event)
+    board = current_standings(event)
+    if len(event.rounds) < board.planned_rounds:
+        return _swiss_round(event, board, len(event.rounds) + 1)
+    if board.cut and (not event.elims or len(event.elims[-1].tables) > 1):
+        seeds = cut_seeds([row.player for row in board.standings], board.standings, board.cut)
+        if not event.elims:
+            return _elim_round(1, bracket.matches(seeds), f"Top {board.cut} cut seeded from the Swiss standings.")
+        winners = {str(t.result["winner"]) for t in event.elims[-1].tables}
+        matches = bracket.matches(seeds, winners)
+        return _elim_round(len(event.elims) + 1, matches, "The final: untimed." if len(matches) == 1 else "")
+    raise Refused(f"{event.name} is finished: all {board.planned_rounds} rounds" + (" and the cut" if board.cut else "") + " are played")
+
+
+def _swiss_round(event: Event, board: CurrentStandings, number: int) -> NextRound:
+    active = [p.id for p in event.players if p.active_in(number)]
+    if len(active) < 2:
+        raise Refused(f"round {number} would have {len(active)} player(s); a Joust needs at least 2")
+    active_set = set(active)
+    ranked = [row.player for row in board.standings if row.player in active_set]
+    points = {row.player: row.values["points"] for row in board.standings}
+    opponents: dict[str, set[str]] = {pid: set() for pid in active}
+    had_bye: set[str] = set()
+    for round_ in event.rounds:
+        had_bye.update(round_.byes)
+        for table in round_.tables:
+            a, b = table.players
+            opponents.setdefault(a, set()).add(b)
+            opponents.setdefault(b, set()).add(a)
+    avoid = event.avoid if number == 1 else ()  # the rules ask it for round 1 only
+    pairing = pair_swiss(ranked, points, opponents, had_bye, round_rng(event, f"round-{number}"), first_round=number == 1, avoid=avoid)
+    data = tables_file([list(pair) for pair in pairing.pairs])
+    if pairing.bye:
+        data["byes"] = [pairing.bye]
+    summary = f"Round {number} of {board.planned_rounds}: {len(pairing.pairs)} tables" + (f", bye: {pairing.bye}" if pairing.bye else "")
+    notes = _unwanted_meetings(pairing.pairs, opponents, avoid)
+    return NextRound(f"round-{number}.yaml", data, summary + "".join(f"; {note}" for note in notes),
+                     warnings=tuple(notes))
+
+
+def _elim_round(number: int, matches: list[tuple[str, str]], note: str) -> NextRound:
+    summary = f"Elimination round {number}: {len(matches)} games. {note}".strip()
+    return NextRound(f"elim-{number}.yaml", tables_file([list(match) for match in matches]), summary, hint=ELIMINATION_HINT)
+
+
+def _unwanted_meetings(pairs: Sequence[tuple[str, str]], opponents: Mapping[str, Collection[str]],
+                       avoid: Collection[frozenset[str]]) -> list[str]:
+    """What the TO must hear about a pairing: forced rematches, and round-1 avoid requests that could not be met."""
+    rematches = [f"{a} v {b}" for a, b in pairs if b in opponents.get(a, ())]
+    unmet = [f"{a} v {b}" for a, b in pairs if frozenset((a, b)) in avoid]
+    notes = []
+    if rematches:
+        notes.append(f"{len(rematches)} rematch{'es' if len(rematches) > 1 else ''} could not be avoided: {', '.join(rematches)}")
+    if unmet:
+        notes.append(f"{len(unmet)} 'avoid' request(s) could not be met: {', '.join(unmet)}")
+    return notes

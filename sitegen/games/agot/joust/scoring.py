@@ -1,0 +1,229 @@
+"""A Joust event's Scoreboard: round and bracket views, Swiss standings after each round, player histories,
+the final ranking and the standings.json document."""
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from sitegen.games.agot.joust.rules import BYE, DRAW, GAME_RESULTS, Result, outcome, points_summary, record_summary, victory_totals
+from sitegen.games.agot.length import planned_cut, planned_rounds, swiss_finished
+from sitegen.games.agot.swiss_standings import (
+    ESOS_MEANING,
+    SOS_MEANING,
+    CurrentStandings,
+    Ranked,
+    Record,
+    export_document,
+    note_meeting,
+    rank_players,
+    standing_rows,
+)
+from sitegen.games.base import Column, PlayerRound, RoundView, Scoreboard, SeatRow, StandingRow, TableView, stage_label
+from sitegen.model import Event, Round, Table
+
+ABSENT = "absent"  # standings.json result of a round a player was not in
+# An elimination game is won or lost (a draw at time plays on): (shown, standings.json result) by "won".
+ELIM_RESULT = {True: ("Won", "won"), False: ("Lost", "lost")}
+
+STANDINGS_COLUMNS = [
+    Column("points", "Pts", f"Tournament points: {points_summary()}."),
+    Column("record", "-".join(r.code for r in GAME_RESULTS), f"{record_summary()} (byes count as wins in points only).", wide_only=True),
+    Column("sos", "SoS", f"Strength of Schedule: {SOS_MEANING}."),
+    Column("esos", "ESoS", f"Extended Strength of Schedule: {ESOS_MEANING}."),
+]
+SEAT_COLUMNS = [Column("result", "Result"), Column("power", "Power"), Column("points", "Pts")]
+ELIM_COLUMNS = [Column("seed", "Seed", "Rank after the Swiss rounds."), Column("result", "Result")]
+
+
+def table_outcome(table: Table) -> dict[str, Result] | None:
+    """A validated table's results by player, or None while its game is pending."""
+    result = table.result
+    winner = result.get("winner")
+    return outcome(table.players, None if winner is None else str(winner), result.get("power"),
+                   victory_totals(table.players, result.get("victory") or {}))
+
+
+def scoreboard(event: Event, format_name: str) -> Scoreboard:
+    """Everything the pages show of a validated event; `format_name` is standings.json's "format"."""
+    records = {p.id: Record() for p in event.players}
+    rounds: list[RoundView] = []
+    standings_after: list[list[StandingRow]] = []
+    history: dict[str, list[PlayerRound]] = {p.id: [] for p in event.players}
+    for round_ in event.rounds:
+        outcomes, results = _count_round(records, round_)
+        tables = [_table_view(table, result) for table, result in zip(round_.tables, outcomes)]
+        rounds.append(RoundView(round_, f"Round {round_.number}", tables, round_.complete, round_.byes))
+        ranked = rank_players(records, event.seed) if round_.complete else None
+        if ranked:
+            standings_after.append(_standing_rows(ranked, records, event))
+        rank_now = {r.player: r.rank for r in ranked} if ranked else {}
+        _note_round(event, round_, results, records, rank_now, history)
+    standings = standings_after[-1] if standings_after else _standing_rows(rank_players(records, event.seed), records, event)
+    elims = _elim_views(event, standings)
+    _note_elims(elims, history)
+    board = Scoreboard(
+        standings_columns=STANDINGS_COLUMNS,
+        seat_columns=SEAT_COLUMNS,
+        rounds=rounds,
+        elims=elims,
+        standings=standings,
+        standings_after=standings_after,
+        player_rounds=history,
+        final_ranking=_final_ranking(event, standings, elims),
+        export={},
+        planned_rounds=planned_rounds(event),
+        cut=planned_cut(event),
+    )
+    board.export = _export(event, format_name, board)
+    return board
+
+
+def current_standings(event: Event) -> CurrentStandings:
+    """The Scoreboard's standings (after the last complete round), length and cut, without its views."""
+    records = {p.id: Record() for p in event.players}
+    last_complete = max((i for i, round_ in enumerate(event.rounds) if round_.complete), default=None)
+    standings = None
+    for i, round_ in enumerate(event.rounds):
+        _count_round(records, round_)
+        if i == last_complete:
+            standings = _standing_rows(rank_players(records, event.seed), records, event)
+    if standings is None:
+        standings = _standing_rows(rank_players(records, event.seed), records, event)
+    return CurrentStandings(standings, planned_rounds(event), planned_cut(event))
+
+
+def _count_round(records: Mapping[str, Record], round_: Round) -> tuple[list[dict[str, Result] | None], dict[str, Result]]:
+    """A round's points and meetings into `records`: each table's outcome (None while pending) and every player's result."""
+    results: dict[str, Result] = dict.fromkeys(round_.byes, BYE)
+    outcomes = []
+    for table in round_.tables:
+        result = table_outcome(table)
+        if result:
+            results |= result
+            a, b = table.players
+            winner, loser = (a, b) if result[a].beat else (b, a)
+            note_meeting(records, winner, loser, result[winner].beat)
+        outcomes.append(result)
+    for pid, res in results.items():
+        records[pid].points += res.points
+        records[pid].games += 1
+        records[pid].codes.append(res.code)
+    return outcomes, results
+
+
+def _table_view(table: Table, result: Mapping[str, Result] | None) -> TableView:
+    power = table.result.get("power") or {}
+    seats = [
+        SeatRow(
+            pid,
+            seat,
+            {"result": result[pid].label if result else "", "power": power.get(pid, ""), "points": result[pid].points if result else ""},
+            winner=result is not None and result[pid].beat,
+        )
+        for seat, pid in enumerate(table.players, start=1)
+    ]
+    return TableView(table.number, seats, pending=result is None, note=DRAW.label if result and DRAW in result.values() else "")
+
+
+def _standing_rows(ranked: Sequence[Ranked], records: Mapping[str, Record], event: Event) -> list[StandingRow]:
+    def record(rec: Record) -> dict[str, Any]:
+        return {"record": "-".join(str(rec.codes.count(r.code)) for r in GAME_RESULTS)}
+
+    return standing_rows(ranked, records, event, record)
+
+
+def _note_round(event: Event, round_: Round, results: Mapping[str, Result], records: Mapping[str, Record],
+                rank_now: Mapping[str, int], history: Mapping[str, list[PlayerRound]]) -> None:
+    """Each player's line for a Swiss round: a result, a pending game, or a round missed."""
+    table_of = {pid: t for t in round_.tables for pid in t.players}
+    label = f"Round {round_.number}"
+    for player in event.players:
+        pid = player.id
+        table = table_of.get(pid)
+        res = results.get(pid)
+        if table is None and res is None:
+            if not player.active_in(round_.number):
+                history[pid].append(PlayerRound(round=round_, label=label, outcome=ABSENT, score=0, result="Did not play",
+                                                points="0", total=str(records[pid].points), rank=rank_now.get(pid)))
+            continue
+        history[pid].append(
+            PlayerRound(
+                round=round_,
+                label=label,
+                table=table.number if table else None,
+                opponents=[p for p in table.players if p != pid] if table else [],
+                outcome=res.export if res else None,
+                score=res.points if res else None,
+                result=res.label if res else "Pending",
+                points=str(res.points) if res else "",
+                total=str(records[pid].points),
+                rank=rank_now.get(pid),
+                won=None if res is None or res is BYE else res.beat,
+            )
+        )
+
+
+def _note_elims(elims: Sequence[RoundView], history: Mapping[str, list[PlayerRound]]) -> None:
+    """Each player's line for the elimination games they played."""
+    for view in elims:
+        for table in view.tables:
+            for seat in table.seats:
+                label, export = ELIM_RESULT[seat.winner]
+                history[seat.player].append(PlayerRound(round=view.round, label=view.label, table=table.number,
+                                                        opponents=[s.player for s in table.seats if s is not seat],
+                                                        outcome=None if table.pending else export,
+                                                        result="Pending" if table.pending else label,
+                                                        won=None if table.pending else seat.winner))
+
+
+def _elim_views(event: Event, standings: Sequence[StandingRow]) -> list[RoundView]:
+    seed_of = {row.player: row.rank for row in standings}
+    views = []
+    for round_ in event.elims:
+        tables = []
+        for table in round_.tables:
+            winner = table.result.get("winner")
+            seats = [
+                SeatRow(pid, n, {"seed": seed_of[pid], "result": ELIM_RESULT[winner == pid][0] if winner else ""}, winner == pid)
+                for n, pid in enumerate(table.players, start=1)
+            ]
+            tables.append(TableView(table.number, seats, pending=winner is None))
+        label = stage_label(round_.stage, len(round_.tables), round_.number)
+        views.append(RoundView(round_, label, tables, round_.complete, columns=ELIM_COLUMNS))
+    return views
+
+
+def _final_ranking(event: Event, standings: Sequence[StandingRow], elims: Sequence[RoundView]) -> list[tuple[int, str]] | None:
+    """Champion, finalist, each earlier round's losers in Swiss order, then everyone else in Swiss order."""
+    if not swiss_finished(event, planned_rounds(event)):
+        return None
+    swiss_order = [row.player for row in standings]
+    if not planned_cut(event):
+        return [(i + 1, pid) for i, pid in enumerate(swiss_order)]
+    if not elims or not elims[-1].complete or len(elims[-1].tables) != 1:
+        return None
+    final = elims[-1].tables[0]
+    order = [s.player for s in sorted(final.seats, key=lambda s: not s.winner)]
+    for view in reversed(elims[:-1]):
+        losers = [s.player for t in view.tables for s in t.seats if not s.winner]
+        order += sorted(losers, key=swiss_order.index)
+    order += [pid for pid in swiss_order if pid not in order]
+    return [(i + 1, pid) for i, pid in enumerate(order)]
+
+
+def _export(event: Event, format_name: str, board: Scoreboard) -> dict[str, Any]:
+    rounds_of: dict[str, list[dict[str, Any]]] = {}
+    elimination_of: dict[str, dict[str, Any]] = {}
+    for pid, history in board.player_rounds.items():
+        rounds_of[pid] = [
+            {"round": pr.round.number, "table": pr.table, "opponent": pr.opponents[0] if pr.opponents else None,
+             "result": pr.outcome, "points": pr.score}
+            for pr in history
+            if pr.round.stage == "round" and pr.outcome is not None
+        ]
+        elimination_of[pid] = {"elimination": [
+            {"round": pr.round.number, "table": pr.table, "opponent": pr.opponents[0], "result": pr.outcome}
+            for pr in history
+            if pr.round.stage == "elim" and pr.outcome is not None
+        ]}
+    return export_document(event, format_name, board, rounds_of, elimination_of)

@@ -1,0 +1,77 @@
+"""A Game of Thrones 2nd ed. Melee (Tournament Rules v2.0): Swiss rounds at tables of 3 or 4, then a final.
+
+The plug-in only wires the Melee modules together:
+- `melee_rules`: the rules' numbers and table scoring (pure); `pairing.melee_seating`: table sizes and seating;
+- `melee_results`: a table's result read into a checked game, or its problems;
+- `melee_validation`: every check of an event; `melee_standings` (with `melee_views`): the Scoreboard;
+- `melee_pairing`: the next round; `melee_text`: the rules in words, for messages and the rules page.
+Standings and tiebreakers are the AGoT ones shared with Joust (`swiss_standings`), where "beaten" means placed ahead of
+at every shared table.
+
+Decisions where the rules are silent:
+- A late joiner's points for each missed round are credited in that round, and the round counts as one
+  taken part in for the SoS average, as a Joust bye does: the points stand in for a game.
+- The default cut follows the AGoT cut table, reading its "top 8" as top 4 (Melee cuts to 4 or 16 only).
+- The cut, and every ranking the elimination rules derive from "total points", use the cut order: points, SoS,
+  ESoS (the Melee elimination section names no Head-to-Head), then the seeded draw.
+- After a top 16, the players who did not win their first table rank by their place there (tied players
+  share the better place, as the table shows them), then by the cut order.
+- standings.json: a round row keeps "opponent", always null (a melee game has no single opponent), and
+  adds "opponents" (seat order), "place" and "power".
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from sitegen.games.agot.length import planned_rounds, starting_players
+from sitegen.games.agot.melee.checks import validate
+from sitegen.games.agot.melee.pairing import next_round
+from sitegen.games.agot.melee.rules import default_melee_cut
+from sitegen.games.agot.melee.standings import current_standings, score_event
+from sitegen.games.agot.melee.wording import CUT_ORDER_TEXT, SLIP_BOXES, SLIP_INSTRUCTIONS, rules_context
+from sitegen.games.base import Format, NextRound, Scoreboard, SlipBox, SlipForm, refuse_pending
+from sitegen.model import Event, Problem, Round
+
+
+class Melee(Format):
+    name = "agot-melee"
+    title = "A Game of Thrones 2nd ed. — Melee"
+    seated = True
+    elimination_title = "Final tables"
+    cut_rule = f"the Melee elimination rules order the cut by {CUT_ORDER_TEXT}, leaving out Head-to-Head"
+    after_preliminaries = "The final table comes next."
+    event_keys: tuple[str, ...] = ()
+    table_keys = ("power", "winner", "eliminated", "victory")
+    deck_fields = {"faction": "Faction", "agenda": "Agenda"}
+    meta_fields = ("faction", "agenda")
+    result_hint = ("Enter 'power: {<id>: N, ...}' for every player at the table; add 'winner: <id>' if someone won before time "
+                   "and 'eliminated: [<id>, ...]' for players who decked out or conceded, first to leave first.")
+
+    def validate(self, event: Event) -> list[Problem]:
+        return validate(event, self)
+
+    def planned_rounds(self, event: Event) -> int:
+        return planned_rounds(event)
+
+    def cut(self, event: Event) -> int:
+        return default_melee_cut(starting_players(event)) if event.cut is None else event.cut
+
+    def length_settings(self, event: Event) -> dict[str, int]:
+        """The event's length and cut as they stand now, for `pair` to write into event.yaml at round 1."""
+        return {"rounds": self.planned_rounds(event), "cut": self.cut(event)}
+
+    def score(self, event: Event) -> Scoreboard:
+        return score_event(event, self.name, self.planned_rounds(event), self.cut(event))
+
+    def next_round(self, event: Event) -> NextRound:
+        refuse_pending(event)
+        return next_round(event, current_standings(event, self.planned_rounds(event), self.cut(event)))
+
+    def slip_form(self, round_: Round) -> SlipForm:
+        return SlipForm(tuple(SlipBox(label, tick) for label, tick in SLIP_BOXES), SLIP_INSTRUCTIONS)
+
+    def rules_context(self) -> dict[str, Any]:
+        return rules_context()
+
+
+FORMAT = Melee()

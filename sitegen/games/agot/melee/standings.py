@@ -1,0 +1,134 @@
+"""Melee standings: table results into records, the standings after each round, the final ranking and
+standings.json, gathered into the Scoreboard.
+
+Records, tiebreakers and the document's frame are the AGoT ones shared with Joust (`swiss_standings`); a melee table
+counts as a meeting of every pair at it, the better placed one beating the other.
+"""
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from itertools import combinations
+from typing import Any
+
+from sitegen.games.agot.length import swiss_finished
+from sitegen.games.agot.melee.display import LATE, SEAT_COLUMNS, STANDINGS_COLUMNS, TABLE_WIN, elim_views, export_code, export_row, player_round, table_view
+from sitegen.games.agot.melee.results import played_game
+from sitegen.games.agot.melee.rules import MeleeGame, SeatResult, late_join_points
+from sitegen.games.agot.swiss_standings import CurrentStandings, Ranked, Record, cut_order, export_document, note_meeting, rank_players, standing_rows
+from sitegen.games.base import PlayerRound, RoundView, Scoreboard, StandingRow
+from sitegen.model import Event
+
+
+def score_event(event: Event, name: str, planned_rounds: int, cut: int) -> Scoreboard:
+    """The Scoreboard of a validated event; `name` is the format's, `cut` 0 or the event's cut."""
+    records = {p.id: Record() for p in event.players}
+    rounds: list[RoundView] = []
+    standings_after: list[list[StandingRow]] = []
+    history: dict[str, list[PlayerRound]] = {p.id: [] for p in event.players}
+    exported: dict[str, list[dict[str, Any]]] = {p.id: [] for p in event.players}
+    for round_ in event.rounds:
+        games = [played_game(round_, table) for table in round_.tables]
+        seats = {s.player: s for game in games if game is not None for s in game.results}
+        late = [p.id for p in event.players if round_.number < p.joined]
+        _count_round(records, games, late)
+        tables = [table_view(table, game) for table, game in zip(round_.tables, games)]
+        rounds.append(RoundView(round_, f"Round {round_.number}", tables, round_.complete, sitting_out=round_.sitting_out))
+        ranked = rank_players(records, event.seed) if round_.complete else None
+        if ranked:
+            standings_after.append(_standing_rows(ranked, records, event))
+        rank_now = {r.player: r.rank for r in ranked or ()}
+        table_of = {pid: table for table in round_.tables for pid in table.players}
+        for player in event.players:
+            pid = player.id
+            line = player_round(round_, pid, table_of.get(pid), seats.get(pid), late=pid in late, total=records[pid].points,
+                                rank=rank_now.get(pid))
+            history[pid].append(line)
+            if line.outcome is not None:  # a game still in play has no row yet
+                exported[pid].append(export_row(line, seats.get(pid)))
+    standings = standings_after[-1] if standings_after else _standing_rows(rank_players(records, event.seed), records, event)
+    elim_games = [[played_game(round_, table) for table in round_.tables] for round_ in event.elims]
+    by_cut = cut_order(standings, event.seed)
+    board = Scoreboard(
+        standings_columns=STANDINGS_COLUMNS,
+        seat_columns=SEAT_COLUMNS,
+        rounds=rounds,
+        elims=elim_views(event.elims, standings, elim_games),
+        standings=standings,
+        standings_after=standings_after,
+        player_rounds=history,
+        final_ranking=_final_ranking(event, planned_rounds, cut, standings, by_cut, elim_games),
+        export={},
+        planned_rounds=planned_rounds,
+        cut=cut,
+        cut_order=by_cut,
+    )
+    board.export = export_document(event, name, board, exported)
+    return board
+
+
+def current_standings(event: Event, planned_rounds: int, cut: int) -> CurrentStandings:
+    """The Scoreboard's standings (after the last complete round), length, cut and cut order, without its views."""
+    records = {p.id: Record() for p in event.players}
+    last_complete = max((i for i, round_ in enumerate(event.rounds) if round_.complete), default=None)
+    standings = None
+    for i, round_ in enumerate(event.rounds):
+        late = [p.id for p in event.players if round_.number < p.joined]
+        _count_round(records, [played_game(round_, table) for table in round_.tables], late)
+        if i == last_complete:
+            standings = _standing_rows(rank_players(records, event.seed), records, event)
+    if standings is None:
+        standings = _standing_rows(rank_players(records, event.seed), records, event)
+    cut_next = cut and len(event.rounds) >= planned_rounds  # who makes the cut matters only once the Swiss rounds are over
+    return CurrentStandings(standings, planned_rounds, cut, cut_order(standings, event.seed) if cut_next else [])
+
+
+def _count_round(records: Mapping[str, Record], games: Sequence[MeleeGame | None], late: Sequence[str]) -> None:
+    """A round's points and meetings; a late joiner's missed round counts as one played (see agot_melee)."""
+    for game in games:
+        if game is not None:
+            _note_table(records, game.results)
+            for seat in game.results:
+                _add(records[seat.player], seat.points, export_code(seat))
+    for pid in late:
+        _add(records[pid], late_join_points(1), LATE)
+
+
+def _note_table(records: Mapping[str, Record], results: Sequence[SeatResult]) -> None:
+    """Every pair at the table met once; the better placed one beat the other (a shared place beats nobody)."""
+    for ahead, behind in combinations(results, 2):  # results come in place order
+        note_meeting(records, ahead.player, behind.player, ahead.place < behind.place)
+
+
+def _add(record: Record, points: int, code: str) -> None:
+    record.points += points
+    record.games += 1
+    record.codes.append(code)
+
+
+def _standing_rows(ranked: Sequence[Ranked], records: dict[str, Record], event: Event) -> list[StandingRow]:
+    return standing_rows(ranked, records, event, lambda rec: {"wins": rec.codes.count(TABLE_WIN)})
+
+
+def _final_ranking(event: Event, planned_rounds: int, cut: int, standings: list[StandingRow], by_cut: list[str],
+                   elim_games: list[list[MeleeGame | None]]) -> list[tuple[int, str]] | None:
+    """The final table by place; after a top 16 the first tables' other players by place, then the cut order;
+    everyone else in Swiss order."""
+    if not swiss_finished(event, planned_rounds):
+        return None
+    swiss_order = [row.player for row in standings]
+    position = {pid: i for i, pid in enumerate(by_cut)}
+
+    def by_place(seats: Sequence[SeatResult]) -> list[str]:
+        return [s.player for s in sorted(seats, key=lambda s: (s.place, position[s.player]))]
+
+    order: list[str] = []
+    if cut:
+        last = elim_games[-1] if elim_games else []
+        if len(last) != 1 or last[0] is None:
+            return None
+        order = by_place(last[0].results)
+        for games in reversed(elim_games[:-1]):
+            order += by_place([s for game in games if game is not None for s in game.results if not s.table_win])
+    placed = set(order)
+    order += [pid for pid in swiss_order if pid not in placed]
+    return [(i + 1, pid) for i, pid in enumerate(order)]

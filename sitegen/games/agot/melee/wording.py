@@ -1,0 +1,164 @@
+"""The Melee rules in words: a table result's labels, the phrases messages share, and the rules page's numbers.
+
+Every number here comes from `melee_rules` or `pairing.melee_seating`; this module only says it.
+"""
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from sitegen.games.agot.length import CUT_BY_PLAYERS, ROUNDS_BY_PLAYERS
+from sitegen.games.agot.melee.rules import (
+    CUT_INSTEAD,
+    CUT_ORDER,
+    DEFAULT_VICTORY_TOTAL,
+    ELIMINATION_TABLES,
+    FINAL_TABLE,
+    LATE_JOIN_POINTS_PER_MISSED_ROUND,
+    POWER_CAP,
+    ROUND_MINUTES,
+    WIN_POINTS,
+    SeatResult,
+    default_melee_cut,
+    late_join_points,
+    score_melee_table,
+)
+from sitegen.games.agot.melee.seating import FULL_TABLE, SMALL_TABLE, TABLE_SIZES, melee_table_sizes
+
+_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve",
+          "thirteen", "fourteen", "fifteen", "sixteen")
+_PLACE_WORDS = ("first", "second", "third", "fourth", "fifth")
+
+
+def either(items: Sequence[object]) -> str:
+    """'a, b or c'."""
+    words = [str(item) for item in items]
+    return " or ".join([", ".join(words[:-1]), words[-1]] if len(words) > 1 else words)
+
+
+def spell(number: int) -> str:
+    """A small whole number in words, as the prose of the rules page writes it."""
+    return _WORDS[number] if 0 <= number < len(_WORDS) else str(number)
+
+
+def ordinal(place: int) -> str:
+    return f"{place}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(place, 'th') }"
+
+
+def place_label(seat: SeatResult) -> str:
+    """Short place for a table column: '1', 'T2' for a shared place, '4 out' for an eliminated player."""
+    return f"{'T' if seat.tied else ''}{seat.place}{' out' if seat.eliminated else ''}"
+
+
+def result_text(seat: SeatResult) -> str:
+    if seat.table_win:
+        return "Won the table"
+    if seat.eliminated:
+        return f"Eliminated ({ordinal(seat.place)})"
+    if seat.place == 1:
+        return "Shared first place"
+    return f"{'Tied ' if seat.tied else ''}{ordinal(seat.place)}"
+
+
+def elimination_text(tables: Sequence[int]) -> str:
+    """What a cut's elimination rounds are, e.g. 'four tables, then a final table'."""
+    if not tables:
+        return "no elimination"
+    first = "one final table" if tables[0] == 1 else f"{spell(tables[0])} tables"
+    return first + ", then a final table" * (len(tables) - 1)
+
+
+TABLE_SIZES_TEXT = either(TABLE_SIZES)  # "3 or 4"
+CUT_ORDER_TEXT = ", then ".join(CUT_ORDER)  # "points, then SoS, then ESoS"
+CUT_CHOICES_TEXT = either([f"{cut} ({elimination_text(tables)})" for cut, tables in ELIMINATION_TABLES.items()])
+
+# What a Melee table writes on its result slip: exactly what a round file records (power, winner, eliminated).
+SLIP_BOXES = (("Power", False), ("Winner", True), ("Out (order)", False))
+SLIP_INSTRUCTIONS = (f"Write every player's power at the end of the game. Tick the winner if someone reached {DEFAULT_VICTORY_TOTAL} "
+                     "power before time. For players who decked out or conceded, write the order they left (1 = first out).")
+
+
+# -- the rules page ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Example:
+    """A scoring example of the rules page, scored by the same code as every event."""
+
+    title: str
+    explain: str
+    power: Mapping[str, int]
+    winner: str | None = None
+    eliminated: tuple[str, ...] = ()
+    victory: Mapping[str, int] = field(default_factory=dict)
+
+    def page(self) -> dict[str, Any]:
+        results = score_melee_table(list(self.power), self.power, winner=self.winner, eliminated=self.eliminated, victory=self.victory)
+        rows = [{"player": s.player, "power": s.power, "victory": self.victory.get(s.player), "place": place_label(s),
+                 "result": result_text(s), "points": s.points} for s in results]
+        return {"title": self.title, "explain": self.explain, "rows": rows}
+
+
+# Names are invented; the numbers of the first four are those of the rules' own worked examples.
+RULES_EXAMPLES = (
+    Example("A win, and a tie for second", "Corwin reaches 15 power and wins at once. Maren and Ilsa tie, so both "
+            "divide by the worse of the two places they share.",
+            {"Maren": 13, "Petra": 5, "Corwin": 15, "Ilsa": 13}, "Corwin"),
+    Example("Two players tied for first at time", "Nobody has won when time is called. Juno and Anselm are equally close: "
+            "they add the points of first place and of second place (their own power divided by 2) and split the sum, "
+            "rounded down.", {"Halvard": 6, "Juno": 12, "Anselm": 12, "Odile": 11}),
+    Example("A tie for second and third", "Benedikt wins; Rosalind and Emrys share second and third and divide by 3.",
+            {"Rosalind": 12, "Benedikt": 15, "Talia": 2, "Emrys": 12}, "Benedikt"),
+    Example("Another shared first place", "Time is called with Wren and Ferris level; the sum of first and second place "
+            "is split between them, and the others score by their own place.", {"Ottilie": 9, "Wren": 10, "Ferris": 10, "Liesel": 5}),
+    Example("An eliminated player at a table of three", "Saskia's deck runs out, so she is out of the game and places last "
+            "with 0 points, whatever her power. At time Ivo is closest and wins.",
+            {"Ivo": 9, "Dorian": 7, "Saskia": 8}, None, ("Saskia",)),
+    Example("Power above 15, and a different victory total", "Greer's agenda raises her victory total to 20, so at 17 power "
+            "she is 3 short while Nell, at 14 of 15, is 1 short and wins. Greer's power counts only up to 15.",
+            {"Nell": 14, "Greer": 17, "Lorcan": 8, "Mirela": 3}, None, (), {"Greer": 20}),
+)
+LATE_JOIN_EXAMPLE_ROUND = 3  # the rules page works out the late-join points of a player joining in this round
+
+
+def _unseatable() -> int:
+    """The one field of at least a table's size that the seating cannot split into tables."""
+    def fits(players: int) -> bool:
+        try:
+            melee_table_sizes(players)
+        except ValueError:
+            return False
+        return True
+
+    (field_size,) = [n for n in range(SMALL_TABLE, 2 * FULL_TABLE) if not fits(n)]
+    return field_size
+
+
+def rules_context() -> dict[str, Any]:
+    """The numbers the rules and tiebreaker pages show (numbers in prose through `spell`)."""
+    ((replaced, instead),) = CUT_INSTEAD.items()
+    top_cut = max(ELIMINATION_TABLES)
+    return {
+        "spell": spell,
+        "win_points": WIN_POINTS,
+        "power_cap": POWER_CAP,
+        "victory_total": DEFAULT_VICTORY_TOTAL,
+        "minutes": ROUND_MINUTES,
+        "late_join_points": LATE_JOIN_POINTS_PER_MISSED_ROUND,
+        "late_join_example_round": LATE_JOIN_EXAMPLE_ROUND,
+        "late_join_example": late_join_points(LATE_JOIN_EXAMPLE_ROUND - 1),
+        "examples": [example.page() for example in RULES_EXAMPLES],
+        "full_table": FULL_TABLE,
+        "small_table": SMALL_TABLE,
+        "unseatable": _unseatable(),
+        "two_tables": 2 * SMALL_TABLE,
+        "places_after_first": _PLACE_WORDS[1:FINAL_TABLE],
+        "cuts": [cut for cut in ELIMINATION_TABLES if cut],
+        "top_cut_tables": ELIMINATION_TABLES[top_cut][0],
+        "cut_replaced": replaced,
+        "cut_instead": instead,
+        "cut_order": CUT_ORDER,
+        "rounds_table": ROUNDS_BY_PLAYERS,
+        "cut_table": [(most, default_melee_cut(most)) for most, _ in CUT_BY_PLAYERS],
+    }

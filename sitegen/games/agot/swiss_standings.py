@@ -1,0 +1,202 @@
+"""Swiss standings as AGoT Joust and Melee rank them: points, Head-to-Head, SoS, ESoS, the seeded draw.
+
+Definitions (exact, with Fractions so ties are real ties):
+- a player's average = total points / rounds the player took part in (byes count; missed rounds do not);
+- SoS = mean of the averages of the player's opponents, one entry per opponent per game (a bye is no opponent);
+- ESoS = mean of those same opponents' SoS entries;
+- Head-to-Head: among players on equal points, one who met every other one and beat each of them
+  (for Melee: placed ahead of them at every shared table) ranks first of that group; the rest of the
+  group keeps the SoS/ESoS order. It is applied once per group, as the rules describe it.
+"""
+from __future__ import annotations
+
+import math
+from collections import Counter
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+from sitegen.games.base import Refused, Scoreboard, StandingRow, draw_key, standings_document
+from sitegen.model import Event
+
+# SoS and ESoS in a player's words, for column help and tiebreaker pages.
+SOS_MEANING = "the mean of your opponents' average points per round"
+ESOS_MEANING = "the mean of your opponents' SoS"
+
+
+@dataclass
+class Record:
+    """A player's preliminary rounds so far."""
+
+    points: int = 0
+    games: int = 0  # rounds taken part in, byes included
+    opponents: list[str] = field(default_factory=list)  # one entry per opponent per game
+    beaten: dict[str, bool] = field(default_factory=dict)  # opponent -> "beat them every time so far"
+    codes: list[str] = field(default_factory=list)  # the format's result code of each round played
+
+
+@dataclass(frozen=True)
+class Ranked:
+    player: str
+    rank: int
+    points: int
+    sos: Fraction
+    esos: Fraction
+    head_to_head: bool  # ranked first of its points group by Head-to-Head
+    coin_toss: bool  # separated from an equal player only by the seeded random order
+
+
+@dataclass(frozen=True)
+class CurrentStandings:
+    """What proposing the next round needs of the scores: the Scoreboard's standings, length, cut and cut order,
+    worked out without the pages' views (one ranking instead of one per round)."""
+
+    standings: list[StandingRow]
+    planned_rounds: int
+    cut: int
+    cut_order: list[str] = field(default_factory=list)
+
+
+def note_meeting(records: Mapping[str, Record], winner_side: str, loser_side: str, decisive: bool) -> None:
+    """Record that two players met; `decisive` means `winner_side` beat `loser_side` (win or modified win)."""
+    winner, loser = records[winner_side], records[loser_side]
+    winner.opponents.append(loser_side)
+    loser.opponents.append(winner_side)
+    winner.beaten[loser_side] = winner.beaten.get(loser_side, True) and decisive
+    loser.beaten[winner_side] = False
+
+
+def rank_players(records: Mapping[str, Record], seed: int) -> list[Ranked]:
+    """Order players by points, Head-to-Head, SoS, ESoS, then the seeded draw among exact equals."""
+    sos, esos, denominators = _scaled_tiebreakers(records)
+    as_fraction = _FractionOf(sos, esos, denominators, records)
+    by_points: dict[int, list[str]] = {}
+    for pid in sorted(records):
+        by_points.setdefault(records[pid].points, []).append(pid)
+    key = {p: (records[p].points, sos[p], esos[p]) for p in records}
+    equals = Counter(key.values())
+    ordered: list[tuple[str, bool]] = []
+    for points in sorted(by_points, reverse=True):
+        # The draw decides only among exact equals, so it is worked out for those alone: same order, far fewer hashes.
+        group = sorted(by_points[points], key=lambda p: (-sos[p], -esos[p], as_fraction.draw(seed, p) if equals[key[p]] > 1 else b""))
+        leader = _head_to_head_leader(group, records)
+        if leader:
+            group.remove(leader)
+            group.insert(0, leader)
+        ordered.extend((p, p == leader) for p in group)
+    leaders = {p for p, h2h in ordered if h2h}
+    result = []
+    for i, (pid, h2h) in enumerate(ordered):
+        neighbours = [ordered[j][0] for j in (i - 1, i + 1) if 0 <= j < len(ordered)]
+        coin = not h2h and any(key[n] == key[pid] and n not in leaders for n in neighbours)
+        result.append(Ranked(pid, i + 1, records[pid].points, as_fraction.sos(pid), as_fraction.esos(pid), h2h, coin))
+    return result
+
+
+def _scaled_tiebreakers(records: Mapping[str, Record]) -> tuple[dict[str, int], dict[str, int], tuple[int, int]]:
+    """SoS and ESoS as exact integers over common denominators (returned too): SoS = sos[p] / (L*M), ESoS = esos[p] / (L*M*M).
+
+    L is the least common multiple of the players' game counts (so L * average is a whole number for everyone) and
+    M that of their opponent-entry counts (so M * a mean is one). Equal integers are equal Fractions, and the order
+    is the same: ranking compares whole numbers instead of adding and dividing Fractions.
+    """
+    scale = math.lcm(*(r.games for r in records.values() if r.games))
+    average = {p: r.points * (scale // r.games) if r.games else 0 for p, r in records.items()}
+    spread = math.lcm(*(len(r.opponents) for r in records.values() if r.opponents))
+    sos = {p: sum(average[o] for o in r.opponents) * (spread // len(r.opponents)) if r.opponents else 0
+           for p, r in records.items()}
+    esos = {p: sum(sos[o] for o in r.opponents) * (spread // len(r.opponents)) if r.opponents else 0
+            for p, r in records.items()}
+    return sos, esos, (scale * spread, scale * spread * spread)
+
+
+class _FractionOf:
+    """The exact Fractions behind the scaled integers, made once per distinct value."""
+
+    def __init__(self, sos: dict[str, int], esos: dict[str, int], denominators: tuple[int, int],
+                 records: Mapping[str, Record]) -> None:
+        self._sos, self._esos, self._denominators, self._records = sos, esos, denominators, records
+        self._made: dict[tuple[int, int], Fraction] = {}
+
+    def _fraction(self, which: int, value: int) -> Fraction:
+        made = self._made.get((which, value))
+        if made is None:
+            made = self._made[which, value] = Fraction(value, self._denominators[which])
+        return made
+
+    def sos(self, pid: str) -> Fraction:
+        return self._fraction(0, self._sos[pid])
+
+    def esos(self, pid: str) -> Fraction:
+        return self._fraction(1, self._esos[pid])
+
+    def draw(self, seed: int, pid: str) -> bytes:
+        return draw_key(seed, (self._records[pid].points, self.sos(pid), self.esos(pid)), pid)
+
+
+def cut_order(rows: Sequence[StandingRow], seed: int) -> list[str]:
+    """Standings rows re-ordered by points, SoS and ESoS alone (no Head-to-Head), then the same seeded draw."""
+    def key(row: StandingRow) -> tuple[Any, ...]:
+        points, sos, esos = row.exact["points"], row.exact["sos"], row.exact["esos"]
+        return (-points, -sos, -esos, draw_key(seed, (points, sos, esos), row.player))
+
+    return [row.player for row in sorted(rows, key=key)]
+
+
+def cut_seeds(order: Sequence[str], rows: Sequence[StandingRow], cut: int) -> list[str]:
+    """The `cut` best players of `order` who have not dropped; refuses when too few are still in."""
+    dropped = {row.player for row in rows if row.dropped}
+    seeds = [pid for pid in order if pid not in dropped][:cut]
+    if len(seeds) < cut:
+        raise Refused(f"a top {cut} cut needs {cut} players who have not dropped, but only {len(seeds)} players are still in; "
+                      "set a smaller 'cut:' in event.yaml (0 for none)")
+    return seeds
+
+
+def _head_to_head_leader(group: list[str], records: Mapping[str, Record]) -> str | None:
+    if len(group) < 2:
+        return None
+    for pid in group:
+        beaten = records[pid].beaten
+        if all(beaten.get(other, False) for other in group if other != pid):
+            return pid
+    return None
+
+
+def standing_rows(ranked: Sequence[Ranked], records: Mapping[str, Record], event: Event,
+                  own_values: Callable[[Record], dict[str, Any]]) -> list[StandingRow]:
+    """Standings rows with the shared AGoT values (points, SoS, ESoS) plus the format's own."""
+    players = event.player_by_id
+    return [
+        StandingRow(
+            r.rank,
+            r.player,
+            {"points": r.points} | own_values(records[r.player]) | {"sos": two_decimals(r.sos), "esos": two_decimals(r.esos)},
+            r.coin_toss,
+            head_to_head=r.head_to_head,
+            dropped=players[r.player].dropped is not None,
+            exact={"points": r.points, "sos": r.sos, "esos": r.esos, "games": records[r.player].games},
+        )
+        for r in ranked
+    ]
+
+
+def export_document(event: Event, format_name: str, board: Scoreboard,
+                    rounds_of: Mapping[str, list[dict[str, Any]]],
+                    extra_of: Mapping[str, dict[str, Any]] | None = None) -> dict[str, Any]:
+    """The standings.json document; `rounds_of` holds each player's per-round rows, shaped by the format,
+    and `extra_of` any further keys of a player's row."""
+    names = event.player_by_id
+    rows = [
+        {"rank": row.rank, "id": row.player, "name": names[row.player].name, "points": row.values["points"],
+         "sos": float(row.exact["sos"]), "esos": float(row.exact["esos"]),
+         "sos_exact": str(row.exact["sos"]), "esos_exact": str(row.exact["esos"]),
+         "rounds": rounds_of[row.player]} | (extra_of or {}).get(row.player, {})
+        for row in board.standings
+    ]
+    return standings_document(event, format_name, rows, [{"rank": rank, "id": pid} for rank, pid in board.final_ranking or []])
+
+
+def two_decimals(value: Fraction) -> str:
+    return f"{float(value):.2f}"

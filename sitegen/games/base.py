@@ -1,0 +1,337 @@
+"""The format plug-in interface, and the format-neutral results a plug-in hands to the site.
+
+A format turns a validated `Event` into a `Scoreboard` (what every page shows) and proposes
+the next round. Pages and templates read only the Scoreboard, so a new game is one module
+here plus its rules template.
+"""
+from __future__ import annotations
+
+import hashlib
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from sitegen.model import EVENT_KEYS, PLAYER_KEYS, TABLE_KEYS, Event, Person, Problem, Round, Table, Where
+from sitegen.text import suggest
+
+
+@dataclass(frozen=True)
+class Column:
+    key: str
+    label: str
+    help: str = ""  # spelled out in the page's legend and as the header's title
+    wide_only: bool = False  # hidden on narrow phone screens, where it would push the table off screen
+    seating: bool = False  # part of the seating, not the result: shown while the table is still in play
+    numeric: bool = True  # right-aligned figures; False for text such as a player's name
+
+
+@dataclass
+class SeatRow:
+    """One player's line at a table."""
+
+    player: str
+    seat: int
+    values: dict[str, Any]  # by the format's seat columns
+    winner: bool = False
+
+
+@dataclass
+class TableView:
+    number: int
+    seats: list[SeatRow]
+    pending: bool
+    note: str = ""
+
+
+@dataclass
+class RoundView:
+    round: Round
+    label: str
+    tables: list[TableView]
+    complete: bool
+    byes: tuple[str, ...] = ()
+    sitting_out: tuple[str, ...] = ()
+    notes: list[str] = field(default_factory=list)
+    columns: list[Column] = field(default_factory=list)  # seat columns when they differ from the format's
+
+
+@dataclass
+class StandingRow:
+    rank: int
+    player: str
+    values: dict[str, Any]  # what is shown, by the format's standings columns
+    coin_toss: bool = False  # order against an equal player was decided at random
+    place: int | None = None  # shared by players the rules leave level (V:TES outside the top five); None: the rank
+    head_to_head: bool = False  # ranked first of its points group by Head-to-Head (AGoT)
+    dropped: bool = False  # left the event
+    exact: dict[str, Any] = field(default_factory=dict)  # what the rules rank by, as exact numbers (AGoT: points, sos, esos)
+
+
+@dataclass(kw_only=True)
+class PlayerRound:
+    """One round of a player's event: typed facts for exports, display text for the player page."""
+
+    round: Round
+    label: str  # e.g. "Round 3", "Semifinals"
+    table: int | None = None
+    seat: int | None = None
+    opponents: list[str] = field(default_factory=list)
+    prey: str | None = None  # V:TES: the player in the next seat, whom this player tries to oust
+    predator: str | None = None  # V:TES: the player in the previous seat
+    outcome: str | None = None  # the format's result code (Joust "MW", elimination "won"); None: no result yet or no game
+    score: int | float | None = None  # tournament points this round, when the format gives them per round
+    result: str = ""  # shown: "Modified win", "2 VP, 1st"
+    points: str = ""  # shown in the points column
+    total: str = ""  # shown: the running total
+    rank: int | None = None  # standings rank after this round (preliminary rounds only)
+    won: bool | None = None  # for win rates; None when no game was played (bye, absent, pending)
+
+
+@dataclass
+class Scoreboard:
+    standings_columns: list[Column]
+    seat_columns: list[Column]
+    rounds: list[RoundView]  # preliminary rounds
+    elims: list[RoundView]  # elimination rounds or the final table(s)
+    standings: list[StandingRow]  # after the last completed preliminary round
+    standings_after: list[list[StandingRow]]  # index i: after preliminary round i + 1
+    player_rounds: dict[str, list[PlayerRound]]
+    final_ranking: list[tuple[int, str]] | None
+    export: dict[str, Any]  # the standings.json document
+    planned_rounds: int
+    cut: int
+    cut_order: list[str] = field(default_factory=list)  # who makes the cut, best first, when the format's cut has its own order
+
+
+@dataclass(frozen=True)
+class SlipBox:
+    """A box on a printed result slip, one per player: what the table fills in to report its result."""
+
+    label: str
+    tick: bool = False  # a box to tick (the winner); False: a number or word to write
+
+
+@dataclass(frozen=True)
+class SlipForm:
+    """What a round's result slips ask each table for (see `Format.slip_form`)."""
+
+    boxes: tuple[SlipBox, ...]
+    instructions: str  # printed on every slip, above the signatures
+
+
+@dataclass(frozen=True)
+class NextRound:
+    filename: str
+    data: dict[str, Any]  # the round file, ready to dump
+    summary: str  # what to tell the TO (e.g. a seating's violation vector)
+    hint: str = ""  # how to enter this round's results, when it differs from the format's result_hint
+    warnings: tuple[str, ...] = ()  # what the TO must hear about this pairing (a rematch that could not be avoided)
+
+
+class Refused(Exception):
+    """`pair` cannot go on (pending results, event finished, ...): exit status 2 with this message."""
+
+
+class Format(ABC):
+    """What a game plugs in. The pipeline, the CLI and the site call nothing else on a format.
+
+    Capabilities only some games have (planning every round at once, a ranking-body export) are
+    declared here with a refusal the CLI shows as it is; a format that has them overrides them.
+    """
+
+    name: str  # the `format:` value in event.yaml
+    title: str
+    event_keys: tuple[str, ...] = ()  # extra event.yaml keys this format reads
+    table_keys: tuple[str, ...] = ()  # result keys of a table
+    seating_keys: tuple[str, ...] = ()  # those of table_keys that belong to the seating, not the result (kept when a result is replaced)
+    deck_fields: dict[str, str] = {}  # free per-player fields shown on player pages, with their labels
+    meta_fields: tuple[str, ...] = ()  # deck fields broken down on the event's meta page (players, games, wins)
+    seated: bool = False  # whether seat numbers matter (and are shown)
+    elimination_title: str = "Elimination"  # what the page of the cut or final is called, e.g. "Bracket"
+    after_preliminaries: str = "the elimination rounds"  # the event's next step once the preliminary rounds are done
+    cut_rule: str = ""  # why the cut's order may differ from the standings order; "" when it follows the standings
+    result_hint: str  # how to enter results, written at the top of a new round file
+
+    @abstractmethod
+    def validate(self, event: Event) -> list[Problem]:
+        """Every rule the loader cannot know, each problem at its file and line."""
+
+    @abstractmethod
+    def score(self, event: Event) -> Scoreboard:
+        """Standings, round views and histories of a validated event."""
+
+    @abstractmethod
+    def next_round(self, event: Event) -> NextRound:
+        """The next round file to write, or Refused with the reason."""
+
+    @abstractmethod
+    def planned_rounds(self, event: Event) -> int:
+        """Preliminary rounds: `rounds:` from event.yaml, else the rules' default."""
+
+    def cut(self, event: Event) -> int:
+        """Players in the elimination cut or final; 0 for none."""
+        return 0
+
+    def length_settings(self, event: Event) -> dict[str, int]:
+        """The event.yaml keys that fix the event's length, written when round 1 is paired."""
+        return {"rounds": self.planned_rounds(event)}
+
+    @abstractmethod
+    def rules_context(self) -> dict[str, Any]:
+        """The numbers the rules and tiebreaker pages show, read from the rules module."""
+
+    def slip_form(self, round_: Round) -> SlipForm | None:
+        """The boxes of this round's printed result slips; None: one box per result column of the round's tables."""
+        return None
+
+    def plan_rounds(self, event: Event) -> list[NextRound]:
+        """Every preliminary round at once (`pair --plan`)."""
+        raise Refused(f"the {self.name} format pairs one round at a time; run `sitegen pair` without --plan")
+
+    def export_table(self, event: Event) -> tuple[list[str], list[list[Any]]]:
+        """The ranking body's report (`sitegen export`): a CSV header and rows."""
+        raise Refused(f"the {self.name} format has no ranking export; see `sitegen standings` or standings.json")
+
+    #: What `sitegen export --format NAME` writes besides the CSV, e.g. the ranking body's own upload format.
+    export_formats: tuple[str, ...] = ()
+
+    def export_text(self, event: Event, name: str, known: Mapping[str, Person]) -> str:
+        """The report in one of `export_formats`; `known` is players.yaml's players by id."""
+        raise Refused(f"the {self.name} format has no '{name}' export; use --format csv")
+
+
+# Helpers every format shares ------------------------------------------------------------
+
+
+def draw_key(seed: int, separated: object, player: str) -> bytes:
+    """A player's place in the seeded random draw among players whose results are all equal.
+
+    The draw hashes the event seed, the tied results themselves (`separated`, e.g. points, SoS and
+    ESoS) and the player's id. So it is reproducible, does not depend on the order anything is
+    listed in, and cannot be known before the games that produce those results are played.
+    """
+    return hashlib.sha256(f"{seed}\x1f{separated!r}\x1f{player}".encode()).digest()
+
+
+def round_rng(event: Event, slug: str) -> random.Random:
+    """The Random for one pairing: derived from the event seed and the round, so re-pairing is reproducible."""
+    return random.Random(f"{event.seed}:{slug}")
+
+
+def check_keys(problems: list[Problem], keys: dict[str, int], allowed: tuple[str, ...], where: Where, what: str) -> None:
+    for key, line in keys.items():
+        if key not in allowed:
+            problems.append(Problem(Where(where.path, line), f"unknown key '{key}' in {what}; {suggest(key, allowed)}"))
+
+
+def check_common(event: Event, fmt: Format) -> list[Problem]:
+    """Unknown keys in event.yaml, players and tables, against what the loader and this format read."""
+    problems: list[Problem] = []
+    extra = {k: v for k, v in event.key_lines.items() if k not in EVENT_KEYS}
+    check_keys(problems, extra, EVENT_KEYS + fmt.event_keys, event.where, "event.yaml")
+    for player in event.players:
+        where = player.where or event.where  # players built in code (tests, tools) carry no line
+        extra = {k: player.key_lines.get(k, where.line) for k in player.deck}
+        check_keys(problems, extra, PLAYER_KEYS + tuple(fmt.deck_fields), where, f"player '{player.id}'")
+    for round_ in event.rounds + event.elims:
+        for table in round_.tables:
+            extra = {k: table.key_lines.get(k, table.where.line) for k in table.result}
+            check_keys(problems, extra, TABLE_KEYS + fmt.table_keys, table.where, f"table {table.number}")
+    return problems
+
+
+def check_everyone_seated(event: Event, round_: Round, not_playing: str = "byes") -> list[Problem]:
+    """Every player active in a preliminary round must be at a table, have a bye or sit out.
+
+    `not_playing` names the round-file key the format uses for active players who do not play.
+    """
+    seated = set(round_.seated()) | set(round_.byes) | set(round_.sitting_out)
+    return [
+        Problem(
+            round_.where,
+            f"player '{p.id}' takes part in round {round_.number} but is not seated; add them to a table or to '{not_playing}', "
+            f"or set 'dropped: {round_.number - 1}' (or 'joined') in event.yaml",
+        )
+        for p in event.players
+        if p.active_in(round_.number) and p.id not in seated
+    ]
+
+
+def int_mapping(table: Table, key: str, problems: list[Problem], *, minimum: int = 0) -> dict[str, int]:
+    """A `{id: whole number}` result mapping for the players at `table`, problems collected."""
+    raw = table.result.get(key)
+    if raw is None:
+        return {}
+    where = table.at(key)
+    if not isinstance(raw, dict):
+        problems.append(Problem(where, f"'{key}' must map player ids to numbers, e.g. '{key}: {{alice: 12, bob: 9}}'"))
+        return {}
+    values: dict[str, int] = {}
+    for pid, value in raw.items():
+        pid = str(pid)
+        if pid not in table.players:
+            problems.append(Problem(where, f"'{key}' names '{pid}', who is not at table {table.number}; "
+                                           f"use the ids of the players here: {', '.join(table.players)}"))
+        elif isinstance(value, bool) or not isinstance(value, int) or value < minimum:
+            problems.append(Problem(where, f"{key} of '{pid}' must be a whole number of at least {minimum}, not {value!r}"))
+        else:
+            values[pid] = value
+    return values
+
+
+def player_id(table: Table, key: str, problems: list[Problem]) -> str | None:
+    """A single player id result (`winner: alice`) that must be at the table."""
+    raw = table.result.get(key)
+    if raw is None:
+        return None
+    if str(raw) not in table.players:
+        problems.append(
+            Problem(table.at(key), f"{key} '{raw}' is not at table {table.number}; use one of: {', '.join(table.players)}")
+        )
+        return None
+    return str(raw)
+
+
+def refuse_pending(event: Event, seating_keys: tuple[str, ...] = ()) -> None:
+    """`pair` must not run while the latest round still has games without a result.
+
+    `seating_keys` are table keys that record how a table was seated (V:TES: who plays first at the
+    final), not how it ended: a table holding only those has no result yet.
+    """
+    last = (event.rounds + event.elims)[-1:]
+    pending = [t for t in last[0].tables if not set(t.result) - set(seating_keys)] if last else []
+    if pending:
+        numbers = [str(t.number) for t in pending]
+        tables = f"table {numbers[0]} has" if len(pending) == 1 else f"tables {', '.join(numbers)} have"
+        names = event.player_by_id
+        waiting = "; ".join(f"{t.number}: {' v '.join(names[p].name if p in names else p for p in t.players)}" for t in pending)
+        raise Refused(f"{last[0].where.path}: {tables} no result yet (table {waiting}); "
+                      "enter every result, then run `sitegen pair` again")
+
+
+def tables_file(tables: list[list[str]] | list[tuple[str, ...]]) -> dict[str, Any]:
+    """A round file's data: the tables numbered from 1, players in seat order."""
+    return {"tables": [{"table": i, "players": list(players)} for i, players in enumerate(tables, start=1)]}
+
+
+
+def stage_label(stage: str, tables: int, number: int) -> str:
+    """A human name for an elimination round by how many games it has."""
+    if stage == "final" or tables == 1:
+        return "Final"
+    return {2: "Semifinals", 4: "Quarterfinals"}.get(tables, f"Top {tables * 2} (elimination round {number})")
+
+
+def standings_document(event: Event, format_name: str, rows: list[dict[str, Any]],
+                       final_ranking: list[dict[str, Any]]) -> dict[str, Any]:
+    """standings.json around a format's own player rows and final ranking entries (the contract's envelope)."""
+    return {
+        "event": event.slug,
+        "name": event.name,
+        "format": format_name,
+        "rounds_played": sum(1 for r in event.rounds if r.complete),
+        "standings": rows,
+        "final_ranking": final_ranking,
+    }

@@ -1,0 +1,174 @@
+"""A V:TES event's Scoreboard: round and final views, standings after each round and every player's history."""
+from __future__ import annotations
+
+from sitegen.games.base import Column, PlayerRound, RoundView, Scoreboard, SeatRow, StandingRow, TableView
+from sitegen.games.vtes import rating as vtes_rating
+from sitegen.games.vtes import rules as vtes_rules
+from sitegen.games.vtes import seating as vtes_seating
+from sitegen.games.vtes.event import (
+    final_played,
+    final_vp,
+    finalists,
+    has_final,
+    planned_rounds,
+    predator_of,
+    preliminaries_done,
+    prey_of,
+    ranking,
+    scored,
+    seats_of,
+    table_vp,
+)
+from sitegen.games.vtes.export import standings_json
+from sitegen.games.vtes.rules import GW_MIN_VP, PLACE_TP, RankedPlayer, VtesSeat, vp_text
+from sitegen.model import Event, Round, Table
+
+STANDINGS_COLUMNS = [
+    Column("gw", "GW", f"Game wins: at least {vp_text(GW_MIN_VP)} VP and strictly more than anyone else at the table."),
+    Column("vp", "VP", "Victory points: 1 per prey ousted, 0.5 for surviving to time or withdrawing, 1 for the last player standing."),
+    Column("tp", "TP", f"Tournament points from the place at each table: {', '.join(map(str, PLACE_TP[max(PLACE_TP)]))} (ties share the average)."),
+    Column("rating", "Rating", f"V:EKN rating points: {vtes_rating.formula_text()}. Before the final, without it.", wide_only=True),
+]
+SEAT_COLUMNS = [
+    Column("vp", "VP", "Victory points scored at this table."),
+    Column("gw", "GW", "1 for the game win.", wide_only=True),
+    Column("tp", "TP", "Tournament points for the place at the table."),
+    Column("prey", "Prey", "The player in the next seat, whom this player tries to oust (the last seat's prey is seat 1).", seating=True, numeric=False),
+]
+FINAL_COLUMNS = [
+    Column("seed", "Seed", "Rank after the preliminary rounds; it breaks a tie on VP in the final.", seating=True),
+    Column("vp", "VP", "Victory points in the final; the most wins the event."),
+    Column("prey", "Prey", "The player in the next seat. Seat 1 does not start the final: once the finalists have chosen "
+                           "their seats, one of them is drawn to play first (named above the table).", seating=True, numeric=False),
+]
+
+
+def score(event: Event, format_name: str) -> Scoreboard:
+    names = {p.id: p.name for p in event.players}
+    rounds: list[RoundView] = []
+    standings_after: list[list[StandingRow]] = []
+    history: dict[str, list[PlayerRound]] = {p.id: [] for p in event.players}
+    for index, round_ in enumerate(event.rounds):
+        results = {t.number: scored(t) for t in round_.tables}
+        vector = vtes_seating.violations([seats_of(r) for r in event.rounds[: index + 1]])
+        tables = [_table_view(t, results[t.number], names) for t in round_.tables]
+        rounds.append(RoundView(round_, f"Round {round_.number}", tables, round_.complete, sitting_out=round_.sitting_out,
+                                notes=vtes_seating.violations_lines(vector, index + 1)))
+        ranked = ranking(event, event.rounds[: index + 1])
+        if round_.complete:
+            standings_after.append(_standing_rows(event, ranked, _ratings(event, ranked, None)))
+        _note_round(event, round_, results, ranked if round_.complete else [], history)
+    ranked = ranking(event, event.rounds)
+    final_ranking = _final_ranking(event, ranked, finalists(event, ranked) if preliminaries_done(event) else [])
+    winner = final_ranking[0][1] if final_ranking and event.elims else None
+    standings = _standing_rows(event, ranked, _ratings(event, ranked, winner))
+    elims = [_final_view(final, ranked, winner, names, history, event.seed) for final in event.elims]
+    board = Scoreboard(
+        standings_columns=STANDINGS_COLUMNS,
+        seat_columns=SEAT_COLUMNS,
+        rounds=rounds,
+        elims=elims,
+        standings=standings,
+        standings_after=standings_after,
+        player_rounds=history,
+        final_ranking=final_ranking,
+        export={},
+        planned_rounds=planned_rounds(event),
+        cut=vtes_rules.FINAL_SIZE if has_final(event) else 0,
+    )
+    board.export = standings_json(event, board, format_name)
+    return board
+
+
+def _table_view(table: Table, seats: list[VtesSeat] | None, names: dict[str, str]) -> TableView:
+    players = table.players
+    rows = []
+    for seat, pid in enumerate(players, start=1):
+        prey = names[prey_of(players, seat)]
+        result = seats[seat - 1] if seats else None
+        values = {"vp": vp_text(result.vp), "gw": result.gw, "tp": result.tp} if result else {"vp": "", "gw": "", "tp": ""}
+        rows.append(SeatRow(pid, seat, values | {"prey": prey}, winner=bool(result and result.gw)))
+    note = "VP confirmed by a judge" if table.result.get("override") else ""
+    return TableView(table.number, rows, pending=seats is None, note=note)
+
+
+def _standing_rows(event: Event, ranked: list[RankedPlayer], ratings: dict[str, int]) -> list[StandingRow]:
+    players = event.player_by_id
+    return [
+        StandingRow(r.rank, r.player, {"gw": r.gw, "vp": vp_text(r.vp), "tp": r.tp, "rating": ratings[r.player]}, r.coin_toss,
+                    place=r.place, dropped=players[r.player].dropped is not None, exact={"gw": r.gw, "vp": r.vp, "tp": r.tp})
+        for r in ranked
+    ]
+
+
+def _ratings(event: Event, ranked: list[RankedPlayer], winner: str | None) -> dict[str, int]:
+    """Each player's V:EKN rating points: the final's VP, GW and bonus once it is played (`winner` known)."""
+    finals = final_vp(event) if winner else {}
+    played = len({pid for round_ in event.rounds + event.elims for table in round_.tables for pid in table.players})
+    return {r.player: vtes_rating.rating_points(r.vp + finals.get(r.player, 0), r.gw + (r.player == winner),
+                                                (1 if r.player == winner else 2) if r.player in finals else None, played)
+            for r in ranked}
+
+
+def _note_round(event: Event, round_: Round, results: dict[int, list[VtesSeat] | None], ranked: list[RankedPlayer],
+                history: dict[str, list[PlayerRound]]) -> None:
+    """Each player's line for this round: their table and result, or why they did not play."""
+    rank_of = {r.player: r for r in ranked}
+    label = f"Round {round_.number}"
+    where = {pid: (table, seat) for table in round_.tables for seat, pid in enumerate(table.players, start=1)}
+    for player in event.players:
+        pid = player.id
+        totals = rank_of.get(pid)
+        total = f"{totals.gw} GW, {vp_text(totals.vp)} VP, {totals.tp} TP" if totals else ""
+        rank = totals.rank if totals else None
+        if pid not in where:
+            result = "Sat out" if pid in round_.sitting_out else "Did not play"
+            history[pid].append(PlayerRound(round=round_, label=label, result=result, total=total, rank=rank))
+            continue
+        table, seat = where[pid]
+        seats = results[table.number]
+        mine = seats[seat - 1] if seats else None
+        result = (f"{vp_text(mine.vp)} VP" + (", game win" if mine.gw else "")) if mine else "Pending"
+        history[pid].append(PlayerRound(round=round_, label=label, table=table.number, seat=seat,
+                                        opponents=[p for p in table.players if p != pid], prey=prey_of(table.players, seat),
+                                        predator=predator_of(table.players, seat), score=mine.tp if mine else None,
+                                        result=result, points=f"{mine.tp} TP" if mine else "", total=total,
+                                        rank=rank, won=bool(mine.gw) if mine else None))
+
+
+def _final_view(final: Round, ranked: list[RankedPlayer], winner: str | None, names: dict[str, str],
+                history: dict[str, list[PlayerRound]], seed: int) -> RoundView:
+    table = final.tables[0]
+    rank_of = {r.player: r.rank for r in ranked}
+    vp = table_vp(table)
+    if "first" in table.result:
+        first, how = str(table.result["first"]), "the judge's draw"
+    else:
+        first, how = vtes_rules.drawn_first_player(seed, table.players), "drawn by this site from the event seed and the seating"
+    seats = []
+    for seat, pid in enumerate(table.players, start=1):
+        prey = names[prey_of(table.players, seat)]
+        values = {"seed": rank_of[pid], "vp": vp_text(vp[pid]) if vp else "", "prey": prey}
+        seats.append(SeatRow(pid, seat, values, winner=pid == winner))
+        result = ("Won the final" if pid == winner else "Finalist (2nd)") if vp else "Pending"
+        history[pid].append(PlayerRound(round=final, label="Final", table=table.number, seat=seat,
+                                        opponents=[p for p in table.players if p != pid], prey=prey_of(table.players, seat),
+                                        predator=predator_of(table.players, seat), result=result,
+                                        points=f"{vp_text(vp[pid])} VP" if vp else "", won=pid == winner if vp else None))
+    notes = [f"{names[first]} plays first ({how})"] + (["VP confirmed by a judge"] if table.result.get("override") else [])
+    view = TableView(table.number, seats, pending=not vp, note="; ".join(notes))
+    return RoundView(final, "Final", [view], final_played(final), columns=FINAL_COLUMNS)
+
+
+def _final_ranking(event: Event, ranked: list[RankedPlayer], qualified: list[str]) -> list[tuple[int, str]] | None:
+    if not preliminaries_done(event):
+        return None
+    order = [r.player for r in ranked]
+    if not has_final(event):
+        return vtes_rules.final_ranking(order, {})
+    final = event.elims[-1] if event.elims else None
+    if final is None or not final_played(final):
+        return None
+    # Dropped players rank after the finalists, who are then the top of the order as final_ranking needs.
+    order = qualified + [pid for pid in order if pid not in qualified]
+    return vtes_rules.final_ranking(order, dict(final.tables[0].result["vp"]))

@@ -1,0 +1,128 @@
+"""Checking a V:TES event's content: options, tables, VP and the final, each problem at its file and line."""
+from __future__ import annotations
+
+from fractions import Fraction
+
+from sitegen.games.base import Format, check_common, check_everyone_seated, player_id
+from sitegen.games.vtes import results as vtes_results
+from sitegen.games.vtes import rules as vtes_rules
+from sitegen.games.vtes.event import finalists, has_final, multideck, outcome, planned_rounds, preliminaries_done, ranking
+from sitegen.games.vtes.rules import MULTIDECK_LIMIT, NO_FINAL_LIMIT
+from sitegen.model import Event, Player, Problem, Round, Table, Where
+
+
+def validate(event: Event, fmt: Format) -> list[Problem]:
+    problems = check_common(event, fmt)
+    problems += _check_options(event, fmt.event_keys)
+    for round_ in event.rounds:
+        problems += check_everyone_seated(event, round_, "sitting_out")
+        if round_.byes:
+            problems.append(Problem(round_.at("byes"), "V:TES has no byes; list players who do not play this round under 'sitting_out'"))
+        for table in round_.tables:
+            problems += _check_table(table)
+            if "first" in table.result:
+                problems.append(Problem(table.at("first"), f"'first' belongs to the final table only: in a preliminary round "
+                                                           f"seat 1 plays first; remove it from table {table.number}"))
+    for round_ in event.elims:
+        if round_.stage == "elim":
+            problems.append(Problem(round_.where, "V:TES has no elimination rounds; the top five play one final table in final.yaml"))
+        else:
+            for table in round_.tables:
+                problems += _check_table(table)
+                player_id(table, "first", problems)
+            if not problems:
+                problems += _check_final(event, round_)
+    return problems
+
+
+def _check_options(event: Event, keys: tuple[str, ...]) -> list[Problem]:
+    problems = []
+    for key in keys:
+        if key in event.options and not isinstance(event.options[key], bool):
+            problems.append(Problem(event.at(key), f"'{key}' must be true or false, not {event.options[key]!r}"))
+    if event.cut is not None:
+        problems.append(Problem(event.at("cut"), "V:TES has no cut: the top five play a final; "
+                                                 f"remove 'cut' (or set 'final: false' in an event under {NO_FINAL_LIMIT} players)"))
+    if event.avoid:
+        problems.append(Problem(event.at("avoid"), "V:TES seating does not read 'avoid'; remove it (seating is random and impartial)"))
+    least = 2 if has_final(event) else 3
+    if planned_rounds(event) < least:
+        problems.append(Problem(event.at("rounds"), f"a V:TES event plays at least three rounds: set 'rounds: {least}' or more preliminary rounds"))
+    starting = sum(p.active_in(1) for p in event.players)
+    if not has_final(event) and starting >= NO_FINAL_LIMIT:
+        problems.append(Problem(event.at("final"), f"'final: false' is only for events under {NO_FINAL_LIMIT} players; "
+                                                   f"this one starts with {starting}: remove the line"))
+    if multideck(event) and starting >= MULTIDECK_LIMIT:
+        problems.append(Problem(event.at("multideck"), f"'multideck: true' is only for events under {MULTIDECK_LIMIT} players; "
+                                                       f"this one starts with {starting}: remove the line"))
+    for player in event.players:
+        problems += _check_late_arrival(event, player)
+    return problems
+
+
+def _check_late_arrival(event: Event, player: Player) -> list[Problem]:
+    """The multi-deck and no-final options cap every round, late arrivals included."""
+    if player.joined <= 1:
+        return []
+    in_round = sum(p.active_in(player.joined) for p in event.players)
+    limits = [(multideck(event), MULTIDECK_LIMIT, "a multi-deck"), (not has_final(event), NO_FINAL_LIMIT, "a no-final")]
+    listed = player.where or event.where
+    where = Where(listed.path, player.key_lines.get("joined", listed.line))
+    return [
+        Problem(where, f"'{player.id}' joining in round {player.joined} makes a round of {in_round} players; "
+                       f"{what} event admits nobody who brings a round to {limit} or more: remove this player")
+        for applies, limit, what in limits
+        if applies and in_round >= limit
+    ]
+
+
+def _check_table(table: Table) -> list[Problem]:
+    size = len(table.players)
+    if size not in vtes_rules.PLACE_TP:
+        hint = "with 6, 7 or 11 players some sit out each round: list them under 'sitting_out'"
+        return [Problem(table.where, f"a V:TES table seats 4 or 5 players; table {table.number} has {size}: move players between tables ({hint})")]
+    if not outcome(table):
+        return []
+    if "vp" not in table.result:
+        return [Problem(table.where, f"table {table.number} has a result but no 'vp'; add 'vp: {{<id>: N, ...}}' for every player at the table")]
+    problems: list[Problem] = []
+    override = table.result.get("override", False)
+    if not isinstance(override, bool):
+        problems.append(Problem(table.at("override"), f"'override' must be true or false, not {override!r}"))
+    vp = _vp_mapping(table, problems)
+    if vp is not None and not problems:
+        for message in vtes_results.table_problems(table.players, vp, override=override):
+            problems.append(Problem(table.at("vp"), f"table {table.number}: {message}" + (" (add 'override: true')" if "judge" in message else "")))
+    return problems
+
+
+def _vp_mapping(table: Table, problems: list[Problem]) -> dict[str, Fraction] | None:
+    raw = table.result["vp"]
+    where = table.at("vp")
+    if not isinstance(raw, dict):
+        problems.append(Problem(where, "'vp' must map player ids to victory points, e.g. 'vp: {alice: 2, bob: 0.5}'"))
+        return None
+    vp = {}
+    for pid, value in raw.items():
+        if isinstance(value, bool) or not isinstance(value, (int, float)):
+            problems.append(Problem(where, f"VP of '{pid}' must be a number in steps of 0.5, not {value!r}"))
+        else:
+            vp[str(pid)] = Fraction(value)
+    return vp
+
+
+def _check_final(event: Event, final: Round) -> list[Problem]:
+    if not has_final(event):
+        return [Problem(final.where, "this event has 'final: false' in event.yaml; delete final.yaml or remove that line")]
+    if not preliminaries_done(event):
+        return [Problem(final.where, f"final.yaml exists but the {planned_rounds(event)} preliminary rounds are not all played; finish them first")]
+    if final.sitting_out:
+        return [Problem(final.where, "the final has no 'sitting_out'; remove it")]
+    if len(final.tables) != 1:
+        return [Problem(final.where, f"the final is one table; final.yaml has {len(final.tables)}")]
+    expected = finalists(event, ranking(event, event.rounds))
+    table = final.tables[0]
+    if sorted(table.players) != sorted(expected):
+        return [Problem(table.at("players"), f"the final seats the top {len(expected)} of the preliminary ranking: "
+                                              f"{', '.join(expected)} (in the seating order they chose)")]
+    return []

@@ -1,0 +1,98 @@
+"""Reading a V:TES event: its options, which tables have a result, and the preliminary ranking.
+
+Shared by the checks (`vtes_checks`), the scoreboard (`vtes_board`), the exports (`vtes_export`)
+and the round files (`vtes_pairing`).
+"""
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+from sitegen.games.vtes import rules as vtes_rules
+from sitegen.games.vtes.rules import RankedPlayer, VtesSeat
+from sitegen.model import Event, Round, Table
+
+Seating = list[list[str]]
+
+# Table keys that say how a table was seated, not how it ended: who plays first at the final.
+SEATING_KEYS = ("first",)
+
+
+def planned_rounds(event: Event) -> int:
+    return event.planned_rounds or vtes_rules.DEFAULT_ROUNDS
+
+
+def has_final(event: Event) -> bool:
+    return event.options.get("final", True) is not False
+
+
+def multideck(event: Event) -> bool:
+    return event.options.get("multideck", False) is True
+
+
+def outcome(table: Table) -> dict[str, Any]:
+    """A table's result keys, without the seating ones: empty while the game is still to be played."""
+    return {key: value for key, value in table.result.items() if key not in SEATING_KEYS}
+
+
+def final_played(final: Round | None) -> bool:
+    return final is not None and all(outcome(table) for table in final.tables)
+
+
+def preliminaries_done(event: Event) -> bool:
+    return len(event.rounds) >= planned_rounds(event) and all(r.complete for r in event.rounds)
+
+
+def seats_of(round_: Round) -> Seating:
+    return [list(table.players) for table in round_.tables]
+
+
+def canonical(round_: Seating) -> Seating:
+    """A round's tables in a fixed order: seat order inside a table matters, the order tables are listed in does not."""
+    return sorted(round_)
+
+
+def prey_of(players: tuple[str, ...], seat: int) -> str:
+    """The player in the next seat (seats count from 1; the last seat's prey is seat 1)."""
+    return players[seat % len(players)]
+
+
+def predator_of(players: tuple[str, ...], seat: int) -> str:
+    """The player in the previous seat (seat 1's predator is the last seat)."""
+    return players[seat - 2]
+
+
+def table_vp(table: Table) -> dict[str, Fraction]:
+    """A table's VP by player id; empty while it has none."""
+    return {str(pid): Fraction(v) for pid, v in (table.result.get("vp") or {}).items()}
+
+
+def scored(table: Table) -> list[VtesSeat] | None:
+    """Each seat's VP, GW and TP, in seat order; None while the game is still to be played."""
+    if not outcome(table):
+        return None
+    return vtes_rules.score_vtes_table(table.players, table_vp(table))
+
+
+def ranking(event: Event, rounds: tuple[Round, ...]) -> list[RankedPlayer]:
+    """The preliminary ranking over `rounds`; everyone is listed, on zero until their first result."""
+    tables = [s for r in rounds for t in r.tables if (s := scored(t))]
+    totals = {p.id: (0, Fraction(0), 0) for p in event.players} | vtes_rules.preliminary_totals(tables)
+    dropped = {p.id for p in event.players if p.dropped is not None}
+    return vtes_rules.preliminary_ranking(totals, event.seed, dropped)
+
+
+def finalists(event: Event, ranked: list[RankedPlayer]) -> list[str]:
+    """The best five who are still in the event (a player who dropped does not play the final)."""
+    if not has_final(event):
+        return []
+    players = event.player_by_id
+    return vtes_rules.finalists([r.player for r in ranked if players[r.player].dropped is None])
+
+
+def final_vp(event: Event) -> dict[str, Fraction]:
+    """The final's VP by finalist; empty until the final is played."""
+    final = next((r for r in event.elims if r.stage == "final"), None)
+    if final is None or not final_played(final):
+        return {}
+    return table_vp(final.tables[0])

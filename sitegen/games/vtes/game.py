@@ -1,0 +1,89 @@
+"""V:TES under the V:EKN tournament rules: seated preliminary rounds of 4-5 players, then a top-five final.
+
+The format plug-in itself, each concern in its own module:
+
+vtes_rules    scoring rules and rule constants: GW, VP, TP, rankings, the final (pure functions)
+vtes_results  whether a table result can come out of a real game (pure functions)
+vtes_examples the example tables on the rules page
+vtes_event    reading an event: options, tables with a result, the preliminary ranking
+vtes_checks   validation of the content
+vtes_board    the Scoreboard: round and final views, standings, player histories
+vtes_export   standings.json and the V:EKN report
+vtes_pairing  the round files `sitegen pair` writes (seating itself: `pairing.vtes_seating`)
+"""
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from sitegen.games.base import Format, NextRound, Scoreboard, SlipBox, SlipForm
+from sitegen.games.vtes import board as vtes_board
+from sitegen.games.vtes import checks as vtes_checks
+from sitegen.games.vtes import event as vtes_event
+from sitegen.games.vtes import examples as vtes_examples
+from sitegen.games.vtes import export as vtes_export
+from sitegen.games.vtes import pairing as vtes_pairing
+from sitegen.games.vtes import rating as vtes_rating
+from sitegen.games.vtes import rules as vtes_rules
+from sitegen.games.vtes import seating as vtes_seating
+from sitegen.games.vtes.rules import vp_text
+from sitegen.model import Event, Person, Problem, Round
+
+
+class Vtes(Format):
+    name = "vtes"
+    title = "Vampire: The Eternal Struggle (V:EKN rules)"
+    seated = True
+    elimination_title = "Final table"
+    event_keys = ("final", "multideck")
+    table_keys = ("vp", "override", *vtes_event.SEATING_KEYS)
+    seating_keys = vtes_event.SEATING_KEYS
+    deck_fields = {"vekn": "V:EKN number", "deck": "Deck"}
+    after_preliminaries = "The final comes next: the top five choose their seats."
+    result_hint = ("Enter each table's result as 'vp: {<id>: N, ...}' (steps of 0.5, every player at the table); "
+                   "add 'override: true' only when a judge confirmed VP that no game gives (e.g. from card effects).")
+
+    def planned_rounds(self, event: Event) -> int:
+        return vtes_event.planned_rounds(event)
+
+    def validate(self, event: Event) -> list[Problem]:
+        return vtes_checks.validate(event, self)
+
+    def score(self, event: Event) -> Scoreboard:
+        return vtes_board.score(event, self.name)
+
+    def export_table(self, event: Event) -> tuple[list[str], list[list[Any]]]:
+        return vtes_export.export_table(event, self.score(event))
+
+    export_formats = ("archondata",)
+
+    def export_text(self, event: Event, name: str, known: Mapping[str, Person]) -> str:
+        if name != "archondata":
+            return super().export_text(event, name, known)
+        return vtes_export.archondata(event, self.score(event), known)
+
+    def next_round(self, event: Event) -> NextRound:
+        return vtes_pairing.next_round(event)
+
+    def plan_rounds(self, event: Event) -> list[NextRound]:
+        return vtes_pairing.plan_rounds(event)
+
+    def slip_form(self, round_: Round) -> SlipForm:
+        vp = "Write each player's VP (steps of 0.5)"
+        if round_.stage == "final":
+            return SlipForm((SlipBox("VP"), SlipBox("Plays first", tick=True)),
+                            "Renumber the seats if the finalists chose others. Tick who was drawn to play first. "
+                            f"{vp}: the most VP wins; a tie goes to the better seed.")
+        return SlipForm((SlipBox("VP"), SlipBox("GW", tick=True)),
+                        "Seat 1 plays first, then clockwise; each player's prey is the next seat. "
+                        f"{vp}. Tick GW for the player with at least {vp_text(vtes_rules.GW_MIN_VP)} VP and more than anyone else.")
+
+    def rules_context(self) -> dict[str, Any]:
+        return {"examples": vtes_examples.rules_examples(), "place_tp": vtes_rules.PLACE_TP, "vp_text": vp_text,
+                "multideck_limit": vtes_rules.MULTIDECK_LIMIT, "no_final_limit": vtes_rules.NO_FINAL_LIMIT,
+                "final_size": vtes_rules.FINAL_SIZE, "drawn_places": vtes_rules.DRAWN_PLACES,
+                "gw_min_vp": vp_text(vtes_rules.GW_MIN_VP), "seating_criteria": vtes_seating.CRITERIA,
+                "rating": vtes_rating.rules_context()}
+
+
+FORMAT = Vtes()

@@ -1,0 +1,90 @@
+"""The round files `sitegen pair` writes for V:TES: the next preliminary round, the final, or every round at once."""
+from __future__ import annotations
+
+import random
+
+from sitegen.games.base import NextRound, Refused, refuse_pending, round_rng, tables_file
+from sitegen.games.vtes import seating as vtes_seating
+from sitegen.games.vtes.event import SEATING_KEYS, Seating, canonical, finalists, has_final, planned_rounds, ranking, seats_of
+from sitegen.games.vtes.rules import SMALLEST_TABLE
+from sitegen.model import Event
+
+
+def next_round(event: Event) -> NextRound:
+    refuse_pending(event, SEATING_KEYS)
+    planned = planned_rounds(event)
+    if len(event.rounds) < planned:
+        return _seat_round(event, len(event.rounds) + 1)
+    if has_final(event) and not event.elims:
+        return _seat_final(event)
+    raise Refused(f"{event.name} is finished: all {planned} rounds" + (" and the final" if has_final(event) else "") + " are played")
+
+
+def plan_rounds(event: Event) -> list[NextRound]:
+    """Seat every preliminary round at once (`sitegen pair --plan`): the same players throughout."""
+    if event.rounds or event.elims:
+        raise Refused(f"{event.name} already has round files; --plan seats a fresh event only (use `sitegen pair` for the next round)")
+    if any(p.joined > 1 or p.dropped is not None for p in event.players):
+        raise Refused("--plan seats the same players every round; with late arrivals or drops, seat one round at a time with `sitegen pair`")
+    active = sorted(p.id for p in event.players)
+    planned = planned_rounds(event)
+    rng = round_rng(event, "plan")
+    if len(active) < SMALLEST_TABLE:
+        raise Refused(f"{len(active)} player(s) cannot fill a V:TES table of {SMALLEST_TABLE}")
+    if not vtes_seating.seatable(len(active)):
+        plan = vtes_seating.staggered_plan(active, planned, rng)
+    else:
+        plan = vtes_seating.plan_rounds(active, planned, rng)
+    note = vtes_seating.violations_note(vtes_seating.violations(plan), len(plan))
+    return [_round_file(number, tables, active, note) for number, tables in enumerate(plan, start=1)]
+
+
+def _seat_round(event: Event, number: int) -> NextRound:
+    # Sorted ids and canonical rounds: the seating must not depend on how the content lists them.
+    active = sorted(p.id for p in event.players if p.active_in(number))
+    history = [canonical(seats_of(r)) for r in event.rounds]
+    rng = round_rng(event, f"round-{number}")
+    if len(active) < SMALLEST_TABLE:
+        raise Refused(f"round {number} would have {len(active)} player(s); a V:TES table needs at least {SMALLEST_TABLE}")
+    if not vtes_seating.seatable(len(active)):
+        tables = _staggered_round(event, active, history, rng)
+    else:
+        tables = vtes_seating.seat_next_round(active, history, rng)
+    note = vtes_seating.violations_note(vtes_seating.violations(history + [tables]), number)
+    return _round_file(number, tables, active, note)
+
+
+def _staggered_round(event: Event, active: list[str], history: list[Seating], rng: random.Random) -> Seating:
+    """6, 7 or 11 players: follow the event's staggered plan while the rounds on file match it."""
+    plan = vtes_seating.staggered_plan(active, planned_rounds(event), round_rng(event, "plan"))
+    if [canonical(round_) for round_ in plan[: len(history)]] == history:
+        return plan[len(history)]
+    # The field changed since the plan was made: seat as many as tables of 4 and 5 allow,
+    # resting those who have played most.
+    played = {pid: sum(pid in table for r in history for table in r) for pid in active}
+    order = sorted(active)
+    rng.shuffle(order)
+    order.sort(key=lambda pid: played[pid])
+    return vtes_seating.seat_next_round(order[: vtes_seating.largest_seatable(len(active))], history, rng)
+
+
+def _round_file(number: int, tables: Seating, active: list[str], note: str) -> NextRound:
+    data = tables_file(tables)
+    seated = {pid for t in tables for pid in t}
+    out = [pid for pid in active if pid not in seated]
+    if out:
+        data["sitting_out"] = out
+    sizes = "+".join(str(len(t)) for t in tables)
+    summary = f"Round {number}: {len(seated)} players at {len(tables)} tables ({sizes})" + (f", sitting out: {', '.join(out)}" if out else "")
+    return NextRound(f"round-{number}.yaml", data, f"{summary}; {note}")
+
+
+def _seat_final(event: Event) -> NextRound:
+    qualified = finalists(event, ranking(event, event.rounds))
+    if len(qualified) < SMALLEST_TABLE:
+        raise Refused(f"only {len(qualified)} players can play a final; a table needs {SMALLEST_TABLE} (or set 'final: false' in event.yaml)")
+    data = tables_file([qualified])
+    return NextRound("final.yaml", data, "Final: the top five, listed in preliminary ranking order. They choose their seats "
+                                         "(lowest qualifier first); rewrite 'players' in the order they chose before play. "
+                                         "Then one finalist is drawn to play first: record the judge's draw as 'first: <id>' "
+                                         "on the table, or leave it out and the site draws from the event seed and the seating")

@@ -1,0 +1,27 @@
+"""V:TES seating under the V:EKN optimal-seating rules (V:TES only; other games pair in `swiss`/`tables`).
+
+criteria   the nine criteria (one table), what a seating's violation vector means
+score      the violation vector of a seating, and the counters the search updates move by move
+search     simulated annealing over seatings, compared criterion by criterion
+schedules  table sizes, staggered rounds for 6, 7 and 11 players, and the entry points below
+"""
+
+from sitegen.games.vtes.seating.criteria import CRITERIA, Criterion, Round, Table, violations_lines, violations_note
+from sitegen.games.vtes.seating.schedules import largest_seatable, plan_rounds, seat_next_round, seatable, staggered_plan, table_sizes
+from sitegen.games.vtes.seating.score import violations
+
+__all__ = [
+    "CRITERIA",
+    "Criterion",
+    "Round",
+    "Table",
+    "largest_seatable",
+    "plan_rounds",
+    "seat_next_round",
+    "seatable",
+    "staggered_plan",
+    "table_sizes",
+    "violations",
+    "violations_lines",
+    "violations_note",
+]

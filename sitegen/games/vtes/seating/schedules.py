@@ -1,0 +1,171 @@
+"""Seating V:TES rounds: how many tables of each size, who sits out when no split exists, and
+the entry points that seat one round or plan several (a first guess, then the search).
+
+Tables seat 5 or 4 players, as many fives as possible. 6, 7 and 11 players cannot be split so:
+a staggered schedule has some players sit out each round, everyone playing as many games.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator, Sequence
+
+from sitegen.games.vtes.seating.criteria import Round
+from sitegen.games.vtes.seating.search import optimise
+
+
+def seatable(players: int) -> bool:
+    """Whether tables of 4 and 5 seat exactly this many players (not 6, 7 or 11)."""
+    return players >= 4 and 4 * ((-players) % 5) <= players
+
+
+def largest_seatable(players: int) -> int:
+    """The most players, out of `players`, that tables of 4 and 5 can seat."""
+    return next(count for count in range(players, 3, -1) if seatable(count))
+
+
+def table_sizes(n: int) -> list[int]:
+    """Table sizes for one round of ``n`` players: as many fives as possible, then fours.
+
+    Raises ValueError below four players and for 6, 7 and 11 players, which
+    need a staggered schedule (see `staggered_plan`).
+    """
+    if not seatable(n):
+        raise ValueError(f"{n} players cannot be split into tables of 4 and 5")
+    fours = (-n) % 5
+    return [5] * ((n - 4 * fours) // 5) + [4] * fours
+
+
+def seat_next_round(
+    players: Sequence[str],
+    history: Sequence[Round],
+    rng: random.Random,
+    *,
+    iterations: int | None = None,
+) -> Round:
+    """Seat ``players`` for the next round, given every round already played.
+
+    Earlier rounds stay as they are; players may have dropped out of or
+    joined the event since.  ``iterations`` is the number of moves tried by
+    each of three search runs (default: scaled to the number of players).
+    """
+    _check_unique(players)
+    sizes = table_sizes(len(players))
+    shuffled = list(players)
+    rng.shuffle(shuffled)
+    first_guess = _cut(shuffled, sizes)
+    if not history:
+        # A single round scores the same however it is seated.
+        return first_guess
+    rounds = [[list(table) for table in round_] for round_ in history] + [first_guess]
+    # A single open round is tightly constrained by the history: several
+    # short, hot runs beat one long one.
+    return optimise(rounds, [len(rounds) - 1], rng, iterations, start_temperature=2.0, chains=3)[-1]
+
+
+def plan_rounds(
+    players: Sequence[str],
+    rounds: int,
+    rng: random.Random,
+    *,
+    iterations: int | None = None,
+) -> list[Round]:
+    """Seat the same ``players`` for ``rounds`` rounds at once."""
+    _check_unique(players)
+    if rounds < 1:
+        raise ValueError("at least one round is needed")
+    sizes = table_sizes(len(players))
+    plan = []
+    for _ in range(rounds):
+        shuffled = list(players)
+        rng.shuffle(shuffled)
+        plan.append(_cut(shuffled, sizes))
+    # Every criterion treats players alike, so any optimal plan can be renamed
+    # to start with this first round: only the later rounds need searching.
+    return optimise(plan, list(range(1, rounds)), rng, iterations)
+
+
+def staggered_plan(
+    players: Sequence[str],
+    rounds: int,
+    rng: random.Random,
+    *,
+    games: int | None = None,
+    iterations: int | None = None,
+) -> list[Round]:
+    """Seat 6, 7 or 11 players (or any other count) over ``rounds`` rounds,
+    some sitting out each round, so that everyone plays ``games`` games.
+
+    By default ``games`` is the largest count not above ``rounds - 1`` that
+    the player count allows (the rules' usual choice is one game less than
+    the number of rounds).  Raises ValueError when no equal count works.
+    """
+    _check_unique(players)
+    n = len(players)
+    if games is None:
+        games = _default_games(n, rounds)
+    counts = _seated_counts(n, rounds, games)
+    if counts is None:
+        raise ValueError(f"{n} players cannot all play {games} games in {rounds} rounds")
+    order = list(players)
+    rng.shuffle(order)
+    plan = []
+    for round_index, seated in enumerate(counts):
+        # Sit-outs walk round the shuffled list, so each player sits out
+        # exactly rounds - games times.
+        start = sum(n - c for c in counts[:round_index])
+        sitting_out = {order[(start + k) % n] for k in range(n - seated)}
+        present = [player for player in order if player not in sitting_out]
+        rng.shuffle(present)
+        plan.append(_cut(present, table_sizes(seated)))
+    return optimise(plan, list(range(rounds)), rng, iterations)
+
+
+def _default_games(n: int, rounds: int) -> int:
+    for games in range(rounds - 1, 0, -1):
+        if _seated_counts(n, rounds, games) is not None:
+            return games
+    raise ValueError(f"{n} players cannot play an equal number of games in {rounds} rounds")
+
+
+def _seated_counts(n: int, rounds: int, games: int) -> list[int] | None:
+    """How many players sit down in each round so that all play ``games`` games.
+
+    Picks the most even split (largest rounds first), or None if impossible.
+    """
+    if not 1 <= games <= rounds:
+        return None
+    options = [m for m in range(n, 3, -1) if seatable(m)]
+    best: list[int] | None = None
+    for counts in _descending_splits(n * games, rounds, options):
+        if best is None or counts[0] - counts[-1] < best[0] - best[-1]:
+            best = counts
+    return best
+
+
+def _descending_splits(total: int, parts: int, options: list[int]) -> Iterator[list[int]]:
+    """Every non-increasing list of ``parts`` values from ``options`` summing to ``total``."""
+    if parts == 0:
+        if total == 0:
+            yield []
+        return
+    for i, value in enumerate(options):
+        if value * parts < total:
+            break
+        for rest in _descending_splits(total - value, parts - 1, options[i:]):
+            yield [value] + rest
+
+
+def _cut(players: list[str], sizes: list[int]) -> Round:
+    tables, start = [], 0
+    for size in sizes:
+        tables.append(players[start : start + size])
+        start += size
+    return tables
+
+
+def _check_unique(players: Sequence[str]) -> None:
+    if len(set(players)) != len(players):
+        raise ValueError("a player is listed twice")
+
+

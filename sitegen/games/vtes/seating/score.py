@@ -1,0 +1,328 @@
+"""Scoring a V:TES seating against `CRITERIA`: the violation vector, and the counters behind it.
+
+`violations` scores a whole seating. `Tally` keeps the counters of a seating the search is
+changing, so that a move's effect comes from the few counters it touches.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from sitegen.games.vtes.seating.criteria import CRITERIA, PREDATOR, PREY, RELATION_BY_DISTANCE, RELATION_CODES, TRANSFERS_BY_SEAT, Round
+
+Numbered = list[list[list[int]]]  # rounds of tables of player numbers
+SeatMove = tuple[int, int, int, int, int]  # player, old table size, old seat, new table size, new seat
+
+# Bit offset of each pair criterion (R1, R2, R4, R6, R9) inside a packed pair penalty.
+_PACK_SHIFTS = (0, 10, 20, 30, 40)
+_PACK_MASK = (1 << 10) - 1
+_SEATS = len(TRANSFERS_BY_SEAT)  # seat counters per player
+_FIFTH = 4  # the fifth seat's index
+
+
+def violations(rounds: Sequence[Round]) -> tuple[int | float, ...]:
+    """A seating's violation vector: one entry per criterion of `CRITERIA`, in its order (lower is better).
+
+    Spread criteria are population standard deviations (floats); the others are counts.
+    """
+    players, numbered = number_players(rounds)
+    if not players:
+        return tuple(0.0 if criterion.spread else 0 for criterion in CRITERIA)
+    tally = Tally(len(players), numbered)
+    spread = tally.player_count * tally.weight_scale
+    return tuple(
+        math.sqrt(value) / spread if criterion.spread else value
+        for criterion, value in zip(CRITERIA, tally.full_vector())
+    )
+
+
+def number_players(rounds: Sequence[Round]) -> tuple[list[str], Numbered]:
+    """Every player, in order of first appearance (a stable numbering), and the rounds by those numbers."""
+    seen: dict[str, None] = {}
+    for round_ in rounds:
+        for table in round_:
+            for player in table:
+                seen.setdefault(player)
+    players = list(seen)
+    index = {player: i for i, player in enumerate(players)}
+    return players, [_number_round(round_, index) for round_ in rounds]
+
+
+def _number_round(round_: Round, index: dict[str, int]) -> list[list[int]]:
+    numbered = [[index[player] for player in table] for table in round_]
+    for table in numbered:
+        if len(table) not in RELATION_BY_DISTANCE:
+            raise ValueError(f"tables hold 4 or 5 players, not {len(table)}")
+    seated = [player for table in numbered for player in table]
+    if len(set(seated)) != len(seated):
+        raise ValueError("a player is seated twice in one round")
+    return numbered
+
+
+class _PenaltyTable(dict[int, int]):
+    """Packed violations of the pair criteria (R1, R2, R4, R6, R9) for one pair, by relation code.
+
+    A code packs the five relation counts of a pair (prey, grand-prey,
+    grand-predator, predator, across, seen from the lower-numbered player)
+    as digits in base ``rounds + 1``; entries are computed on first use.
+    """
+
+    def __init__(self, rounds_count: int) -> None:
+        super().__init__()
+        self.rounds_count = rounds_count
+
+    def __missing__(self, code: int) -> int:
+        base = self.rounds_count + 1
+        counts = [(code // base**kind) % base for kind in RELATION_CODES]
+        met = sum(counts)
+        repeated = [c > 1 for c in counts]
+        adjacent = counts[PREY] + counts[PREDATOR]
+        values = (
+            repeated[PREY] + repeated[PREDATOR],
+            int(met >= self.rounds_count),
+            int(met > 1),
+            sum(repeated),
+            int(adjacent > 1) + int(met - adjacent > 1),
+        )
+        packed: int = sum(v << shift for v, shift in zip(values, _PACK_SHIFTS))
+        self[code] = packed
+        return packed
+
+
+def _unpack(packed: int) -> list[int]:
+    return [(packed >> shift) & _PACK_MASK for shift in _PACK_SHIFTS]
+
+
+class Tally:
+    """Pair and seat counters over a fixed list of rounds, updated move by move.
+
+    The spread criteria (R3, R8) are kept as exact integers proportional to the variance,
+    ``n * sum(a^2) - sum(a)^2`` over per-game means ``a`` scaled to integers
+    (by the lcm of the game counts), which order seatings like the standard
+    deviation does, without rounding.  Moves are first evaluated without
+    touching any counter (most are rejected), then applied if accepted.
+    Vectors come in `CRITERIA` order and hold those exact integers.
+    """
+
+    _staged: tuple[list[tuple[int, int]], Sequence[SeatMove], Callable[..., None], tuple[Any, ...]]
+
+    def __init__(self, player_count: int, rounds: Numbered) -> None:
+        n = self.player_count = player_count
+        self.rounds_count = len(rounds)
+        base = self.rounds_count + 1
+        units = [base**kind for kind in range(len(RELATION_CODES))]
+        # units_between[size][i][j]: code change for the pair (player at seat
+        # i, player at seat j) when the player at i is the lower-numbered one;
+        # the reversed relation is at [j][i].
+        self.units_between = {
+            size: [
+                [units[by_distance[(j - i) % size - 1]] if i != j else 0 for j in range(size)]
+                for i in range(size)
+            ]
+            for size, by_distance in RELATION_BY_DISTANCE.items()
+        }
+        self.pair_codes = [0] * (n * n)
+        self.penalties = _PenaltyTable(self.rounds_count)
+        self.seat_counts = [0] * (_SEATS * n)
+        games = [0] * n
+        for round_ in rounds:
+            for table in round_:
+                for player in table:
+                    games[player] += 1
+        scale = math.lcm(*(g for g in games if g)) if any(games) else 1
+        self.weight_scale = scale
+        self.weights = [scale // g if g else 0 for g in games]
+        self.scaled_vps = [0] * n
+        self.scaled_transfers = [0] * n
+        self.vp_sum = self.vp_squares = self.transfer_sum = self.transfer_squares = 0
+        for round_ in rounds:
+            for table in round_:
+                self._add_table(table)
+
+    def _add_table(self, table: list[int], sign: int = 1) -> None:
+        size = len(table)
+        units = self.units_between[size]
+        n = self.player_count
+        for seat, player in enumerate(table):
+            self._reseat(player, size, seat, sign)
+            for other_seat in range(seat + 1, size):
+                other = table[other_seat]
+                if player < other:
+                    self.pair_codes[player * n + other] += sign * units[seat][other_seat]
+                else:
+                    self.pair_codes[other * n + player] += sign * units[other_seat][seat]
+
+    def _reseat(self, player: int, size: int, seat: int, sign: int) -> None:
+        """Add (sign 1) or remove (sign -1) one game of ``player`` in ``seat``."""
+        weight = self.weights[player]
+        self.seat_counts[_SEATS * player + seat] += sign
+        old_vps, old_transfers = self.scaled_vps[player], self.scaled_transfers[player]
+        new_vps = old_vps + sign * weight * size
+        new_transfers = old_transfers + sign * weight * TRANSFERS_BY_SEAT[seat]
+        self.scaled_vps[player], self.scaled_transfers[player] = new_vps, new_transfers
+        self.vp_sum += new_vps - old_vps
+        self.vp_squares += new_vps * new_vps - old_vps * old_vps
+        self.transfer_sum += new_transfers - old_transfers
+        self.transfer_squares += new_transfers * new_transfers - old_transfers * old_transfers
+
+    def full_vector(self) -> list[int]:
+        """The exact vector, recomputed from all counters."""
+        packed_total = sum(self.penalties[code] for code in self.pair_codes if code)
+        r1, r2, r4, r6, r9 = _unpack(packed_total)
+        counts = self.seat_counts
+        fifth = sum(counts[k] > 1 for k in range(_FIFTH, len(counts), _SEATS))
+        seats = sum(c > 1 for c in counts)
+        n = self.player_count
+        vp_spread = n * self.vp_squares - self.vp_sum**2
+        transfer_spread = n * self.transfer_squares - self.transfer_sum**2
+        return [r1, r2, vp_spread, r4, fifth, r6, seats, transfer_spread, r9]  # CRITERIA order
+
+    # Moves: ``swap_change`` / ``rotation_change`` return the change of the
+    # exact vector a move would cause and stage it; ``commit`` performs the
+    # staged move.
+
+    def swap_change(self, round_: list[list[int]], t1: int, s1: int, t2: int, s2: int) -> list[int]:
+        """Change caused by exchanging the players in two seats of one round."""
+        first, second = round_[t1], round_[t2]
+        x, y = first[s1], second[s2]
+        codes, penalties, n = self.pair_codes, self.penalties, self.player_count
+        pair_changes: list[tuple[int, int]] = []
+        if t1 == t2:
+            units = self.units_between[len(first)]
+            for seat, other in enumerate(first):
+                if seat == s1 or seat == s2:
+                    continue
+                # x goes from s1 to s2, y from s2 to s1.
+                if x < other:
+                    pair_changes.append((x * n + other, units[s2][seat] - units[s1][seat]))
+                else:
+                    pair_changes.append((other * n + x, units[seat][s2] - units[seat][s1]))
+                if y < other:
+                    pair_changes.append((y * n + other, units[s1][seat] - units[s2][seat]))
+                else:
+                    pair_changes.append((other * n + y, units[seat][s1] - units[seat][s2]))
+            if x < y:
+                pair_changes.append((x * n + y, units[s2][s1] - units[s1][s2]))
+            else:
+                pair_changes.append((y * n + x, units[s1][s2] - units[s2][s1]))
+        else:
+            for table, moved_seat, leaving, arriving in ((first, s1, x, y), (second, s2, y, x)):
+                units = self.units_between[len(table)]
+                for seat, other in enumerate(table):
+                    if seat == moved_seat:
+                        continue
+                    if leaving < other:
+                        pair_changes.append((leaving * n + other, -units[moved_seat][seat]))
+                    else:
+                        pair_changes.append((other * n + leaving, -units[seat][moved_seat]))
+                    if arriving < other:
+                        pair_changes.append((arriving * n + other, units[moved_seat][seat]))
+                    else:
+                        pair_changes.append((other * n + arriving, units[seat][moved_seat]))
+        # Every key above is distinct, so each pair's change can be judged alone.
+        before = after = 0
+        for key, change in pair_changes:
+            code = codes[key]
+            before += penalties[code]
+            after += penalties[code + change]
+        seat_moves = ((x, len(first), s1, len(second), s2), (y, len(second), s2, len(first), s1))
+        self._staged = (pair_changes, seat_moves, self._swap_seats, (first, s1, second, s2))
+        return self._change(before, after, seat_moves)
+
+    def rotation_change(self, round_: list[list[int]], t: int, shift: int) -> list[int]:
+        """Change caused by moving everyone at a table ``shift`` seats on (relations stay)."""
+        table = round_[t]
+        size = len(table)
+        seat_moves = [(player, size, seat, size, (seat + shift) % size) for seat, player in enumerate(table)]
+        self._staged = ([], seat_moves, self._rotate_table, (table, shift))
+        return self._change(0, 0, seat_moves)
+
+    def reorder_change(self, round_: list[list[int]], t: int, order: Sequence[int]) -> list[int]:
+        """Change caused by reseating a table so that new seat i gets the player of old seat order[i]."""
+        table = round_[t]
+        size = len(table)
+        units = self.units_between[size]
+        codes, penalties, n = self.pair_codes, self.penalties, self.player_count
+        pair_changes: list[tuple[int, int]] = []
+        before = after = 0
+        for i in range(size):
+            a, old_a = table[order[i]], order[i]
+            for j in range(i + 1, size):
+                b, old_b = table[order[j]], order[j]
+                if a < b:
+                    key, change = a * n + b, units[i][j] - units[old_a][old_b]
+                else:
+                    key, change = b * n + a, units[j][i] - units[old_b][old_a]
+                if change:
+                    code = codes[key]
+                    before += penalties[code]
+                    after += penalties[code + change]
+                    pair_changes.append((key, change))
+        seat_moves = [(table[old], size, old, size, new) for new, old in enumerate(order)]
+        self._staged = (pair_changes, seat_moves, self._reorder_table, (table, list(order)))
+        return self._change(before, after, seat_moves)
+
+    @staticmethod
+    def _reorder_table(table: list[int], order: list[int]) -> None:
+        table[:] = [table[old] for old in order]
+
+    @staticmethod
+    def _swap_seats(first: list[int], s1: int, second: list[int], s2: int) -> None:
+        first[s1], second[s2] = second[s2], first[s1]
+
+    @staticmethod
+    def _rotate_table(table: list[int], shift: int) -> None:
+        table[:] = table[-shift:] + table[:-shift]
+
+    def commit(self) -> None:
+        """Perform the move staged by the last ``*_change`` call."""
+        pair_changes, seat_moves, rearrange, arguments = self._staged
+        codes = self.pair_codes
+        for key, change in pair_changes:
+            codes[key] += change
+        for player, old_size, old_seat, _, _ in seat_moves:
+            self._reseat(player, old_size, old_seat, -1)
+        for player, _, _, new_size, new_seat in seat_moves:
+            self._reseat(player, new_size, new_seat, 1)
+        rearrange(*arguments)
+
+    def _change(self, before: int, after: int, moves: Sequence[SeatMove]) -> list[int]:
+        """The vector's change for pair penalties going from packed ``before`` to ``after`` and
+        distinct players each moving from (table size, seat) to (table size, seat)."""
+        if before == after:
+            r1 = r2 = r4 = r6 = r9 = 0
+        else:
+            r1, r2, r4, r6, r9 = (b - a for a, b in zip(_unpack(before), _unpack(after)))
+        counts, weights = self.seat_counts, self.weights
+        fifth = seats = 0
+        vp_sum, vp_squares = self.vp_sum, self.vp_squares
+        transfer_sum, transfer_squares = self.transfer_sum, self.transfer_squares
+        for player, old_size, old_seat, new_size, new_seat in moves:
+            if old_seat != new_seat:
+                # A seat counts as repeated from its second use on.
+                if counts[_SEATS * player + old_seat] == 2:
+                    seats -= 1
+                    fifth -= old_seat == _FIFTH
+                if counts[_SEATS * player + new_seat] == 1:
+                    seats += 1
+                    fifth += new_seat == _FIFTH
+                weight = weights[player]
+                old = self.scaled_transfers[player]
+                new = old + weight * (TRANSFERS_BY_SEAT[new_seat] - TRANSFERS_BY_SEAT[old_seat])
+                transfer_sum += new - old
+                transfer_squares += new * new - old * old
+            if old_size != new_size:
+                old = self.scaled_vps[player]
+                new = old + weights[player] * (new_size - old_size)
+                vp_sum += new - old
+                vp_squares += new * new - old * old
+        n = self.player_count
+        vp_spread = n * (vp_squares - self.vp_squares) - (vp_sum**2 - self.vp_sum**2)
+        transfer_spread = n * (transfer_squares - self.transfer_squares) - (
+            transfer_sum**2 - self.transfer_sum**2
+        )
+        return [r1, r2, vp_spread, r4, fifth, r6, seats, transfer_spread, r9]  # CRITERIA order
+
+

@@ -1,0 +1,300 @@
+"""Load one event folder (event.yaml with its players, and the round files) into the model's Event.
+
+This checks what every format shares (files, ids, round numbering, who sits where); the
+format plug-ins check their own result keys afterwards (`formats.validate`).
+"""
+from __future__ import annotations
+
+import datetime
+import functools
+import hashlib
+import re
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from sitegen.load.reader import FAILED, Built, Collector, collection_paused
+from sitegen.load.yaml_reader import LineDict, LineList
+from sitegen.model import EVENT_KEYS, PLAYER_KEYS, ROUND_KEYS, TABLE_KEYS, ContentError, Event, Player, Round, Table, Where
+from sitegen.text import slugify, suggest
+
+START_TIME = re.compile(r"^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}(:\d{2})?$")
+ROUND_FILE = re.compile(r"^(round|elim)-([1-9]\d{0,3})\.yaml$|^(final)\.yaml$")  # no leading zeros: round-01 would be round-1
+ISO_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
+
+
+def seed_from_slug(slug: str) -> int:
+    """The seed of an event.yaml without `seed:`, fixed by the folder name."""
+    return int.from_bytes(hashlib.sha256(slug.encode()).digest()[:4], "big")
+
+
+def load_event(event_dir: str | Path, texts: Mapping[Path, str | None] | None = None) -> Event:
+    """Read and check one event folder (for `pair` and `standings`); `texts`: files read as these texts instead
+    (None: as if deleted), to check an edit before it is written."""
+    event_dir = Path(event_dir).absolute()  # `sitegen pair .` still knows the folder's name
+    c = Collector(content_root(event_dir), texts)
+    event = read_event(event_dir, c) if c.inside(event_dir) else None
+    if c.problems or event is None:
+        raise ContentError(c.problems)
+    return event
+
+
+def content_root(event_dir: Path) -> Path:
+    """The content folder an event folder belongs to (content/events/NAME, or a folder beside site.yaml)."""
+    event_dir = event_dir.absolute()
+    return event_dir.parent.parent if event_dir.parent.name == "events" else event_dir.parent
+
+
+def read_event(event_dir: Path, c: Collector) -> Event | None:
+    """Read and check one event folder into `c`'s problems; None when it has any."""
+    with collection_paused():
+        return _read_event(event_dir, c)
+
+
+def _read_event(event_dir: Path, c: Collector) -> Event | None:
+    path = event_dir / "event.yaml"
+    shown = str(path)
+    before = len(c.problems)
+    slug = c.identifier(event_dir.name, Where(str(event_dir), 1), "the event folder's name (it becomes its address)")
+    if not c.exists(path):
+        c.add(Where(shown, 1), "missing event.yaml; every event folder needs one (see `sitegen new`)")
+        return None
+    raw = c.read(path, shown)
+    if raw is FAILED:
+        return None
+    data = c.mapping(raw, Where(shown, 1), "event.yaml")
+    if data is None:
+        return None
+    c.no_empty_values(data, shown)
+    name = c.text(data, "name", shown, required=True)
+    fmt = c.text(data, "format", shown, required=True)
+    date = c.text(data, "date", shown, required=True)
+    if date and not is_date(date):
+        c.add(Where(shown, data.key_lines["date"]), f"'date: {date}' is not a date; write it as YYYY-MM-DD, e.g. 'date: 2026-12-05'")
+    seed = c.integer(data, "seed", shown)
+    players = _BUILT.reuse(shown, (data,), functools.partial(_load_players, data, shown, c), c)
+    ids = {p.id for p in players}
+    avoid = _load_avoid(data, shown, ids, c)
+    options = {k: v for k, v in data.items() if k not in EVENT_KEYS}
+    rounds, elims = _load_rounds(event_dir, players, c)
+    if len(c.problems) > before or slug is None:
+        return None
+    return Event(
+        slug=slug,
+        name=name,
+        format=fmt,
+        date=date,
+        seed=seed if seed is not None else seed_from_slug(event_dir.name),
+        players=tuple(players),
+        rounds=rounds,
+        elims=elims,
+        where=Where(shown, data.line),
+        planned_rounds=c.integer(data, "rounds", shown, minimum=1),
+        cut=c.integer(data, "cut", shown),
+        avoid=avoid,
+        timezone=c.timezone(data, "timezone", shown),
+        minutes=c.integer(data, "minutes", shown, minimum=1),
+        options=options,
+        key_lines=dict(data.key_lines),
+    )
+
+
+_BUILT = Built()  # what was built from each file read, for the next read of the same files
+
+
+def _load_players(data: LineDict, path: str, c: Collector) -> tuple[Player, ...]:
+    raw = data.get("players")
+    if not isinstance(raw, LineList) or not raw:
+        c.add(Where(path, data.key_lines.get("players", data.line)), "'players' must be a list of players, each '- name: ...'")
+        return ()
+    players: list[Player] = []
+    seen: dict[str, int] = {}
+    for item, line in zip(raw, raw.item_lines):
+        where = Where(path, line)
+        if isinstance(item, str):
+            item = LineDict(name=item)
+            item.line, item.key_lines = line, {"name": line}
+        entry = c.mapping(item, where, "each player")
+        if entry is None:
+            continue
+        c.no_empty_values(entry, path)
+        name = c.text(entry, "name", path, required=True)
+        if "id" in entry:
+            pid = c.identifier(entry["id"], Where(path, entry.key_lines["id"]), "'id'")
+        else:
+            pid = c.identifier(slugify(name), where, f"the id made from the name '{name}' (add an 'id: ...' line)")
+        if pid is None:
+            continue
+        if pid in seen:
+            c.add(where, f"duplicate player id '{pid}' (first on line {seen[pid]}); give one of them a different 'id'")
+            continue
+        seen[pid] = line
+        joined = c.integer(entry, "joined", path, minimum=1) or 1
+        dropped = c.integer(entry, "dropped", path, minimum=0)
+        if dropped is not None and dropped < joined - 1:
+            c.add(Where(path, entry.key_lines["dropped"]), f"'dropped: {dropped}' comes before 'joined: {joined}'")
+        deck = {str(k): str(v) for k, v in entry.items() if k not in PLAYER_KEYS}
+        key_lines = {str(k): entry.key_lines[k] for k in entry}
+        players.append(Player(pid, name, joined, dropped, deck, Where(path, line), key_lines))
+    return tuple(players)
+
+
+def _load_avoid(data: LineDict, path: str, ids: set[str], c: Collector) -> tuple[frozenset[str], ...]:
+    raw = data.get("avoid")
+    if raw is None:
+        return ()
+    where = Where(path, data.key_lines["avoid"])
+    if not isinstance(raw, LineList):
+        c.add(where, "'avoid' must be a list of pairs of player ids, e.g. '- [alice, bob]'")
+        return ()
+    pairs = []
+    for pair, line in zip(raw, raw.item_lines):
+        if not isinstance(pair, list) or len(pair) != 2 or pair[0] == pair[1]:
+            c.add(Where(path, line), "each 'avoid' entry must be two different player ids, e.g. '- [alice, bob]'")
+            continue
+        for pid in pair:
+            if str(pid) not in ids:
+                c.add(Where(path, line), f"unknown player id '{pid}' in 'avoid'; {suggest(str(pid), sorted(ids))}")
+        pairs.append(frozenset(map(str, pair)))
+    return tuple(pairs)
+
+
+def _round_files(event_dir: Path, c: Collector) -> dict[str, dict[int, Path]]:
+    """Round files by stage and number; anything else that looks like content is an error."""
+    found: dict[str, dict[int, Path]] = {"round": {}, "elim": {}, "final": {}}
+    for path in c.listing(event_dir):
+        if path.name == "event.yaml" or path.suffix not in (".yaml", ".yml"):
+            continue
+        match = ROUND_FILE.match(path.name)
+        if not match:
+            c.add(Where(str(path), 1), "unexpected file name; round files are named round-1.yaml, elim-1.yaml or final.yaml (no leading zeros)")
+            continue
+        stage, number = (match[1], int(match[2])) if match[1] else ("final", 1)
+        found[stage][number] = path
+    for stage, files in found.items():
+        for expected, number in enumerate(sorted(files), start=1):
+            if number != expected:
+                c.add(
+                    Where(str(files[number]), 1),
+                    f"gap in round numbering: {stage}-{number}.yaml exists but {stage}-{expected}.yaml does not; rename the files to count 1, 2, 3 ...",
+                )
+                break
+    return found
+
+
+def _load_rounds(event_dir: Path, players: tuple[Player, ...], c: Collector) -> tuple[tuple[Round, ...], tuple[Round, ...]]:
+    by_id = {p.id: p for p in players}
+    files = _round_files(event_dir, c)
+    loaded: dict[str, list[Round]] = {"round": [], "elim": [], "final": []}
+    for stage, numbered in files.items():
+        for number in sorted(numbered):
+            path = numbered[number]
+            raw = c.read(path, str(path))
+            if raw is FAILED:
+                continue
+            round_ = _BUILT.reuse(str(path), (raw, players), functools.partial(_load_round, raw, path, stage, number, by_id, c), c)
+            if round_:
+                loaded[stage].append(round_)
+    return tuple(loaded["round"]), tuple(loaded["elim"] + loaded["final"])
+
+
+def _id_list(raw: Any, key: str, path: str, line: int, by_id: dict[str, Player], c: Collector) -> list[tuple[str, int]]:
+    """A list of known player ids with the line of each; problems are collected."""
+    if raw is None:
+        return []
+    if not isinstance(raw, LineList):
+        c.add(Where(path, line), f"'{key}' must be a list of player ids, e.g. '{key}: [alice, bob]'")
+        return []
+    result = []
+    for pid, item_line in zip(raw, raw.item_lines):
+        pid = str(pid)
+        if pid not in by_id:
+            c.add(Where(path, item_line), f"unknown player id '{pid}'; {suggest(pid, sorted(by_id))}")
+        else:
+            result.append((pid, item_line))
+    return result
+
+
+def _load_round(raw: Any, path: Path, stage: str, number: int, by_id: dict[str, Player], c: Collector) -> Round | None:
+    shown = str(path)
+    data = c.mapping(LineDict() if raw is None else raw, Where(shown, 1), "a round file")
+    if data is None:
+        return None
+    before = len(c.problems)
+    c.unknown_keys(data, ROUND_KEYS, shown, "a round file")
+    c.no_empty_values(data, shown)
+    seen: dict[str, int] = {}
+
+    def seat(pid: str, line: int) -> None:
+        if pid in seen:
+            c.add(Where(shown, line), f"player '{pid}' appears twice in this round (also on line {seen[pid]}); each player sits once a round")
+            return
+        seen[pid] = line
+        player = by_id[pid]
+        if stage == "round" and not player.active_in(number):
+            why = f"joined in round {player.joined}" if number < player.joined else f"dropped after round {player.dropped}"
+            c.add(Where(shown, line), f"player '{pid}' is seated in round {number} but {why}; fix 'joined'/'dropped' in event.yaml or the seating")
+
+    tables: list[Table] = []
+    raw_tables = data.get("tables")
+    if raw_tables is None:
+        raw_tables = []
+    elif not isinstance(raw_tables, LineList):
+        c.add(Where(shown, data.key_lines["tables"]), "'tables' must be a list of tables, each '- table: 1'")
+        raw_tables = []
+    numbers: dict[int, int] = {}
+    for item, line in zip(raw_tables, getattr(raw_tables, "item_lines", [])):
+        entry = c.mapping(item, Where(shown, line), "each table")
+        if entry is None:
+            continue
+        c.no_empty_values(entry, shown)
+        table_no = c.integer(entry, "table", shown, minimum=1)
+        if table_no is None:
+            if "table" not in entry:
+                c.add(Where(shown, line), "a table needs its number: add 'table: N'")
+            continue
+        if table_no in numbers:
+            c.add(Where(shown, line), f"table {table_no} is listed twice (also on line {numbers[table_no]})")
+        numbers[table_no] = line
+        seated = _id_list(entry.get("players"), "players", shown, entry.key_lines.get("players", line), by_id, c)
+        if "players" not in entry:
+            c.add(Where(shown, line), f"table {table_no} has no 'players'; add 'players: [id, id]'")
+        for pid, pline in seated:
+            seat(pid, pline)
+        result = {k: v for k, v in entry.items() if k not in TABLE_KEYS}
+        tables.append(Table(table_no, tuple(p for p, _ in seated), result, Where(shown, line), dict(entry.key_lines)))
+    byes = _id_list(data.get("byes"), "byes", shown, data.key_lines.get("byes", 1), by_id, c)
+    out = _id_list(data.get("sitting_out"), "sitting_out", shown, data.key_lines.get("sitting_out", 1), by_id, c)
+    for pid, line in byes + out:
+        seat(pid, line)
+    minutes = c.integer(data, "minutes", shown, minimum=1)
+    start = c.text(data, "start", shown) or None
+    if start and not _is_start_time(start):
+        c.add(Where(shown, data.key_lines["start"]), f"'start: {start}' must be a local date and time like '2026-11-22 14:00'")
+    if len(c.problems) > before:
+        return None
+    return Round(
+        stage=stage,
+        number=number,
+        tables=tuple(sorted(tables, key=lambda t: t.number)),
+        where=Where(shown, 1),
+        byes=tuple(p for p, _ in byes),
+        sitting_out=tuple(p for p, _ in out),
+        start=start,
+        minutes=minutes,
+        key_lines=dict(data.key_lines),
+    )
+
+
+def is_date(text: str) -> bool:
+    try:
+        return bool(ISO_DATE.match(text)) and bool(datetime.date.fromisoformat(text))
+    except ValueError:  # 2026-02-30
+        return False
+
+
+def _is_start_time(text: str) -> bool:
+    try:
+        return bool(START_TIME.match(text)) and bool(datetime.datetime.fromisoformat(text))
+    except ValueError:  # 2026-02-30 14:00, 25:00
+        return False

@@ -1,0 +1,192 @@
+"""Load what spans events: content/players.yaml (players known across events) and content/leagues/*.yaml.
+
+Both are optional; every problem is reported at its `path:line` like the rest of the content.
+"""
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from sitegen.games import FORMATS
+from sitegen.games.vtes.rating import RATING_BEST, RATING_MONTHS
+from sitegen.load.event import is_date
+from sitegen.load.reader import FAILED, Collector, visible
+from sitegen.load.yaml_reader import LineDict, LineList
+from sitegen.model import ContentError, Event, League, Person, Problem, Where
+from sitegen.pages.league_standings import DEFAULT_TIEBREAKERS, SCHEMES, TIEBREAKERS, VEKN_RATING_FORMAT
+from sitegen.text import suggest
+
+PEOPLE_FILE = "players.yaml"
+PERSON_KEYS = ("id", "name", "vekn", "aliases")
+LEAGUE_KEYS = ("name", "events", "scheme", "points", "points_after", "participation", "best", "tiebreakers")
+FILTER_KEYS = ("format", "from", "to")
+VEKN_NUMBER = re.compile(r"[0-9]{7}")
+
+
+def load_people(root: Path) -> tuple[Person, ...]:
+    """players.yaml alone (for `sitegen export`); raises ContentError."""
+    c = Collector(root)
+    people = read_people(root, c)
+    if c.problems:
+        raise ContentError(c.problems)
+    return people
+
+
+def read_people(root: Path, c: Collector) -> tuple[Person, ...]:
+    path = root / PEOPLE_FILE
+    shown = str(path)
+    if not path.exists() and not path.is_symlink():
+        return ()
+    raw = c.read(path, shown)
+    data = c.mapping(raw, Where(shown, 1), PEOPLE_FILE) if raw is not FAILED else None
+    if data is None:
+        return ()
+    c.unknown_keys(data, ("players",), shown, PEOPLE_FILE)
+    entries = data.get("players")
+    if not isinstance(entries, LineList):
+        c.add(Where(shown, data.key_lines.get("players", 1)), "players.yaml needs a 'players:' list, one '- {id: ..., name: ...}' per player")
+        return ()
+    people: list[Person] = []
+    lines: dict[str, int] = {}  # each id, name spelling and V:EKN number seen: where
+    for line, entry in zip(entries.item_lines, entries):
+        person = _person(entry, Where(shown, line), c)
+        if person is None:
+            continue
+        for kind, value in [("id", person.id), *[("alias", a) for a in person.aliases], ("V:EKN number", person.vekn)]:
+            if value is None:
+                continue
+            seen = lines.get(f"{kind}\0{value}")
+            if seen:
+                c.add(Where(shown, line), f"the {kind} '{value}' is already given at line {seen}; each player has their own")
+            lines[f"{kind}\0{value}"] = line
+        people.append(person)
+    return tuple(people)
+
+
+def _person(entry: Any, where: Where, c: Collector) -> Person | None:
+    data = c.mapping(entry, where, "each player")
+    if data is None:
+        return None
+    before = len(c.problems)
+    c.unknown_keys(data, PERSON_KEYS, where.path, "a player")
+    pid = c.identifier(data.get("id"), Where(where.path, data.key_lines.get("id", data.line)), "'id'") if "id" in data else None
+    if "id" not in data:
+        c.add(where, "missing 'id': the id the events give this player, e.g. 'id: alex-morgan'")
+    name = c.text(data, "name", where.path, required=True)
+    vekn = str(data["vekn"]) if data.get("vekn") is not None else None
+    if vekn is not None and not VEKN_NUMBER.fullmatch(vekn):
+        c.add(Where(where.path, data.key_lines["vekn"]), f"'vekn: {vekn}' is not a V:EKN number; write its 7 digits in quotes, e.g. vekn: '3200123'")
+    aliases = data.get("aliases", [])
+    if not isinstance(aliases, list) or not all(isinstance(a, str) and a for a in aliases):
+        c.add(Where(where.path, data.key_lines.get("aliases", data.line)), "'aliases' must be a list of names, e.g. aliases: [Alex M., Sandy Morgan]")
+        aliases = []
+    if len(c.problems) > before or pid is None:
+        return None
+    return Person(pid, name, vekn, tuple(aliases), Where(where.path, data.line))
+
+
+def name_problems(event: Event, people: tuple[Person, ...]) -> list[Problem]:
+    """An event player whose id players.yaml knows must carry its name or one of its aliases: otherwise two different
+    people share an id, or the name is misspelled, and their results would be merged."""
+    known = {p.id: p for p in people}
+    problems = []
+    for player in event.players:
+        person = known.get(player.id)
+        if person and player.name != person.name and player.name not in person.aliases:
+            problems.append(Problem(player.where or event.where, (
+                f"player '{player.id}' is named '{player.name}' here but '{person.name}' in {person.where}; write the same name, "
+                f"add '{player.name}' to its aliases if it is the same person, or give this player another 'id'")))
+    return problems
+
+
+def read_leagues(root: Path, events: set[str], c: Collector) -> tuple[League, ...]:
+    folder = root / "leagues"
+    if not c.folder(folder):
+        return ()
+    leagues = []
+    for path in visible(folder):
+        if path.suffix != ".yaml":
+            c.add(Where(str(path), 1), f"not a league file; name it {path.stem}.yaml (leagues/ holds one SLUG.yaml per league)")
+            continue
+        league = _league(path, events, c)
+        if league:
+            leagues.append(league)
+    return tuple(leagues)
+
+
+def _league(path: Path, events: set[str], c: Collector) -> League | None:
+    shown = str(path)
+    before = len(c.problems)
+    slug = c.identifier(path.stem, Where(shown, 1), "the league's file name (it becomes its address)")
+    raw = c.read(path, shown)
+    data = c.mapping(raw, Where(shown, 1), "a league file") if raw is not FAILED else None
+    if data is None:
+        return None
+    c.unknown_keys(data, LEAGUE_KEYS, shown, "a league file")
+    c.no_empty_values(data, shown)
+    def at(key: str) -> Where:
+        return Where(shown, data.key_lines.get(key, data.line))
+
+    name = c.text(data, "name", shown, required=True)
+    scheme = c.text(data, "scheme", shown, default="places")
+    if scheme not in SCHEMES:
+        c.add(at("scheme"), f"unknown scheme '{scheme}'; {suggest(scheme, SCHEMES)}")
+    slugs, filters = _events(data, at, events, c)
+    rating = scheme == "vekn-rating"
+    if rating:
+        for key in ("points", "points_after", "participation"):
+            if key in data:
+                c.add(at(key), f"the vekn-rating scheme gives V:EKN rating points; remove '{key}'")
+        if filters.get("format", VEKN_RATING_FORMAT) != VEKN_RATING_FORMAT or slugs:
+            c.add(at("events"), f"the vekn-rating scheme counts V:TES events; write 'events: {{format: {VEKN_RATING_FORMAT}}}'")
+    points = _points(data, at, c) if not rating else ()
+    if not rating and "points" not in data:
+        c.add(Where(shown, data.line), "missing 'points': the points for 1st, 2nd, ... place, e.g. 'points: [10, 8, 6, 5, 4]'")
+    tiebreakers = data.get("tiebreakers", list(DEFAULT_TIEBREAKERS))
+    if not isinstance(tiebreakers, list) or not all(t in TIEBREAKERS for t in tiebreakers) or len(set(tiebreakers)) < len(tiebreakers):
+        c.add(at("tiebreakers"), f"'tiebreakers' is a list of different ones among {', '.join(TIEBREAKERS)}, e.g. "
+                                 "tiebreakers: [events, best-place, head-to-head]")
+    best = c.integer(data, "best", shown, minimum=1)
+    if len(c.problems) > before or slug is None:
+        return None
+    return League(slug, name, slugs, filters.get("format", VEKN_RATING_FORMAT if rating else None), filters.get("from"),
+                  filters.get("to"), scheme, points, c.integer(data, "points_after", shown) or 0,
+                  c.integer(data, "participation", shown) or 0, best or (RATING_BEST if rating else None),
+                  RATING_MONTHS if rating else None, tuple(tiebreakers), Where(shown, 1))
+
+
+def _events(data: LineDict, at: Callable[[str], Where], events: set[str], c: Collector) -> tuple[tuple[str, ...], dict[str, str]]:
+    """The listed event folders, or the filter (format, from, to)."""
+    raw = data.get("events")
+    if isinstance(raw, LineList):
+        for line, slug in zip(raw.item_lines, raw):
+            if slug not in events:
+                c.add(Where(at("events").path, line), f"no event folder named '{slug}'; {suggest(str(slug), events)}")
+        return tuple(str(s) for s in raw), {}
+    if not isinstance(raw, LineDict):
+        c.add(at("events"), "'events' lists the event folders ('events: [night-1, night-2]') or filters them "
+                            "('events: {format: agot-joust, from: 2026-09-01, to: 2026-12-31}')")
+        return (), {}
+    c.unknown_keys(raw, FILTER_KEYS, at("events").path, "the events filter")
+    filters = {str(k): str(v) for k, v in raw.items() if k in FILTER_KEYS}
+    def where(key: str) -> Where:
+        return Where(at("events").path, raw.key_lines.get(key, raw.line))
+
+    if "format" in filters and filters["format"] not in FORMATS:
+        c.add(where("format"), f"unknown format '{filters['format']}'; {suggest(filters['format'], FORMATS)}")
+    for key in ("from", "to"):
+        if key in filters and not is_date(filters[key]):
+            c.add(where(key), f"'{key}: {filters[key]}' is not a date; write it as YYYY-MM-DD")
+    if is_date(filters.get("from", "")) and is_date(filters.get("to", "")) and filters["from"] > filters["to"]:
+        c.add(where("to"), f"'to: {filters['to']}' comes before 'from: {filters['from']}'")
+    return (), filters
+
+
+def _points(data: LineDict, at: Callable[[str], Where], c: Collector) -> tuple[int, ...]:
+    raw = data.get("points", [])
+    if not isinstance(raw, list) or not raw or not all(isinstance(p, int) and not isinstance(p, bool) and p >= 0 for p in raw):
+        c.add(at("points"), "'points' is a list of whole numbers for 1st, 2nd, ... place, e.g. 'points: [10, 8, 6, 5, 4]'")
+        return ()
+    return tuple(raw)

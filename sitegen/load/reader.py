@@ -1,0 +1,197 @@
+"""Reading files inside a content folder, and typed field readers that report each problem at its `path:line`.
+
+Content is read only from inside the content folder: a symlink that leads out of it is refused,
+so a stray link cannot publish a private file. Names starting with '.' (editor lock and swap
+files) are not content.
+"""
+from __future__ import annotations
+
+import gc
+import os
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any, TypeVar, cast
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+from sitegen.load.yaml_reader import LineDict, parse_yaml
+from sitegen.model import ContentError, Problem, Where
+from sitegen.text import id_problem, suggest
+
+T = TypeVar("T")
+FAILED = object()  # what `read` returns for a file it could not parse (already reported)
+# Keys whose empty value ('winner:' and nothing after it) must not pass for "not given".
+MAY_BE_EMPTY = ("byes", "sitting_out", "tables", "avoid", "players")  # empty means none, or checked on their own
+
+
+def visible(folder: Path) -> list[Path]:
+    """A folder's entries in name order, without hidden ones (editor lock and swap files)."""
+    return sorted(p for p in folder.iterdir() if not p.name.startswith("."))
+
+
+class Collector:
+    """Gathers problems so one run reports all of them, not just the first."""
+
+    def __init__(self, root: Path, texts: Mapping[Path, str | None] | None = None) -> None:
+        self.problems: list[Problem] = []
+        self.root = root.resolve()  # the content folder: nothing is read from outside it
+        # Files read as these texts instead (None: as if deleted): an edit is checked before anything is written.
+        self.texts = {path.absolute(): text for path, text in (texts or {}).items()}
+
+    def exists(self, path: Path) -> bool:
+        if path.absolute() in self.texts:
+            return self.texts[path.absolute()] is not None
+        return path.exists() or path.is_symlink()
+
+    def listing(self, folder: Path) -> list[Path]:
+        """`visible(folder)`, with the files of `texts` in it."""
+        given = {path for path in self.texts if path.parent == folder.absolute()}
+        found = {folder / path.name for path in given if self.texts[path] is not None}
+        return sorted(found | {p for p in visible(folder) if p.absolute() not in given})
+
+    def add(self, where: Where, message: str) -> None:
+        self.problems.append(Problem(where, message))
+
+    def inside(self, path: Path) -> bool:
+        """Whether `path` (a file or folder, through any symlinks) stays in the content folder; reports it if not."""
+        where = Where(str(path), 1)
+        if path.is_symlink() and not path.exists():
+            self.add(where, f"a symlink to {os.readlink(path)}, which does not exist; remove the link or put the file there")
+            return False
+        try:
+            path.resolve().relative_to(self.root)
+        except (ValueError, OSError):
+            self.add(where, f"leads outside the content folder {self.root} (a symlink?); copy the file into the content folder instead")
+            return False
+        return True
+
+    def folder(self, path: Path) -> bool:
+        """Whether `path` is a folder to read; one reached through a bad symlink is reported, a plain file skipped."""
+        return (path.exists() or path.is_symlink()) and self.inside(path) and path.is_dir()
+
+    def read_text(self, path: Path, display: str) -> str | None:
+        """The file's text, or None when it cannot be read (the problem is reported)."""
+        if path.absolute() in self.texts and (given := self.texts[path.absolute()]) is not None:
+            return given
+        if not self.inside(path):
+            return None
+        if path.is_dir():
+            self.add(Where(display, 1), "this is a folder, not a file; rename or remove it")
+            return None
+        try:
+            return path.read_text(encoding="utf-8")
+        except UnicodeDecodeError:
+            self.add(Where(display, 1), "the file is not UTF-8 text; save it as UTF-8")
+        except OSError as exc:
+            self.add(Where(display, 1), f"cannot read the file: {exc.strerror}")
+        return None
+
+    def read(self, path: Path, display: str) -> Any:
+        text = self.read_text(path, display)
+        if text is None:
+            return FAILED
+        try:
+            return parse_yaml(text, display)
+        except ContentError as exc:
+            self.problems.extend(exc.problems)
+            return FAILED
+
+    def mapping(self, data: Any, where: Where, what: str) -> LineDict | None:
+        if isinstance(data, LineDict):
+            return data
+        self.add(where, f"{what} must be a block of 'key: value' lines")
+        return None
+
+    def unknown_keys(self, data: LineDict, allowed: tuple[str, ...], path: str, what: str) -> None:
+        for key in data:
+            if key not in allowed:
+                self.add(Where(path, data.key_lines[key]), f"unknown key '{key}' in {what}; {suggest(key, allowed)}")
+
+    def no_empty_values(self, data: LineDict, path: str) -> None:
+        """'winner:' with nothing after it would read as "not given"; say so instead."""
+        for key, value in data.items():
+            if value is None and key not in MAY_BE_EMPTY:
+                self.add(Where(path, data.key_lines[key]), f"'{key}' has no value; write one after the colon or delete the line")
+
+    def identifier(self, value: Any, where: Where, what: str) -> str | None:
+        problem = id_problem(value)
+        if problem:
+            self.add(where, f"{what}: {problem}")
+            return None
+        return str(value)
+
+    def integer(self, data: LineDict, key: str, path: str, *, minimum: int = 0) -> int | None:
+        value = data.get(key)
+        if value is None:
+            return None
+        if isinstance(value, bool) or not isinstance(value, int) or value < minimum:
+            self.add(Where(path, data.key_lines[key]), f"'{key}' must be a whole number of at least {minimum}, not {value!r}")
+            return None
+        return value
+
+    def timezone(self, data: LineDict, key: str, path: str) -> str:
+        """An IANA time zone name such as 'Europe/Paris', checked against the system's zone database."""
+        name = self.text(data, key, path)
+        if name and not _known_zone(name):
+            self.add(Where(path, data.key_lines[key]), f"'{key}: {name}' is not a known time zone; write an IANA name such as "
+                     "'Europe/Paris', 'America/New_York' or 'UTC'")
+            return ""
+        return name
+
+    def text(self, data: LineDict, key: str, path: str, *, required: bool = False, default: str = "") -> str:
+        value = data.get(key)
+        if value is None:
+            if required and key not in data:  # present but empty: `no_empty_values` says so at its line
+                self.add(Where(path, data.line), f"missing '{key}'; add a line '{key}: ...'")
+            return default
+        if isinstance(value, (list, dict)):
+            self.add(Where(path, data.key_lines[key]), f"'{key}' must be a single value, not a list or block")
+            return default
+        return str(value)
+
+
+def _known_zone(name: str) -> bool:
+    try:
+        ZoneInfo(name)
+    except (ValueError, OSError, ZoneInfoNotFoundError):  # ValueError: a name that is no file name (e.g. '../x')
+        return False
+    return True
+
+
+@contextmanager
+def collection_paused() -> Iterator[None]:
+    """CPython's cycle collector paused while it lasts: reading an event makes some 10^5 objects (YAML nodes, line
+    maps, the model) that all live on and form no cycles, and the collector would walk them all again every few
+    hundred allocations, more than doubling the time to load a large event. It runs again as before afterwards."""
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_enabled:
+            gc.enable()
+
+
+class Built:
+    """What was built from each file's parsed value, kept by path: a file read again unchanged (an edit is checked,
+    then the event with it is used; `serve` reads the event again on every save) is not built again.
+
+    Parsed values are shared by text (yamlfile) and nothing changes them or the model, so the same input objects
+    build equal values; only what was built without a problem is kept, so problems are always reported afresh."""
+
+    LIMIT = 32  # an event's files, with room, as for parsed values
+
+    def __init__(self) -> None:
+        self._by_path: dict[str, tuple[tuple[Any, ...], Any]] = {}
+
+    def reuse(self, path: str, inputs: tuple[Any, ...], build: Callable[[], T], c: Collector) -> T:
+        kept = self._by_path.get(path)
+        if kept is not None and all(old is new for old, new in zip(kept[0], inputs, strict=True)):
+            return cast(T, kept[1])
+        before = len(c.problems)
+        built = build()
+        if len(c.problems) == before:
+            if len(self._by_path) >= self.LIMIT:
+                self._by_path.clear()
+            self._by_path[path] = (inputs, built)
+        return built

@@ -1,0 +1,142 @@
+"""Load a content folder (site.yaml, its theme, the pages and every event) into the model's Site.
+
+Every problem in the folder is collected with its `path:line` and reported together; one
+event folder alone is `content_event.load_event`.
+"""
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Any
+
+from sitegen.load.event import read_event
+from sitegen.load.players_and_leagues import read_leagues, read_people
+from sitegen.load.reader import FAILED, Collector, visible
+from sitegen.load.yaml_reader import LineDict, parse_yaml
+from sitegen.model import SITE_KEYS, ContentError, Page, Problem, Site, Where
+from sitegen.text import suggest
+
+
+@dataclass(frozen=True)
+class Outline:
+    """A content folder without its events read: the site (events left empty), the event folders to read
+    and the problems found so far, in the order a whole load reports them."""
+
+    site: Site
+    entries: tuple[Path | Problem, ...]  # each event folder, or the problem with an entry of events/, in folder order
+    before: tuple[Problem, ...]  # site.yaml's own and the theme's, reported before the events'
+    after: tuple[Problem, ...]  # the pages' and site.yaml's fields, reported after the events'
+
+
+def load_site(root: str | Path) -> Site:
+    """Read and check a whole content folder. Raises ContentError listing every problem found."""
+    outline = read_outline(root)
+    problems, events = list(outline.before), []
+    for entry in outline.entries:
+        if isinstance(entry, Problem):
+            problems.append(entry)
+            continue
+        c = Collector(Path(root))
+        event = read_event(entry, c)
+        problems += c.problems
+        if event:
+            events.append(event)
+    problems += outline.after
+    if problems:
+        raise ContentError(problems)
+    return replace(outline.site, events=tuple(events))
+
+
+def read_outline(root: str | Path) -> Outline:
+    """site.yaml, the theme's files and the pages, and the list of event folders (each one is read on its own)."""
+    root = Path(root)
+    site_path = root / "site.yaml"
+    shown = str(site_path)
+    if not site_path.exists() and not site_path.is_symlink():
+        raise ContentError([Problem(Where(shown, 1), f"no site.yaml in {root}/; create one with 'title: My events'")])
+    c = Collector(root)
+    raw = c.read(site_path, shown)
+    data = c.mapping(raw, Where(shown, 1), "site.yaml") if raw not in (None, FAILED) else None
+    data = data or LineDict()
+    c.unknown_keys(data, SITE_KEYS, shown, "site.yaml")
+    theme = c.text(data, "theme", shown, default="default")
+    where_theme = Where(shown, data.key_lines.get("theme", 1))
+    if c.identifier(theme, where_theme, "'theme'") and c.folder(root / "themes" / theme):
+        _check_theme_files(root / "themes" / theme, c)
+    before, c.problems = c.problems, []
+    entries: list[Path | Problem] = []
+    for event_dir in visible(root / "events") if c.folder(root / "events") else []:
+        if c.folder(event_dir):
+            entries.append(event_dir)
+        entries += c.problems
+        c.problems = []
+    entries += c.problems  # the events folder itself
+    c.problems = []
+    pages = []
+    if c.folder(root / "pages"):
+        pages = [_load_page(p, c) for p in visible(root / "pages") if p.suffix == ".md"]
+    people = read_people(root, c)
+    leagues = read_leagues(root, {e.name for e in entries if isinstance(e, Path)}, c)
+    site = Site(
+        title=c.text(data, "title", shown, default="Tournaments"),
+        base_url=c.text(data, "base_url", shown, default=""),
+        theme=theme,
+        root=str(root),
+        events=(),
+        pages=tuple(p for p in pages if p),
+        options={"description": c.text(data, "description", shown), "timezone": c.timezone(data, "timezone", shown)},
+        key_lines=dict(data.key_lines),
+        people=people,
+        leagues=leagues,
+    )
+    return Outline(site, tuple(entries), tuple(before), tuple(c.problems))
+
+
+def _check_theme_files(theme_dir: Path, c: Collector) -> None:
+    """A theme in the content folder is published too: none of its files may lead outside the folder."""
+    for folder, dirs, files in os.walk(theme_dir):
+        for name in dirs + files:
+            c.inside(Path(folder) / name)
+
+
+def _load_page(path: Path, c: Collector) -> Page | None:
+    shown = str(path)
+    slug = c.identifier(path.stem, Where(shown, 1), "the page's file name (it becomes its address)")
+    text = c.read_text(path, shown)
+    if text is None or slug is None:
+        return None
+    meta: Any = LineDict()
+    body = text
+    if text.startswith("---\n"):
+        end = text.find("\n---", 4)
+        if end == -1:
+            c.add(Where(shown, 1), "front matter starts with '---' but never ends; add a closing '---' line")
+            return None
+        try:
+            meta = parse_yaml(text[4:end], shown) or LineDict()
+        except ContentError as exc:
+            c.problems.extend(Problem(Where(shown, p.where.line + 1), p.message) for p in exc.problems)
+            return None
+        body = text[end + 4 :].lstrip("\n")
+        meta = c.mapping(meta, Where(shown, 1), "front matter")
+        if meta is None:
+            return None
+        before = len(c.problems)
+        for key in meta:
+            if key not in ("title", "order"):
+                c.add(Where(shown, meta.key_lines[key] + 1), f"unknown front matter key '{key}'; {suggest(key, ('title', 'order'))}")
+        title, order = meta.get("title"), meta.get("order")
+        if "title" in meta and (title is None or isinstance(title, (list, dict))):
+            c.add(Where(shown, meta.key_lines["title"] + 1), "'title' must be a single line of text, e.g. 'title: About us'")
+        if "order" in meta and (isinstance(order, bool) or not isinstance(order, int)):
+            c.add(Where(shown, meta.key_lines["order"] + 1), f"'order' must be a whole number (lower comes first in the menu), not {order!r}")
+        if len(c.problems) > before:
+            return None
+    return Page(
+        slug=slug,
+        title=str(meta.get("title") or path.stem.replace("-", " ").capitalize()),
+        order=meta.get("order", 100),
+        body_markdown=body,
+        where=Where(shown, 1),
+    )

@@ -1,0 +1,89 @@
+"""The site's machine-readable files: pairings and standings data, the Atom feed and the sitemap."""
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from typing import Any
+from xml.sax.saxutils import escape, quoteattr
+
+from sitegen.games.base import RoundView, Scoreboard
+from sitegen.model import Event, Site
+from sitegen.pages.display import Clock
+from sitegen.pages.summary import EventCard
+from sitegen.text import csv_text, slugify
+
+
+def absolute(site: Site, path: str) -> str:
+    """The published URL of an output path, or '' when site.yaml has no base_url."""
+    return site.base_url.rstrip("/") + "/" + path if site.base_url else ""
+
+
+def json_file(data: Any) -> bytes:
+    return (json.dumps(data, indent=2, ensure_ascii=False) + "\n").encode()
+
+
+def pairings_json(event: Event, view: RoundView, clock: Clock | None) -> dict[str, Any]:
+    timed = {"start": clock.start, "minutes": clock.minutes} if clock else {}
+    return timed | {
+        "event": event.slug,
+        "round": view.round.slug,
+        "label": view.label,
+        "complete": view.complete,
+        "tables": [
+            {"table": t.number, "pending": t.pending,
+             "seats": [{"seat": s.seat, "id": s.player, "name": event.player_by_id[s.player].name} for s in t.seats]}
+            for t in view.tables
+        ],
+        "byes": list(view.byes),
+        "sitting_out": list(view.sitting_out),
+    }
+
+
+def standings_csv(event: Event, board: Scoreboard) -> bytes:
+    header = ["rank", "id", "name"] + [c.key for c in board.standings_columns]
+    rows = ([row.rank, row.player, event.player_by_id[row.player].name] + [row.values[c.key] for c in board.standings_columns]
+            for row in board.standings)
+    return csv_text(header, rows).encode()
+
+
+def feed(site: Site, cards: list[EventCard]) -> bytes:
+    """An Atom feed with one entry per posted round and per completed round, newest first."""
+    entries = []
+    for event in cards:
+        for view in event.rounds:
+            path = f"events/{event.slug}/{view.slug}.html"
+            when = (view.start or event.date).replace(" ", "T")[:16]
+            stamp = f"{when}:00Z" if "T" in when else f"{when}T00:00:00Z"
+            entries.append((stamp, path, f"{event.name}: {view.label} pairings posted", f"{view.slug}-pairings"))
+            if view.complete:
+                entries.append((stamp, path, f"{event.name}: {view.label} results are in", f"{view.slug}-results"))
+    entries.sort(key=lambda e: (e[0], e[1], e[3]), reverse=True)
+    base = site.base_url.rstrip("/") + "/" if site.base_url else ""
+    updated = entries[0][0] if entries else "1970-01-01T00:00:00Z"
+    data = bytearray()  # written entry by entry, as the sitemap: the feed grows with every round of every event
+    data += (f'<?xml version="1.0" encoding="utf-8"?>\n<feed xmlns="http://www.w3.org/2005/Atom">\n'
+             f"<title>{escape(site.title)}</title>\n<id>{escape(base or 'urn:sitegen:' + (slugify(site.title) or 'site'))}</id>\n"
+             f"<updated>{updated}</updated>\n<author><name>{escape(site.title)}</name></author>\n"
+             f"<link rel=\"alternate\" href={quoteattr(base + 'index.html')}/>\n").encode()
+    for stamp, path, title, key in entries:
+        link = base + path
+        data += (f"<entry>\n<title>{escape(title)}</title>\n<id>{escape(link + '#' + key)}</id>\n"
+                 f"<updated>{stamp}</updated>\n<link href={quoteattr(link)}/>\n</entry>\n").encode()
+    data += b"</feed>\n"
+    return bytes(data)
+
+
+def sitemap(site: Site, html_paths: Iterable[str]) -> bytes:
+    """The sitemap of every page but 404.html; `html_paths` come sorted (the URLs' order: they share their start).
+
+    Written line by line into one buffer, the paths taken one at a time: a site's sitemap grows with every event."""
+    data = bytearray(b'<?xml version="1.0" encoding="utf-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n')
+    previous = ""
+    for path in html_paths:
+        if path <= previous:
+            raise ValueError(f"sitemap paths out of order: {path!r} after {previous!r}")
+        previous = path
+        if path != "404.html":
+            data += f"<url><loc>{escape(absolute(site, path))}</loc></url>\n".encode()
+    data += b"</urlset>\n"
+    return bytes(data)

@@ -1,0 +1,221 @@
+"""Display records for the event pages, derived from a Scoreboard: the templates format these and decide nothing.
+
+Where a format's Scoreboard keeps a fact under a values key (`h2h`, a bracket's `seed`), it is read here
+and nowhere else, so templates never learn a format's keys.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+from zoneinfo import ZoneInfo
+
+from sitegen.games import format_of
+from sitegen.games.base import Column, RoundView, Scoreboard, StandingRow, TableView
+from sitegen.model import Event
+from sitegen.pages.charts import Bar, BarChart, bar_chart
+
+
+@dataclass(frozen=True)
+class Tag:
+    """A small label beside a player's name."""
+
+    text: str
+    title: str = ""  # spelled out on hover
+
+
+DROPPED = Tag("dropped")
+HEAD_TO_HEAD = Tag("H2H", "Ranked first of its points group by Head-to-Head")
+COIN_TOSS = Tag("random", "Order against an equal player decided by the seeded random draw")
+
+
+@dataclass(frozen=True)
+class StandingLine:
+    place: int  # shown in the first column: the place shared with level players, else the rank
+    player: str
+    values: dict[str, Any]  # by the format's standings columns
+    tags: list[Tag]
+
+
+def standing_lines(rows: list[StandingRow]) -> list[StandingLine]:
+    lines = []
+    for row in rows:
+        tags = [tag for tag, shown in ((DROPPED, row.dropped), (HEAD_TO_HEAD, row.head_to_head), (COIN_TOSS, row.coin_toss)) if shown]
+        lines.append(StandingLine(row.place or row.rank, row.player, row.values, tags))
+    return lines
+
+
+def cut_note(board: Scoreboard, event: Event) -> list[str]:
+    """The qualifiers in cut order, once the Swiss rounds are over, when that order is not the standings' own."""
+    if not board.cut or not board.cut_order or len(board.standings_after) < board.planned_rounds:
+        return []
+    dropped = {p.id for p in event.players if p.dropped is not None}
+    by_cut = [pid for pid in board.cut_order if pid not in dropped][: board.cut]
+    by_standings = [row.player for row in board.standings if row.player not in dropped][: board.cut]
+    return by_cut if by_cut != by_standings else []
+
+
+def seat_columns(view: RoundView, board: Scoreboard) -> list[Column]:
+    return view.columns or board.seat_columns
+
+
+def shown_tables(view: RoundView, board: Scoreboard) -> list[tuple[TableView, list[Column]]]:
+    """Each table with the columns it shows: a table still in play shows only how it is seated."""
+    columns = seat_columns(view, board)
+    seating = [c for c in columns if c.seating]
+    return [(t, seating if t.pending else columns) for t in view.tables]
+
+
+def results_in(view: RoundView) -> int:
+    return sum(not t.pending for t in view.tables)
+
+
+@dataclass(frozen=True)
+class FindEntry:
+    """A line of the round's 'find your name' list."""
+
+    name: str
+    player: str
+    table: int | None  # None: not at a table this round
+    seat: int | None
+    bye: bool  # not at a table because of a bye (else sitting out)
+    opponents: tuple[str, ...] = ()  # the others at the table, in seat order from the next seat on
+
+
+def find_list(view: RoundView, event: Event) -> list[FindEntry]:
+    """Everyone in the round, alphabetically."""
+    names = event.player_by_id
+    entries = [FindEntry(names[s.player].name, s.player, t.number, s.seat, False, _others(t, i))
+               for t in view.tables for i, s in enumerate(t.seats)]
+    entries += [FindEntry(names[p].name, p, None, None, p in view.byes) for p in view.byes + view.sitting_out]
+    return sorted(entries, key=lambda e: (e.name.casefold(), e.player))
+
+
+def _others(table: TableView, index: int) -> tuple[str, ...]:
+    seats = table.seats[index + 1:] + table.seats[:index]
+    return tuple(s.player for s in seats)
+
+
+@dataclass(frozen=True)
+class RoundEntry:
+    """A round in the event page's list of rounds."""
+
+    view: RoundView
+    standings_page: str  # the standings after this round, "" when there are none (yet)
+
+
+def round_entries(board: Scoreboard) -> list[RoundEntry]:
+    after = len(board.standings_after)
+    return ([RoundEntry(v, f"standings-{i}.html" if i <= after else "") for i, v in enumerate(board.rounds, start=1)]
+            + [RoundEntry(v, "") for v in board.elims])
+
+
+# The bracket's seed badge and 'won' tag already say what these columns hold.
+BRACKET_HIDDEN = ("seed", "result")
+
+
+@dataclass(frozen=True)
+class BracketSeat:
+    player: str
+    winner: bool
+    seed: int | None
+    figures: list[tuple[str, Any]]  # (column label, value) of each figure the game produced
+
+
+@dataclass(frozen=True)
+class BracketMatch:
+    pending: bool
+    seats: list[BracketSeat]
+
+
+@dataclass(frozen=True)
+class BracketRound:
+    slug: str
+    label: str
+    matches: list[BracketMatch]
+
+
+def bracket(board: Scoreboard) -> list[BracketRound]:
+    rounds = []
+    for view in board.elims:
+        columns = [c for c in seat_columns(view, board) if c.numeric and c.key not in BRACKET_HIDDEN]
+        matches = [BracketMatch(t.pending, [
+            BracketSeat(s.player, s.winner, s.values.get("seed"),  # a key of the format's seat values
+                        [(c.label, s.values[c.key]) for c in columns if s.values.get(c.key) not in ("", None)])
+            for s in t.seats]) for t in view.tables]
+        rounds.append(BracketRound(view.round.slug, view.label, matches))
+    return rounds
+
+
+@dataclass(frozen=True)
+class Clock:
+    """A timed round still in play, for the countdown on its page."""
+
+    start: str  # an instant, "YYYY-MM-DDTHH:MM:SS+HH:MM", with a time zone; else local time as the browser reads it
+    minutes: int
+    shown: str  # "YYYY-MM-DD HH:MM", and the zone when there is one
+
+
+def clock(view: RoundView, event: Event, zone: str) -> Clock | None:
+    """The round's countdown: its start in the event's time zone (`zone`, "" for none) made an absolute instant,
+    so a phone set to any zone counts down the same minutes."""
+    round_ = view.round
+    minutes = round_.minutes or event.minutes
+    if view.complete or not round_.start or not minutes:
+        return None
+    day, time = round_.start[:10], round_.start[11:16]  # the loader checked the 'YYYY-MM-DD HH:MM' shape
+    if not zone:
+        return Clock(f"{day}T{time}", minutes, f"{day} {time}")
+    start = datetime.fromisoformat(f"{day}T{time}").replace(tzinfo=ZoneInfo(zone))
+    return Clock(start.isoformat(), minutes, f"{day} {time} ({zone.replace('_', ' ')} time)")
+
+
+def short_label(label: str) -> str:
+    """A round's name where room is short: "Round 3" -> "R3"; elimination rounds keep theirs."""
+    return label.replace("Round ", "R")
+
+
+def meta_charts(event: Event, board: Scoreboard) -> dict[str, BarChart] | None:
+    """Players, games and wins per value of each of the format's meta fields (AGoT: faction, agenda)."""
+    breakdown: dict[str, BarChart] = {}
+    for key in format_of(event).meta_fields:
+        groups: dict[str, list[int]] = {}
+        for player in event.players:
+            value = player.deck.get(key)
+            if not value:
+                continue
+            games = [h.won for h in board.player_rounds[player.id] if h.won is not None]
+            counts = groups.setdefault(value, [0, 0, 0])
+            counts[0] += 1
+            counts[1] += len(games)
+            counts[2] += sum(games)
+        bars = [Bar(label, *counts) for label, counts in groups.items()]
+        bars.sort(key=lambda b: (-b.players, b.label))
+        if bars:
+            breakdown[key] = bar_chart(bars)
+    return breakdown or None
+
+
+@dataclass(frozen=True)
+class PlayerResult:
+    """One player's event, as the pages about all events (leagues, site-wide player pages) need it."""
+
+    id: str
+    name: str
+    place: int  # the final place once the event is finished, the place in the standings until then
+    record: str  # games won-lost, e.g. "3-1"
+    points: str  # the format's first standings figure with its label, e.g. "12 Pts", "2 GW"
+    rating: int | None = None  # V:EKN rating points (V:TES)
+
+
+def player_results(event: Event, board: Scoreboard) -> tuple[PlayerResult, ...]:
+    final = dict((pid, rank) for rank, pid in board.final_ranking or [])
+    first = board.standings_columns[0] if board.standings_columns else None
+    names = event.player_by_id
+    results = []
+    for row in board.standings:
+        games = [r.won for r in board.player_rounds[row.player] if r.won is not None]
+        results.append(PlayerResult(
+            row.player, names[row.player].name, final.get(row.player, row.place or row.rank), f"{sum(games)}-{games.count(False)}",
+            f"{row.values[first.key]} {first.label}" if first else "", row.values.get("rating")))
+    return tuple(sorted(results, key=lambda r: (r.place, r.id)))

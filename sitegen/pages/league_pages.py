@@ -1,0 +1,88 @@
+"""Page models of what spans events: each league's page and league.json, the site-wide player pages and their index.
+
+They read only the events' cards (each player's place, record, points and rating points), so changing one event
+rebuilds them without reading any other. Without players.yaml and leagues/ there are none.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from importlib import resources
+from typing import Any
+
+from sitegen.model import Person, Site
+from sitegen.pages import datafiles
+from sitegen.pages.display import PlayerResult
+from sitegen.pages.league_standings import SCHEMES, TIEBREAKERS, LeagueTable, standings
+from sitegen.pages.summary import EventCard
+
+LEAGUE_SCHEMA = "league.schema.json"
+
+
+@dataclass(frozen=True)
+class PersonEvent:
+    card: EventCard
+    result: PlayerResult
+
+
+def reads_results(site: Site) -> bool:
+    """Whether these pages read the cards' players' results (a build leaves them out of the cards otherwise)."""
+    return bool(site.leagues or site.people)
+
+
+def season_pages(site: Site, cards: list[EventCard], common: dict[str, Any]) -> list[Any]:
+    from sitegen.pages.site import PageModel  # site.py lists these pages among the shared ones
+
+    pages: list[PageModel] = []
+    known = {p.id: p for p in site.people}
+    for league in site.leagues:
+        table = standings(league, cards)
+        base = f"leagues/{league.slug}"
+        pages.append(PageModel(f"{base}/index.html", "league.html", common | {
+            "title": league.name, "table": table, "scheme": SCHEMES[league.scheme], "known": known,
+            "tiebreak_words": TIEBREAKERS}))
+        pages.append(PageModel(f"{base}/league.json", None, body=datafiles.json_file(league_json(table))))
+    if site.leagues:
+        pages.append(PageModel(f"schema/{LEAGUE_SCHEMA}", None,
+                               body=resources.files("sitegen.schema").joinpath(LEAGUE_SCHEMA).read_bytes()))
+    if site.people:
+        history = person_events(site.people, cards)
+        people = sorted(site.people, key=lambda p: (p.name, p.id))
+        pages.append(PageModel("players/index.html", "players.html", common | {
+            "title": "Players", "people": people, "history": history}))
+        for person in people:
+            pages.append(PageModel(f"players/{person.id}.html", "person.html", common | {
+                "title": person.name, "person": person, "events": history[person.id],
+                "leagues": [league for league in site.leagues if any(league.counts(e.card.slug, e.card.format.name, e.card.date)
+                                                                     for e in history[person.id])]}))
+    return pages
+
+
+def person_events(people: tuple[Person, ...], cards: list[EventCard]) -> dict[str, list[PersonEvent]]:
+    """Every event each known player played, latest first."""
+    events: dict[str, list[PersonEvent]] = {p.id: [] for p in people}
+    for card in sorted(cards, key=lambda c: (c.date, c.slug), reverse=True):
+        for result in card.results:
+            if result.id in events:
+                events[result.id].append(PersonEvent(card, result))
+    return events
+
+
+def league_json(table: LeagueTable) -> dict[str, Any]:
+    """league.json (schema/league.schema.json): the standings with every result, counted or dropped."""
+    league = table.league
+    return {
+        "league": league.slug,
+        "name": league.name,
+        "scheme": league.scheme,
+        "best": league.best,
+        "tiebreakers": list(league.tiebreakers),
+        "events": [{"event": c.slug, "name": c.name, "date": c.date, "format": c.format.name, "finished": c.state == "finished"}
+                   for c in table.events],
+        "standings": [
+            {"rank": row.rank, "id": row.player, "name": row.name, "points": row.points, "events": row.events,
+             "best_place": row.best_place, "tiebreak": row.tiebreak or None,
+             "results": [{"event": r.event, "place": r.place, "points": r.points, "counted": r.counted,
+                          "dropped_because": r.dropped_because or None} for r in row.results]}
+            for row in table.rows
+        ],
+    }

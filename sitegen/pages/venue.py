@@ -1,0 +1,152 @@
+"""Page models for the venue: printed result slips, the projector view and the crosstable (all results).
+
+Like `views`, these are display records worked out from a Scoreboard; the templates only format them. What a
+slip asks for is the format's (`Format.slip_form`); a format that says nothing gets a box per result column.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from sitegen.games.base import Column, Format, PlayerRound, RoundView, Scoreboard, SeatRow, SlipBox, SlipForm, TableView
+from sitegen.model import Event
+from sitegen.pages.display import BRACKET_HIDDEN, find_list, seat_columns, short_label
+
+GENERIC_INSTRUCTIONS = "Write each player's result in the boxes."
+SECONDS_PER_LINE = 2.5  # the projector's scrolling speed: slow enough to read a line from the back of the room
+
+
+@dataclass(frozen=True)
+class SlipSeat:
+    seat: int
+    player: str
+    info: list[str]  # the round's seating facts for this seat (V:TES: the prey), by `SlipSheet.info_columns`
+
+
+@dataclass(frozen=True)
+class Slip:
+    table: int
+    seats: list[SlipSeat]
+
+
+@dataclass(frozen=True)
+class SlipSheet:
+    info_columns: list[Column]
+    boxes: tuple[SlipBox, ...]
+    instructions: str
+    slips: list[Slip]
+
+
+def slip_form(fmt: Format, view: RoundView, board: Scoreboard) -> SlipForm:
+    """The format's slip, else one box to write in per result column of the round's tables."""
+    own = fmt.slip_form(view.round)
+    if own is not None:
+        return own
+    return SlipForm(tuple(SlipBox(c.label) for c in seat_columns(view, board) if not c.seating), GENERIC_INSTRUCTIONS)
+
+
+def slip_sheet(fmt: Format, view: RoundView, board: Scoreboard) -> SlipSheet:
+    """One slip per table of the round, seats in seat order."""
+    form = slip_form(fmt, view, board)
+    info = [c for c in seat_columns(view, board) if c.seating]
+    slips = [Slip(t.number, [SlipSeat(s.seat, s.player, [str(s.values.get(c.key, "")) for c in info])
+                             for s in sorted(t.seats, key=lambda s: s.seat)]) for t in view.tables]
+    return SlipSheet(info, form.boxes, form.instructions, slips)
+
+
+@dataclass(frozen=True)
+class ProjectorLine:
+    """A player's line on the venue screen: where to sit."""
+
+    name: str
+    table: int | None  # None: not at a table this round
+    seat: int | None
+    opponent: str  # the opponent's id at a two-player table, else ""
+    bye: bool
+
+
+def projector_lines(view: RoundView, event: Event) -> list[ProjectorLine]:
+    """Everyone in the round, alphabetically (as the round page's list)."""
+    tables = {t.number: [s.player for s in t.seats] for t in view.tables}
+    lines = []
+    for entry in find_list(view, event):
+        at_table = tables.get(entry.table, []) if entry.table else []
+        opponent = next((p for p in at_table if p != entry.player), "") if len(at_table) == 2 else ""
+        lines.append(ProjectorLine(entry.name, entry.table, entry.seat, opponent, entry.bye))
+    return lines
+
+
+def scroll_seconds(lines: list[ProjectorLine]) -> int:
+    """How long one pass of the scrolling list takes."""
+    return max(30, round(len(lines) * SECONDS_PER_LINE))
+
+
+@dataclass(frozen=True)
+class Mate:
+    player: str
+    result: str  # their result at the table, shown when there are several opponents; "" at a two-player table
+
+
+@dataclass(frozen=True)
+class Cell:
+    """One player's round in the crosstable."""
+
+    table: int | None
+    seat: int | None
+    mates: list[Mate]  # opponents, in seat order
+    result: str
+    points: str
+
+
+@dataclass(frozen=True)
+class CrossRow:
+    place: int
+    player: str
+    cells: list[Cell | None]  # by `Crosstable.rounds`; None: not in that round
+    total: str
+
+
+@dataclass(frozen=True)
+class Crosstable:
+    rounds: list[tuple[str, str]]  # (short label, page slug) of every round, elimination rounds included
+    rows: list[CrossRow]
+
+
+def crosstable(board: Scoreboard) -> Crosstable:
+    """Who played whom in every round, with results, best placed first."""
+    views = board.rounds + board.elims
+    rounds_of = {pid: {h.round.slug: h for h in history} for pid, history in board.player_rounds.items()}
+    at_table = {v.round.slug: {s.player: (t, s) for t in v.tables for s in t.seats} for v in views}
+    order = board.final_ranking or [(row.place or row.rank, row.player) for row in board.standings]
+    rows = []
+    for place, pid in order:
+        cells: list[Cell | None] = []
+        for view in views:
+            played = rounds_of[pid].get(view.round.slug)
+            seated = at_table[view.round.slug].get(pid)
+            if played:
+                cells.append(_history_cell(played, rounds_of, view.round.slug))
+            else:  # a format that keeps no history of its elimination rounds (Melee): read the table itself
+                cells.append(_table_cell(view, board, *seated) if seated else None)
+        totals = [h.total for h in board.player_rounds[pid] if h.total]  # elimination rounds may have none
+        rows.append(CrossRow(place, pid, cells, totals[-1] if totals else ""))
+    return Crosstable([(short_label(v.label), v.round.slug) for v in views], rows)
+
+
+def _history_cell(played: PlayerRound, rounds_of: dict[str, dict[str, PlayerRound]], slug: str) -> Cell:
+    several = len(played.opponents) > 1
+    mates = [Mate(o, rounds_of[o][slug].result if several and slug in rounds_of[o] else "") for o in played.opponents]
+    return Cell(played.table, played.seat, mates, played.result, played.points)
+
+
+def _table_cell(view: RoundView, board: Scoreboard, table: TableView, seat: SeatRow) -> Cell:
+    """A cell from the round's table: the winner, else the figures the game produced (as the bracket shows them)."""
+    columns = [c for c in seat_columns(view, board) if c.numeric and c.key not in BRACKET_HIDDEN]
+
+    def outcome(row: SeatRow) -> str:
+        if table.pending:
+            return "Pending"
+        figures = ", ".join(f"{c.label} {row.values[c.key]}" for c in columns if row.values.get(c.key) not in ("", None))
+        return "Won" + (f" ({figures})" if figures else "") if row.winner else figures
+    others = sorted((s for s in table.seats if s.player != seat.player), key=lambda s: s.seat)
+    several = len(others) > 1
+    return Cell(table.number, seat.seat, [Mate(s.player, outcome(s) if several else "") for s in others], outcome(seat), "")

@@ -1,0 +1,128 @@
+"""Render page models to bytes with Jinja2; the site's theme overrides the default theme file by file."""
+from __future__ import annotations
+
+import traceback
+from pathlib import Path
+
+import jinja2
+import markupsafe
+
+from sitegen.model import ContentError, Problem, Site, Where
+from sitegen.pages.display import short_label
+from sitegen.pages.site import PageModel
+
+BUILTIN_THEMES = Path(__file__).resolve().parent.parent / "themes"  # shipped inside the package
+
+
+def theme_dirs(site: Site) -> list[Path]:
+    """The chosen theme first, then the default one as the fallback for anything it leaves out."""
+    candidates = [Path(site.root) / "themes" / site.theme, BUILTIN_THEMES / site.theme]
+    chosen = next((p for p in candidates if p.is_dir()), None)
+    if chosen is None:
+        raise ContentError([Problem(site.at("theme"), f"theme '{site.theme}' not found in {candidates[0]} nor built in; use 'theme: default'")])
+    default = BUILTIN_THEMES / "default"
+    return [chosen] if chosen == default else [chosen, default]
+
+
+def _static_file(dirs: list[Path], name: str) -> Path:
+    """A theme's static file, the chosen theme's own first."""
+    found = next((d / "static" / name for d in dirs if (d / "static" / name).is_file()), None)
+    if found is None:
+        raise jinja2.TemplateError(f"static_text('{name}'): no such file in the theme's static/ folder")
+    return found
+
+
+def _template_problem(exc: Exception, dirs: list[Path], template: str) -> Problem | None:
+    """A template mistake as `template:line: what`, or None when the failure is not in a theme's template.
+
+    Jinja2 puts the template file and line into the traceback; a syntax error carries them itself.
+    """
+    if isinstance(exc, jinja2.TemplateSyntaxError) and exc.filename:
+        return Problem(Where(exc.filename, exc.lineno), f"template error: {exc.message}; fix the template")
+    frames = [f for f in traceback.extract_tb(exc.__traceback__) if f.filename.endswith(".html")]
+    own_theme = dirs[0].parent != BUILTIN_THEMES  # a theme from the content folder, not one shipped with sitegen
+    if frames and (isinstance(exc, jinja2.TemplateError) or own_theme):
+        return Problem(Where(frames[-1].filename, frames[-1].lineno or 1), f"template error: {exc}; fix the template")
+    if isinstance(exc, jinja2.TemplateError):  # e.g. a template that is nowhere to be found
+        return Problem(Where(str(dirs[0] / "templates" / template), 1), f"template error: {exc}; fix the theme")
+    return None
+
+
+class CompiledTemplates(jinja2.BytecodeCache):
+    """Compiled templates kept for the life of the process, and in `folder` between runs when there is one.
+    Jinja checks each against its template's source, so many builds in one process (serve, the desk, tests)
+    compile a template once, whatever cache folder each names."""
+
+    _in_process: dict[str, bytes] = {}
+
+    def __init__(self, folder: Path | None) -> None:
+        self.folder = jinja2.FileSystemBytecodeCache(str(folder)) if folder else None
+
+    def load_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
+        if (code := self._in_process.get(bucket.key)) is not None:
+            bucket.bytecode_from_string(code)
+        if bucket.code is None and self.folder:
+            self.folder.load_bytecode(bucket)
+
+    def dump_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
+        self._in_process[bucket.key] = bucket.bytecode_to_string()
+        if self.folder:
+            self.folder.dump_bytecode(bucket)
+
+
+def environment(dirs: list[Path], compiled: Path | None = None) -> jinja2.Environment:
+    """The theme's Jinja environment; `compiled` keeps compiled templates between runs (keyed by their source)."""
+    env = jinja2.Environment(
+        bytecode_cache=CompiledTemplates(compiled),
+        loader=jinja2.ChoiceLoader([jinja2.FileSystemLoader(str(d / "templates")) for d in dirs]),
+        autoescape=True,
+        undefined=jinja2.StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        keep_trailing_newline=True,
+    )
+    env.filters["coord"] = svg_number
+    env.filters["short_round"] = short_label
+    return env
+
+
+def svg_number(value: float) -> str:
+    """An SVG coordinate as the charts give it: whole numbers as they are, fractions to one decimal."""
+    return f"{value:.1f}" if isinstance(value, float) else str(value)
+
+
+def render_pages(site: Site, pages: list[PageModel], env: jinja2.Environment | None = None) -> dict[str, bytes]:
+    """The pages' bytes, keyed by relative path (the theme's static files are `static_files`).
+
+    `env` may be one kept from an earlier build of the same site (as `serve` does): it keeps its compiled
+    templates and recompiles only those whose file changed.
+    """
+    dirs = theme_dirs(site)
+    env = env or environment(dirs)
+    env.globals["static_text"] = lambda name: markupsafe.Markup(_static_file(dirs, name).read_text(encoding="utf-8"))
+    files: dict[str, bytes] = {}
+    for page in pages:
+        if page.template is None:
+            files[page.path] = page.body
+            continue
+        try:
+            template = env.select_template([page.template, page.fallback]) if page.fallback else env.get_template(page.template)
+            html = template.render({"root": page.root, "page_path": page.path} | page.context)
+        except Exception as exc:  # a theme's template can fail in any way; a built-in one failing is a bug: re-raised
+            problem = _template_problem(exc, dirs, page.template)
+            if problem is None:
+                raise
+            raise ContentError([problem]) from None
+        files[page.path] = html.encode()
+    return files
+
+
+def static_files(dirs: list[Path]) -> dict[str, bytes]:
+    """The theme's static files, by output path."""
+    files: dict[str, bytes] = {}
+    for theme in reversed(dirs):  # the chosen theme's static files win
+        static = theme / "static"
+        for path in sorted(static.rglob("*")) if static.is_dir() else ():
+            if path.is_file():
+                files["static/" + path.relative_to(static).as_posix()] = path.read_bytes()
+    return files
