@@ -7,18 +7,19 @@ import http.server
 import shutil
 import socket
 import threading
+import time
+import urllib.request
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
+from project import DEMO, ROOT
 
 from sitegen.build.pipeline import build
 
 CHROMIUM = "/usr/bin/chromium"
 FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"]
-ROOT = Path(__file__).resolve().parent.parent
-DEMO = ROOT / "content"
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]
 BLOCKING_IMPACTS = ("serious", "critical")
@@ -93,3 +94,14 @@ def axe_findings(page, tags: list[str] = WCAG_TAGS) -> list[str]:
     return [f"{v['id']} ({v['impact']}, {len(v['nodes'])} nodes) at {', '.join(' '.join(n['target']) for n in v['nodes'][:3])}"
             for v in page.evaluate("async (options) => (await axe.run(document, options)).violations", options)
             if v["impact"] in BLOCKING_IMPACTS]
+
+def wait_for(url: str, seconds: float = 20) -> None:
+    deadline = time.monotonic() + seconds
+    while True:
+        try:
+            urllib.request.urlopen(url, timeout=1).read()
+            return
+        except OSError:
+            if time.monotonic() > deadline:
+                raise
+            time.sleep(0.1)

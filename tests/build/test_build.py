@@ -5,11 +5,10 @@ import shutil
 from pathlib import Path
 
 import pytest
+from project import DEMO
 
 from sitegen.build.output import MANIFEST, write_site
 from sitegen.build.pipeline import render
-
-DEMO = Path(__file__).resolve().parent.parent / "content"
 
 
 def snapshot(folder: Path) -> dict[str, bytes]:

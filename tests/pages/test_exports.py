@@ -3,13 +3,12 @@ import csv
 import io
 import json
 import xml.etree.ElementTree as ET
-from pathlib import Path
 
 import pytest
+from project import DEMO
 
 from sitegen.build.pipeline import render
 
-DEMO = Path(__file__).resolve().parent.parent / "content"
 ATOM = "{http://www.w3.org/2005/Atom}"
 
 

@@ -13,14 +13,13 @@ from pathlib import Path
 import pytest
 from budget import EXAMPLES
 from corpus_site import snapshot
+from project import DEMO
 
 from sitegen.build import engine
 from sitegen.build import state as buildstate
 from sitegen.build.output import TEMP_FILE
 from sitegen.build.state import STATE_FILE
 from sitegen.model import ContentError
-
-DEMO = Path(__file__).resolve().parent.parent / "content"
 
 
 def _two_events(content: Path) -> None:

@@ -5,15 +5,13 @@ from __future__ import annotations
 import json
 import re
 from fractions import Fraction
-from pathlib import Path
 
 import pytest
+from project import DEMO
 
 from sitegen import games as formats
 from sitegen.build.pipeline import check, render
 from sitegen.pages.player_display import schedule_strength
-
-DEMO = Path(__file__).resolve().parent.parent / "content"
 
 EVENT = """\
     name: Clocked

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import re
 from html.parser import HTMLParser
-from pathlib import Path
 
 import pytest
+from project import DEMO
 from toy.toy_format import FORMAT as TOY
 
 from sitegen import games as formats
@@ -14,7 +14,6 @@ from sitegen.build.pipeline import render
 from sitegen.load.event import load_event
 from sitegen.pages import venue
 
-DEMO = Path(__file__).resolve().parent.parent / "content"
 JOUST = """
 name: Spring Joust
 format: agot-joust

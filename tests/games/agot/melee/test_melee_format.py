@@ -12,6 +12,7 @@ import pytest
 import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from project import DEMO
 
 from sitegen import games as formats
 from sitegen.games.agot.melee.game import FORMAT as MELEE
@@ -450,7 +451,7 @@ def test_deck_win_rates_count_table_wins():
     """The Decks page counts a melee table win as a win: its wins add up to the tables won outright."""
     from sitegen.build.pipeline import render
 
-    demo = Path(__file__).resolve().parent.parent / "content"
+    demo = DEMO
     event = load_event(demo / "events" / "autumn-melee-2026")
     board = MELEE.score(event)
     tables_won = sum(seat.winner and seat.values["points"] == 15 for view in board.rounds for t in view.tables for seat in t.seats)

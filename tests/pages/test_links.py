@@ -11,10 +11,10 @@ from urllib.parse import unquote, urlsplit
 import pytest
 import yaml
 from conftest import write_files
+from project import DEMO
 
 from sitegen.build.pipeline import build
 
-DEMO = Path(__file__).resolve().parent.parent / "content"
 URL_ATTRIBUTES = ("href", "src", "action", "poster", "data")
 # Head links that name a page rather than load one: these may be absolute (canonical, feed).
 NAMING_RELS = {"canonical", "alternate"}

@@ -9,10 +9,10 @@ import zipfile
 from pathlib import Path
 
 import pytest
+from project import ROOT
 
 pytestmark = pytest.mark.slow  # two fresh virtualenvs and a wheel build
 
-ROOT = Path(__file__).resolve().parent.parent
 
 
 def fresh_venv(folder: Path) -> Path:

@@ -13,13 +13,13 @@ from budget import EXAMPLES
 from desk_events import make_event
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from project import ROOT
 
 from sitegen.cli.main import PARSED_FOLDER, main
 from sitegen.load import yaml_reader as yamlfile
 from sitegen.load import yaml_store as yamlstore
 from sitegen.load.yaml_reader import LineDict, LineList, dump_yaml, parse_yaml
 
-ROOT = Path(__file__).resolve().parent.parent
 UNSET = object()
 
 

@@ -10,6 +10,7 @@ from pathlib import Path
 import jsonschema
 import pytest
 from corpus_site import snapshot
+from project import DEMO
 
 from sitegen.build import engine
 from sitegen.games import FORMATS
@@ -18,8 +19,6 @@ from sitegen.pages.display import PlayerResult
 from sitegen.pages.league_pages import league_json
 from sitegen.pages.league_standings import standings
 from sitegen.pages.summary import EventCard
-
-DEMO = Path(__file__).resolve().parent.parent / "content"
 
 
 def league(**changes) -> League:

@@ -1,13 +1,11 @@
 """The public JSON files match the JSON Schemas published beside them, for every demo event."""
 import json
-from pathlib import Path
 
 import jsonschema
 import pytest
+from project import DEMO
 
 from sitegen.build.pipeline import render
-
-DEMO = Path(__file__).resolve().parent.parent / "content"
 
 
 @pytest.fixture(scope="module")

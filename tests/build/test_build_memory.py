@@ -6,13 +6,14 @@ import gc
 import shutil
 from pathlib import Path
 
+from project import DEMO
+
 from sitegen.build import engine
 from sitegen.build import state as buildstate
 from sitegen.load.site import read_outline
 from sitegen.pages.site import event_pages
 from sitegen.pages.summary import card, summarize
 
-DEMO = Path(__file__).resolve().parent.parent / "content"
 EVENT = "winter-joust-2026"
 
 

@@ -12,10 +12,9 @@ import threading
 from pathlib import Path
 
 import pytest
-from browser import free_port
+from browser import free_port, wait_for
 from desk_events import snapshot
 from playwright.sync_api import Page, expect
-from test_serve import wait_for
 
 from sitegen.cli.main import main
 from sitegen.desk.server import DeskConfig, make_server

@@ -7,12 +7,12 @@ import shlex
 from pathlib import Path
 
 import pytest
+from project import README
 
 from sitegen import games as formats
 from sitegen.cli.main import main
 from sitegen.load.event import load_event
 
-README = Path(__file__).resolve().parent.parent / "README.md"
 BLOCK = re.compile(r"```(\w+)\n(.*?)```", re.DOTALL)
 
 

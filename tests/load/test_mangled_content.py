@@ -1,16 +1,15 @@
 """Whatever a TO mistypes, sitegen answers with exit status 0 or 2 and a message: never a traceback."""
 import random
 import shutil
-from pathlib import Path
 
 import yaml
 from budget import EXAMPLES
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from project import DEMO
 
 from sitegen.cli.main import main
 
-DEMO = Path(__file__).resolve().parent.parent / "content"
 ODD_VALUES = [None, 0, -1, 2.5, "x", "", [], {}, ["a"], {"a": 1}, True, [1, 2], {"zz": [1]}, "2026-13-45 99:99", 10**9]
 
 
