@@ -1,9 +1,13 @@
 """Small events in each format for the desk-verb tests, written as a TO would (comments included)."""
 from __future__ import annotations
 
+import http.client
+import threading
 from pathlib import Path
+from urllib.parse import urlencode
 
 from sitegen.cli.main import main
+from sitegen.desk.server import DeskConfig, make_server
 
 JOUST = """\
 # Our Thursday joust
@@ -63,3 +67,40 @@ def make_event(root: Path, fmt: str, *, slug: str = "desk", pair: bool = True) -
 def snapshot(folder: Path) -> dict[str, bytes]:
     """Every file of the event folder, to prove a refused change wrote nothing."""
     return {p.name: p.read_bytes() for p in sorted(folder.iterdir())}
+
+
+TOKEN = "test-token-0123456789"
+
+
+class Desk:
+    """A desk server on a free port, in a thread, and a client that never follows redirects."""
+
+    def __init__(self, content: Path, tmp: Path, *, commit: bool = False) -> None:
+        config = DeskConfig(content, tmp / "desk-output", tmp / "desk-cache", TOKEN, commit=commit)
+        self.server = make_server(config, "127.0.0.1", 0)
+        self.port = self.server.server_address[1]
+        # a short poll: shutdown() waits for it, and every test stops a server
+        self.thread = threading.Thread(target=self.server.serve_forever, kwargs={"poll_interval": 0.02}, daemon=True)
+        self.thread.start()
+
+    def request(self, method: str, path: str, form: dict[str, str] | None = None,
+                headers: dict[str, str] | None = None) -> tuple[int, str, dict[str, str]]:
+        connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=30)
+        body = urlencode(form) if form is not None else None
+        sent = {"Content-Type": "application/x-www-form-urlencoded"} if body is not None else {}
+        connection.request(method, path, body=body, headers=sent | (headers or {}))
+        response = connection.getresponse()
+        text = response.read().decode("utf-8", "replace")
+        connection.close()
+        return response.status, text, dict(response.getheaders())
+
+    def get(self, path: str, **kwargs) -> tuple[int, str]:
+        status, text, _ = self.request("GET", f"/{TOKEN}/{path}", **kwargs)
+        return status, text
+
+    def post(self, path: str, form: dict[str, str], **kwargs) -> tuple[int, str, dict[str, str]]:
+        return self.request("POST", f"/{TOKEN}/{path}", {"token": TOKEN} | form, **kwargs)
+
+    def close(self) -> None:
+        self.server.shutdown()
+        self.server.server_close()

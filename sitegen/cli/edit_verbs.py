@@ -11,7 +11,7 @@ from typing import Any
 
 from sitegen import games as formats
 from sitegen.edit.scaffold import DEFAULT_PACKAGE, init_site
-from sitegen.games.base import Scoreboard, StandingRow
+from sitegen.games.base import FIGURES, FLAG, ORDER, PLAYER, ResultField, Scoreboard, StandingRow
 from sitegen.model import Event
 
 
@@ -28,13 +28,7 @@ def register(sub: Any) -> None:
     p = sub.add_parser("result", help="enter a table's result into the current round file (or the one given) and print what changed")
     p.add_argument("event_dir")
     p.add_argument("table", type=int, help="the table number")
-    p.add_argument("--winner", metavar="ID", help="the player who won (AGoT)")
-    p.add_argument("--power", nargs="+", action="extend", metavar="ID=N", help="each player's power (AGoT), whole numbers")
-    p.add_argument("--victory", nargs="+", action="extend", metavar="ID=N", help="a different victory total for a player (AGoT)")
-    p.add_argument("--vp", nargs="+", action="extend", metavar="ID=N", help="each player's victory points (V:TES), in steps of 0.5")
-    p.add_argument("--eliminated", nargs="+", action="extend", metavar="ID", help="players decked out or conceding, first to leave first (Melee)")
-    p.add_argument("--first", metavar="ID", help="the finalist who plays first (V:TES final)")
-    p.add_argument("--override", action="store_true", help="a judge confirmed VP no game gives (V:TES)")
+    _add_result_flags(p)
     which = p.add_mutually_exclusive_group()
     which.add_argument("--round", type=int, metavar="N", help="a Swiss round (default: the current round)")
     which.add_argument("--elim", type=int, metavar="N", help="an elimination round")
@@ -52,8 +46,7 @@ def register(sub: Any) -> None:
     p.add_argument("name", help='the full name, e.g. "Ann Example"')
     p.add_argument("--id", dest="player_id", metavar="ID", help="the id (default: made from the name)")
     p.add_argument("--joined", type=int, metavar="N", help="the first round played (default: the next round once round 1 is paired)")
-    p.add_argument("--field", nargs="+", action="extend", default=[], metavar="KEY=VALUE",
-                   help="a player field of the format, e.g. faction=Stark agenda=Fealty (AGoT) or vekn=1000123 deck=... (V:TES)")
+    p.add_argument("--field", nargs="+", action="extend", default=[], metavar="KEY=VALUE", help=f"a player field of the format: {_player_fields()}")
     p.set_defaults(run=_add, one_event=True)
 
     p = sub.add_parser("desk", help="a web console on this computer (or, with --lan, a judge's phone): results, drops, pairing, standings")
@@ -67,13 +60,44 @@ def register(sub: Any) -> None:
     p.set_defaults(run=_desk)
 
 
+def _declared_fields() -> dict[str, list[tuple[str, ResultField]]]:
+    """Every result key a game declares, with the games that declare it (a key means the same kind in every game)."""
+    declared: dict[str, list[tuple[str, ResultField]]] = {}
+    for name, fmt in sorted(formats.FORMATS.items()):
+        for field in fmt.results.fields:
+            declared.setdefault(field.key, []).append((name, field))
+    return declared
+
+
+FLAG_SHAPES: dict[str, dict[str, Any]] = {
+    PLAYER: {"metavar": "ID"},
+    FIGURES: {"nargs": "+", "action": "extend", "metavar": "ID=N"},
+    ORDER: {"nargs": "+", "action": "extend", "metavar": "ID"},
+    FLAG: {"action": "store_true"},
+}
+
+
+def _add_result_flags(parser: argparse.ArgumentParser) -> None:
+    """`sitegen result`'s flags, made from the games' result declarations: one per key, with each game's help."""
+    for key, declared in _declared_fields().items():
+        helps: dict[str, list[str]] = {}
+        for name, field in declared:
+            helps.setdefault(field.help, []).append(name)
+        text = "; ".join(f"{help_} ({', '.join(names)})" for help_, names in helps.items())
+        parser.add_argument(f"--{key}", dest=f"result_{key}", help=text, **FLAG_SHAPES[declared[0][1].kind])
+
+
+def _player_fields() -> str:
+    """The games' player fields for `add --field`'s help, from their declarations."""
+    return "; ".join(f"{', '.join(fmt.deck_fields)} ({name})" for name, fmt in sorted(formats.FORMATS.items()) if fmt.deck_fields)
+
+
 def _result(args: argparse.Namespace) -> int:
-    from sitegen.edit.results import enter_result, result_of
+    from sitegen.edit.results import enter_result
 
     slug = f"round-{args.round}" if args.round else f"elim-{args.elim}" if args.elim else "final" if args.final else None
-    result = result_of(winner=args.winner, power=args.power, victory=args.victory, vp=args.vp,
-                       eliminated=args.eliminated, first=args.first, override=args.override)
-    entered = enter_result(args.event_dir, args.table, result, round_slug=slug)
+    words = {key: getattr(args, f"result_{key}") for key in _declared_fields()}
+    entered = enter_result(args.event_dir, args.table, words, round_slug=slug)
     event = entered.edited.event
     board = formats.format_of(event).score(event)
     print(f"wrote table {entered.table} into {entered.edited.written[0]}")

@@ -16,9 +16,9 @@ from sitegen import games as formats
 from sitegen.desk.screens import players_version, rounds_version, table_version
 from sitegen.edit.commit import find_round
 from sitegen.edit.players import add_player, drop_player
-from sitegen.edit.results import enter_result, result_of
+from sitegen.edit.results import Words, enter_result
 from sitegen.edit.rounds import pair_round
-from sitegen.games.base import Refused
+from sitegen.games.base import FIGURES, FLAG, ORDER, PLAYER, Refused, ResultEntry, ResultWay
 from sitegen.load.event import load_event
 
 Form = Mapping[str, list[str]]
@@ -47,50 +47,60 @@ def _check_version(form: Form, current: str, what: str) -> None:
 
 def enter(folder: Path, form: Form) -> Done:
     event = load_event(folder)
+    entry = formats.format_of(event).results
     round_ = find_round(event, value(form, "round") or None)
     number = _integer(value(form, "table"), "table")
     table = next((t for t in round_.tables if t.number == number), None)
     if table is None:
         raise Refused(f"{round_.slug} has no table {number}")
     _check_version(form, table_version(round_, table), "this table")
-    result = result_from_form(form, table.players)
-    entered = enter_result(folder, number, result, round_slug=round_.slug)
+    way = next((w for w in entry.ways_for(round_.stage) if w.name == value(form, "way")), None)
+    if way is None:
+        raise Refused(f"{round_.slug} takes no result entered that way; reload the page")
+    entered = enter_result(folder, number, words_from_form(form, entry, way, table.players), round_slug=round_.slug)
     new = entered.edited.event
     board = formats.format_of(new).score(new)
     label = next(v.label for v in board.rounds + board.elims if v.round.slug == round_.slug)
-    names = {p.id: p.name for p in new.players}
-    message = f"{label}, table {number}: {describe_result(result, table.players, names)}"
+    written = next(t for t in entered.round.tables if t.number == number).result
+    message = f"{label}, table {number}: {describe_result(entry, way, written, {p.id: p.name for p in new.players})}"
     return Done(message, entered.edited.written, entered.edited.warnings, f"table-{number}")
 
 
-def result_from_form(form: Form, players: tuple[str, ...]) -> dict[str, Any]:
-    """The result keys, through the CLI's own `result_of`: a winner button, or figures typed per player."""
-    kind = value(form, "kind")
-    if kind == "winner":
-        return result_of(winner=value(form, "winner"))
-    figures = [f"{pid}={value(form, f'figure-{pid}')}" for pid in players if value(form, f"figure-{pid}")]
-    if kind == "vp":
-        return result_of(vp=figures, override=value(form, "override") == "on")
-    left = sorted((_integer(value(form, f"left-{pid}"), "the order players left"), pid) for pid in players if value(form, f"left-{pid}"))
-    return result_of(power=figures, winner=value(form, "winner") or None, eliminated=[pid for _, pid in left])
+def words_from_form(form: Form, entry: ResultEntry, way: ResultWay, players: tuple[str, ...]) -> Words:
+    """The result in the CLI's words, from the form made for `way`: an input per seat or one for the table."""
+    words: Words = {}
+    for key in way.fields:
+        field_ = entry.field(key)
+        typed = {pid: value(form, f"{key}-{pid}") for pid in players if value(form, f"{key}-{pid}")}
+        if field_.kind == FIGURES:
+            words[key] = [f"{pid}={figure}" for pid, figure in typed.items()]
+        elif field_.kind == ORDER:
+            words[key] = [pid for _, pid in sorted((_integer(place, field_.label), pid) for pid, place in typed.items())]
+        elif field_.kind == FLAG:
+            words[key] = value(form, key) == "on"
+        else:
+            words[key] = value(form, key) or None
+    return words
 
 
-def describe_result(result: dict[str, Any], players: tuple[str, ...], names: dict[str, str]) -> str:
-    """"Ann Example beat Ben Example", "Ann Example 7, Ben Example 9 power", "Ann Example 2.5 VP, ..."."""
+def describe_result(entry: ResultEntry, way: ResultWay, result: dict[str, Any], names: dict[str, str]) -> str:
+    """The result in words for the TO and the commit: "Ann Example won", "Power: Ann Example 7, Ben Example 9"."""
     def who(pid: str) -> str:
         return names.get(pid, pid)
 
     parts = []
-    if "winner" in result and "power" not in result:
-        parts.append(f"{who(result['winner'])} beat {' and '.join(who(p) for p in players if p != result['winner'])}")
-    elif "winner" in result:
-        parts.append(f"{who(result['winner'])} won")
-    if "power" in result:
-        parts.append(", ".join(f"{who(p)} {n}" for p, n in result["power"].items()) + " power")
-    if "vp" in result:
-        parts.append(", ".join(f"{who(p)} {n} VP" for p, n in result["vp"].items()))
-    if result.get("eliminated"):
-        parts.append("out: " + ", ".join(who(p) for p in result["eliminated"]))
+    for key in way.fields:
+        field_, held = entry.field(key), result.get(key)
+        if held is None:
+            continue
+        if field_.kind == PLAYER:
+            parts.append(way.action.format(name=who(held)) if len(way.fields) == 1 else f"{field_.label}: {who(held)}")
+        elif field_.kind == FIGURES:
+            parts.append(f"{field_.label}: " + ", ".join(f"{who(p)} {n}" for p, n in held.items()))
+        elif field_.kind == ORDER:
+            parts.append(f"{field_.label}: " + ", ".join(who(p) for p in held))
+        elif held:
+            parts.append(field_.label)
     return "; ".join(parts)
 
 

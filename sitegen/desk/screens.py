@@ -1,8 +1,8 @@
 """What each desk page shows: typed records made from an event and its Scoreboard, read by the desk templates.
 
-A table's entry controls follow the result keys its format reads (never the format's name): `eliminated`
-(Melee: power, a winner and who left), `winner` (Joust: one button per player; power when time is called),
-`vp` (V:TES: a figure per player). Each form carries the version of what it shows (`table_version`,
+A table's entry forms are made from its game's result declaration (`Format.results`): one form per way
+of entering a result offered in that round (a way with a single player field is one button per player), an
+input per seat for figures and orders, one for the table for a player or a yes/no. Each form carries the version of what it shows (`table_version`,
 `players_version`, `rounds_version`): the desk refuses a write made on an older version.
 """
 from __future__ import annotations
@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from sitegen import games as formats
-from sitegen.games.base import Column, RoundView, Scoreboard, TableView
+from sitegen.games.base import FIGURES, ORDER, PLAYER, Column, ResultEntry, ResultField, RoundView, Scoreboard, TableView
 from sitegen.model import Event, Round, Table
 
 
@@ -41,8 +41,20 @@ class Seat:
     name: str
     shown: str  # the figures the table shows for this seat, e.g. "Power 7 · Pts 4"
     winner: bool
-    entered: Any = ""  # the figure already entered (power or VP), to prefill the input
-    left: int | None = None  # Melee: the order in which the player left the game
+    entered: dict[str, str]  # by result key: the figure or place already entered, to prefill the inputs
+
+
+@dataclass
+class DeskWay:
+    """One way to enter the table's result: a button per player (`one_tap`, the player key) or a form."""
+
+    name: str
+    title: str
+    action: str  # the button's words; "{name}" stands for the player's name in a one-tap way
+    one_tap: str | None
+    seat_fields: list[ResultField]  # an input for each seat (figures, orders)
+    table_fields: list[ResultField]  # one input for the table (a player, a yes or no)
+    entered: bool  # the table's result holds one of its keys: the form opens
 
 
 @dataclass
@@ -51,9 +63,8 @@ class DeskTable:
     seats: list[Seat]
     pending: bool
     version: str
-    controls: str  # "melee", "winner", "vp"
-    time_result: bool  # power inputs when time is called (Joust preliminary rounds)
-    halves: bool  # VP in steps of 0.5
+    ways: list[DeskWay]
+    entered: dict[str, Any]  # the table's result keys as the round file holds them
     errors: list[str] = field(default_factory=list)
 
 
@@ -103,7 +114,7 @@ def event_page(event: Event, board: Scoreboard | None) -> EventPage:
                  for row in board.standings] if board else []
     final = [(place, names[pid]) for place, pid in board.final_ranking or []] if board else []
     in_play = [(p.id, p.name) for p in event.players if p.dropped is None]
-    desk_round = _desk_round(view, fmt.table_keys, board, names) if view and board else None
+    desk_round = _desk_round(view, fmt.results, board, names) if view and board else None
     can_redo = view is not None and not any(t.result for t in view.round.tables)
     return EventPage(event.slug, event.name, fmt.title, desk_round, columns, standings, final, in_play,
                      dict(fmt.deck_fields), players_version(event), rounds_version(event), can_redo)
@@ -115,11 +126,10 @@ def _current_view(board: Scoreboard) -> RoundView | None:
     return views[-1] if views else None
 
 
-def _desk_round(view: RoundView, keys: tuple[str, ...], board: Scoreboard, names: dict[str, str]) -> DeskRound:
+def _desk_round(view: RoundView, entry: ResultEntry, board: Scoreboard, names: dict[str, str]) -> DeskRound:
     round_ = view.round
     columns = view.columns or board.seat_columns
-    controls = "melee" if "eliminated" in keys else "winner" if "winner" in keys else "vp"
-    tables = [_desk_table(round_, table, view_table, columns, names, controls) for table, view_table in
+    tables = [_desk_table(round_, table, view_table, columns, names, entry) for table, view_table in
               zip(round_.tables, _by_number(view.tables, round_))]
     clock = f"{round_.start}, {round_.minutes} minutes" if round_.start and round_.minutes else round_.start or ""
     return DeskRound(round_.slug, view.label, tables, [names.get(p, p) for p in round_.byes], clock, view.complete)
@@ -130,19 +140,38 @@ def _by_number(views: list[TableView], round_: Round) -> list[TableView]:
     return [by_number[t.number] for t in round_.tables]
 
 
-def _desk_table(round_: Round, table: Table, view: TableView, columns: list[Column], names: dict[str, str], controls: str) -> DeskTable:
+def _desk_table(round_: Round, table: Table, view: TableView, columns: list[Column], names: dict[str, str],
+                entry: ResultEntry) -> DeskTable:
     rows = {seat.player: seat for seat in view.seats}
-    entered = table.result.get("power") or table.result.get("vp") or {}
-    left = {pid: place for place, pid in enumerate(table.result.get("eliminated") or [], start=1)}
     seats = []
     for pid in table.players:
         row = rows.get(pid)
         shown = " · ".join(f"{c.label} {row.values[c.key]}" for c in columns
                            if row and not c.seating and row.values.get(c.key, "") != "") if not view.pending else ""
-        seats.append(Seat(pid, names.get(pid, pid), shown, bool(row and row.winner and not view.pending),
-                          entered.get(pid, "") if isinstance(entered, dict) else "", left.get(pid)))
-    return DeskTable(table.number, seats, view.pending, table_version(round_, table), controls,
-                     time_result=controls == "winner" and round_.stage == "round", halves=controls == "vp")
+        seats.append(Seat(pid, names.get(pid, pid), shown, bool(row and row.winner and not view.pending), _entered(table, pid, entry)))
+    ways = [_desk_way(entry, way.name, table) for way in entry.ways_for(round_.stage)]
+    return DeskTable(table.number, seats, view.pending, table_version(round_, table), ways, dict(table.result))
+
+
+def _entered(table: Table, pid: str, entry: ResultEntry) -> dict[str, str]:
+    """What the round file holds for this seat, by result key: its figure, or its place in an order (1 = first)."""
+    entered = {}
+    for f in entry.fields:
+        value = table.result.get(f.key)
+        if f.kind == FIGURES and isinstance(value, dict) and pid in value:
+            entered[f.key] = str(value[pid])
+        elif f.kind == ORDER and isinstance(value, list) and pid in value:
+            entered[f.key] = str(value.index(pid) + 1)
+    return entered
+
+
+def _desk_way(entry: ResultEntry, name: str, table: Table) -> DeskWay:
+    way = next(w for w in entry.ways if w.name == name)
+    fields = [entry.field(key) for key in way.fields]
+    one_tap = fields[0].key if len(fields) == 1 and fields[0].kind == PLAYER else None
+    per_seat = [f for f in fields if f.kind in (FIGURES, ORDER)]
+    return DeskWay(way.name, way.title, way.action, one_tap, per_seat, [f for f in fields if f not in per_seat],
+                   any(key in table.result for key in way.fields))
 
 
 @dataclass

@@ -9,7 +9,7 @@ from typing import Any
 from sitegen import games as formats
 from sitegen.edit.commit import Edited, commit, find_round, validated
 from sitegen.edit.round_trip import RoundTrip, replace_keys
-from sitegen.games.base import Refused, StandingRow
+from sitegen.games.base import FIGURES, FLAG, ORDER, Refused, ResultEntry, StandingRow
 from sitegen.model import ContentError, Event, Problem, Round, Table
 from sitegen.text import suggest
 
@@ -20,6 +20,9 @@ class ResultEntered:
     round: Round  # as it now stands
     table: int
     standings: list[StandingRow]  # the rows the result moved (rank or figures)
+
+
+Words = dict[str, str | list[str] | bool | None]  # a result in the CLI's words: {"winner": "ann"}, {"power": ["ann=12", "ben=9"]}
 
 
 def number(text: str, *, halves: bool = False) -> int | float:
@@ -47,40 +50,40 @@ def scores(pairs: list[str], key: str, *, halves: bool = False) -> dict[str, int
     return found
 
 
-def result_of(*, winner: str | None = None, power: list[str] | None = None, victory: list[str] | None = None,
-              vp: list[str] | None = None, eliminated: list[str] | None = None, first: str | None = None,
-              override: bool = False) -> dict[str, Any]:
-    """A table's result keys from the CLI's words, in the order the round files write them."""
+def read_result(entry: ResultEntry, title: str, words: Words) -> dict[str, Any]:
+    """A table's result keys from the CLI's words, read as the game declares them, in the order round files write them."""
+    unknown = [key for key, given in words.items() if given and key not in entry.keys]
+    if unknown:
+        raise Refused(f"a {title} result has no '{unknown[0]}'; {suggest(unknown[0], entry.keys)}")
     result: dict[str, Any] = {}
-    if vp:
-        result["vp"] = scores(vp, "vp", halves=True)
-    if power:
-        result["power"] = scores(power, "power")
-    if winner:
-        result["winner"] = winner
-    if eliminated:
-        result["eliminated"] = list(eliminated)
-    if victory:
-        result["victory"] = scores(victory, "victory")
-    if override:
-        result["override"] = True
-    if first:
-        result["first"] = first
+    for field in entry.fields:
+        given = words.get(field.key)
+        if not given:
+            continue
+        if field.kind == FIGURES:
+            result[field.key] = scores(list(given) if isinstance(given, list) else [str(given)], field.key, halves=field.halves)
+        elif field.kind == ORDER:
+            result[field.key] = list(given) if isinstance(given, list) else [str(given)]
+        else:
+            result[field.key] = True if field.kind == FLAG else str(given)
     return result
 
 
-def enter_result(event_dir: str | Path, table_no: int, result: dict[str, Any], *, round_slug: str | None = None) -> ResultEntered:
-    """Write `result` as table `table_no`'s result in the round `round_slug` (default: the current round)."""
+def enter_result(event_dir: str | Path, table_no: int, words: Words, *, round_slug: str | None = None) -> ResultEntered:
+    """Write the result `words` (the CLI's) as table `table_no`'s result in the round `round_slug` (default: the current round).
+
+    A result of seating keys only (V:TES: who plays first) keeps the result already there."""
     event = validated(event_dir)
     fmt = formats.format_of(event)
+    result = read_result(fmt.results, fmt.title, words)
     round_ = find_round(event, round_slug)
     table = _table(round_, table_no)
-    _check_result(event, round_, table, result, fmt.table_keys)
+    _check_result(event, round_, table, result)
     path = Path(round_.where.path)
     original = path.read_text(encoding="utf-8")
     doc = RoundTrip(original)
     entry = next(t for t in doc.data["tables"] if t.get("table") == table_no)
-    kept = set(fmt.seating_keys) - result.keys()
+    kept = (set(fmt.seating_keys) if result.keys() - set(fmt.seating_keys) else set(fmt.table_keys)) - result.keys()
     replace_keys(entry, [k for k in entry if k in fmt.table_keys and k not in kept], result, after="players")
     text = doc.dump()
     before = fmt.score(event)
@@ -101,15 +104,12 @@ def _table(round_: Round, table_no: int) -> Table:
     raise ContentError([Problem(round_.where, f"{round_.slug} has no table {table_no}; its tables: {numbers}")])
 
 
-def _check_result(event: Event, round_: Round, table: Table, result: dict[str, Any], allowed: tuple[str, ...]) -> None:
-    """Refuse keys the format does not read and ids not at the table, before any file is touched."""
-    fmt = formats.format_of(event)
+def _check_result(event: Event, round_: Round, table: Table, result: dict[str, Any]) -> None:
+    """Refuse ids not at the table, before any file is touched."""
     if not result:
-        raise Refused(f"give table {table.number}'s result; {fmt.result_hint}")
+        raise Refused(f"give table {table.number}'s result; {formats.format_of(event).result_hint}")
     problems: list[Problem] = []
     for key, value in result.items():
-        if key not in allowed:
-            raise Refused(f"a {fmt.title} result has no '{key}'; {suggest(key, allowed)}")
         ids = list(value) if isinstance(value, dict | list) else [value] if isinstance(value, str) else []
         for pid in ids:
             if pid not in table.players:

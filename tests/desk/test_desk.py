@@ -2,7 +2,6 @@
 comments kept, errors beside the table, the same bytes as the CLI verbs, git commits, the problems overlay."""
 from __future__ import annotations
 
-import http.client
 import json
 import re
 import subprocess
@@ -11,48 +10,11 @@ from pathlib import Path
 from urllib.parse import urlencode
 
 import pytest
-from desk_events import make_event, snapshot
+from desk_events import TOKEN, Desk, make_event, snapshot
 
 from sitegen.cli.main import main
 from sitegen.desk.screens import table_version
-from sitegen.desk.server import DeskConfig, make_server
 from sitegen.load.event import load_event
-
-TOKEN = "test-token-0123456789"
-
-
-class Desk:
-    """A desk server on a free port, in a thread, and a client that never follows redirects."""
-
-    def __init__(self, content: Path, tmp: Path, *, commit: bool = False) -> None:
-        config = DeskConfig(content, tmp / "desk-output", tmp / "desk-cache", TOKEN, commit=commit)
-        self.server = make_server(config, "127.0.0.1", 0)
-        self.port = self.server.server_address[1]
-        # a short poll: shutdown() waits for it, and every test stops a server
-        self.thread = threading.Thread(target=self.server.serve_forever, kwargs={"poll_interval": 0.02}, daemon=True)
-        self.thread.start()
-
-    def request(self, method: str, path: str, form: dict[str, str] | None = None,
-                headers: dict[str, str] | None = None) -> tuple[int, str, dict[str, str]]:
-        connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=30)
-        body = urlencode(form) if form is not None else None
-        sent = {"Content-Type": "application/x-www-form-urlencoded"} if body is not None else {}
-        connection.request(method, path, body=body, headers=sent | (headers or {}))
-        response = connection.getresponse()
-        text = response.read().decode("utf-8", "replace")
-        connection.close()
-        return response.status, text, dict(response.getheaders())
-
-    def get(self, path: str, **kwargs) -> tuple[int, str]:
-        status, text, _ = self.request("GET", f"/{TOKEN}/{path}", **kwargs)
-        return status, text
-
-    def post(self, path: str, form: dict[str, str], **kwargs) -> tuple[int, str, dict[str, str]]:
-        return self.request("POST", f"/{TOKEN}/{path}", {"token": TOKEN} | form, **kwargs)
-
-    def close(self) -> None:
-        self.server.shutdown()
-        self.server.server_close()
 
 
 @pytest.fixture
@@ -94,7 +56,7 @@ def test_every_request_needs_the_token(desk):
     assert server.request("GET", f"/{TOKEN}x/")[0] == 403
     assert server.request("GET", f"/{TOKEN[:-1]}/e/desk/")[0] == 403
     a, b = seats(folder)[1]
-    status, _, _ = server.request("POST", "/wrong/e/desk/result", {"token": "wrong", "kind": "winner", "table": "1", "winner": a})
+    status, _, _ = server.request("POST", "/wrong/e/desk/result", {"token": "wrong", "way": "won", "table": "1", "winner": a})
     assert status == 403
     assert server.get("")[0] == 200 and server.get("e/desk/")[0] == 200
     assert snapshot(folder) == before
@@ -105,7 +67,7 @@ def test_a_change_needs_the_token_in_the_form_and_a_same_site_origin(desk):
     before = snapshot(folder)
     a, _ = seats(folder)[1]
     version = versions(server.get("e/desk/")[1])["table-1"]
-    form = {"kind": "winner", "round": "round-1", "table": "1", "winner": a, "version": version}
+    form = {"way": "won", "round": "round-1", "table": "1", "winner": a, "version": version}
     status, _, _ = server.request("POST", f"/{TOKEN}/e/desk/result", form)  # the token in the URL only
     assert status == 403
     status, _, _ = server.request("POST", f"/{TOKEN}/e/desk/result", form | {"token": "guess"})
@@ -122,7 +84,7 @@ def test_a_get_never_writes(desk):
     server, folder = desk()
     before = snapshot(folder)
     a, _ = seats(folder)[1]
-    query = urlencode({"token": TOKEN, "kind": "winner", "round": "round-1", "table": "1", "winner": a})
+    query = urlencode({"token": TOKEN, "way": "won", "round": "round-1", "table": "1", "winner": a})
     for path in [f"e/desk/result?{query}", f"e/desk/pair?{query}", f"e/desk/drop?player={a}&token={TOKEN}", f"publish?token={TOKEN}",
                  "", "e/desk/", "e/desk", "__sitegen/problems", "site/", "desk.css"]:
         assert server.get(path)[0] in (200, 303, 404), path
@@ -134,15 +96,15 @@ def test_two_judges_enter_the_same_table_one_wins_the_other_is_told(desk):
     (a, b), (_, d) = seats(folder)[1], seats(folder)[2]
     page = server.get("e/desk/")[1]  # both judges load the page
     first = versions(page)
-    status, _, _ = server.post("e/desk/result", {"kind": "winner", "round": "round-1", "table": "1", "winner": a, "version": first["table-1"]})
+    status, _, _ = server.post("e/desk/result", {"way": "won", "round": "round-1", "table": "1", "winner": a, "version": first["table-1"]})
     assert status == 303
     written = snapshot(folder)
-    status, text, _ = server.post("e/desk/result", {"kind": "winner", "round": "round-1", "table": "1", "winner": b, "version": first["table-1"]})
+    status, text, _ = server.post("e/desk/result", {"way": "won", "round": "round-1", "table": "1", "winner": b, "version": first["table-1"]})
     assert status == 409 and "this table changed since you loaded it" in text
     assert snapshot(folder) == written  # the first judge's result stands
     assert load_event(folder).rounds[0].tables[0].result == {"winner": a}
     # another table's form from the same old page still goes through: nothing else changed there
-    status, _, _ = server.post("e/desk/result", {"kind": "winner", "round": "round-1", "table": "2", "winner": d, "version": first["table-2"]})
+    status, _, _ = server.post("e/desk/result", {"way": "won", "round": "round-1", "table": "2", "winner": d, "version": first["table-2"]})
     assert status == 303
     assert [t.result for t in load_event(folder).rounds[0].tables] == [{"winner": a}, {"winner": d}]
     # pairing on the page from before the results is stale too
@@ -157,7 +119,7 @@ def test_concurrent_writes_to_one_table_never_lose_one(desk):
     statuses: list[int] = []
 
     def judge(winner: str) -> None:
-        statuses.append(server.post("e/desk/result", {"kind": "winner", "round": "round-1", "table": "1", "winner": winner, "version": version})[0])
+        statuses.append(server.post("e/desk/result", {"way": "won", "round": "round-1", "table": "1", "winner": winner, "version": version})[0])
 
     threads = [threading.Thread(target=judge, args=(pid,)) for pid in (a, b, a, b)]
     for thread in threads:
@@ -195,7 +157,7 @@ def test_comments_survive_desk_edits(desk):
     server, folder = desk()
     a, b = seats(folder)[1]
     page = server.get("e/desk/")[1]
-    assert server.post("e/desk/result", {"kind": "power", "round": "round-1", "table": "1", f"figure-{a}": "7", f"figure-{b}": "9",
+    assert server.post("e/desk/result", {"way": "time", "round": "round-1", "table": "1", f"power-{a}": "7", f"power-{b}": "9",
                                           "version": versions(page)["table-1"]})[0] == 303
     assert server.post("e/desk/add", {"name": "Eve Example", "field-faction": "Targaryen", "version": versions(page)["add"]})[0] == 303
     page = server.get("e/desk/")[1]
@@ -213,13 +175,13 @@ def test_an_error_shows_beside_its_table_and_writes_nothing(desk):
     a, b = seats(folder)[1]
     before = snapshot(folder)
     version = versions(server.get("e/desk/")[1])["table-1"]
-    status, text, _ = server.post("e/desk/result", {"kind": "power", "round": "round-1", "table": "1", f"figure-{a}": "7", f"figure-{b}": "x",
+    status, text, _ = server.post("e/desk/result", {"way": "time", "round": "round-1", "table": "1", f"power-{a}": "7", f"power-{b}": "x",
                                                     "version": version})
     assert status == 400
     table = re.search(r'<article [^>]*id="table-1">(.*?)</article>', text, re.S)[1]
     assert "&#39;x&#39; is not a number" in table and 'class="error"' in table
-    assert f'name="figure-{a}" value="7"' in table and f'name="figure-{b}" value="x"' in table  # typed again, to be corrected
-    status, text, _ = server.post("e/desk/result", {"kind": "power", "round": "round-1", "table": "1", f"figure-{a}": "7", f"figure-{b}": "",
+    assert f'name="power-{a}" value="7"' in table and f'name="power-{b}" value="x"' in table  # typed again, to be corrected
+    status, text, _ = server.post("e/desk/result", {"way": "time", "round": "round-1", "table": "1", f"power-{a}": "7", f"power-{b}": "",
                                                     "version": version})
     table = re.search(r'<article [^>]*id="table-1">(.*?)</article>', text, re.S)[1]
     assert status == 400 and "round-1.yaml:" in table  # the check's own problem, at its path:line
@@ -251,8 +213,8 @@ def test_the_desk_writes_the_same_bytes_as_the_cli_verbs(tmp_path):
     def steps(cli):
         (a, b), (c, d) = seats(cli)[1], seats(cli)[2]
         return [
-            ("result", {"kind": "winner", "round": "round-1", "table": "1", "winner": a}, ["result", cli, 1, "--winner", a]),
-            ("result", {"kind": "power", "round": "round-1", "table": "2", f"figure-{c}": "4", f"figure-{d}": "11"},
+            ("result", {"way": "won", "round": "round-1", "table": "1", "winner": a}, ["result", cli, 1, "--winner", a]),
+            ("result", {"way": "time", "round": "round-1", "table": "2", f"power-{c}": "4", f"power-{d}": "11"},
              ["result", cli, 2, "--power", f"{c}=4", f"{d}=11"]),
             ("add", {"name": "Eve Example", "field-faction": "Stark"}, ["add", cli, "Eve Example", "--field", "faction=Stark"]),
             ("drop", {"player": b}, ["drop", cli, b]),
@@ -270,7 +232,7 @@ def test_a_result_changed_under_later_rounds_is_a_warning_on_the_page(desk):
     assert main(["pair", str(folder)]) == 0
     a, b = seats(folder, "round-1")[1]
     round_1 = load_event(folder).rounds[0]  # the page shows round 2: round 1's version is made as the page makes it
-    status, _, headers = server.post("e/desk/result", {"kind": "winner", "round": "round-1", "table": "1", "winner": b,
+    status, _, headers = server.post("e/desk/result", {"way": "won", "round": "round-1", "table": "1", "winner": b,
                                                        "version": table_version(round_1, round_1.tables[0])})
     assert status == 303
     page = server.request("GET", headers["Location"].split("#")[0])[1]
@@ -306,8 +268,8 @@ def test_commit_makes_each_change_a_readable_commit_and_publish_reports_git(desk
     a, b = seats(folder)[1]
     names = {p.id: p.name for p in load_event(folder).players}
     version = versions(server.get("e/desk/")[1])["table-1"]
-    assert server.post("e/desk/result", {"kind": "winner", "round": "round-1", "table": "1", "winner": a, "version": version})[0] == 303
-    assert git(tmp_path, "log", "-1", "--format=%s").strip() == f"Round 1, table 1: {names[a]} beat {names[b]}"
+    assert server.post("e/desk/result", {"way": "won", "round": "round-1", "table": "1", "winner": a, "version": version})[0] == 303
+    assert git(tmp_path, "log", "-1", "--format=%s").strip() == f"Round 1, table 1: {names[a]} won"
     assert git(tmp_path, "show", "--stat", "--format=", "HEAD").count("|") == 1  # only the round file
     assert git(tmp_path, "status", "--porcelain", "content") == ""
     status, _, headers = server.post("publish", {})
@@ -323,10 +285,10 @@ def test_melee_results_through_the_desk_equal_the_cli(tmp_path):
         n4, n3 = [n for n, players in tables.items() if players == four][0], [n for n, players in tables.items() if players == three][0]
         power4, power3 = dict(zip(four, ["15", "13", "13", "5"])), dict(zip(three, ["12", "12", "4"]))
         return [
-            ("result", {"kind": "melee", "round": "round-1", "table": str(n4), "winner": four[0]} | {f"figure-{p}": v for p, v in power4.items()},
+            ("result", {"way": "result", "round": "round-1", "table": str(n4), "winner": four[0]} | {f"power-{p}": v for p, v in power4.items()},
              ["result", cli, n4, "--power", *[f"{p}={v}" for p, v in power4.items()], "--winner", four[0]]),
-            ("result", {"kind": "melee", "round": "round-1", "table": str(n3), "winner": "", f"left-{three[2]}": "1"}
-             | {f"figure-{p}": v for p, v in power3.items()},
+            ("result", {"way": "result", "round": "round-1", "table": str(n3), "winner": "", f"eliminated-{three[2]}": "1"}
+             | {f"power-{p}": v for p, v in power3.items()},
              ["result", cli, n3, "--power", *[f"{p}={v}" for p, v in power3.items()], "--eliminated", three[2]]),
         ]
 

@@ -68,7 +68,7 @@ def tables_on(page: Page) -> dict[int, list[str]]:
     found = {}
     for article in page.locator("article.table").all():
         number = int(article.get_attribute("id").removeprefix("table-"))
-        found[number] = [name.removeprefix("figure-") for name in article.locator("input[name^=figure-]").evaluate_all(
+        found[number] = [name.removeprefix("vp-") for name in article.locator("input[name^=vp-]").evaluate_all(
             "inputs => inputs.map(i => i.name)")] or article.locator("button[name=winner]").evaluate_all("bs => bs.map(b => b.value)")
     return found
 
@@ -119,8 +119,8 @@ def test_a_whole_joust_through_the_desk_equals_the_cli(tmp_path, phone):
                 table = phone.locator(f"#table-{number}")
                 if number % 2 == 0 and not elimination:
                     table.get_by_text("Time called: enter power").click()
-                    table.locator(f"input[name=figure-{a}]").fill("7")
-                    table.locator(f"input[name=figure-{b}]").fill("9")
+                    table.locator(f"input[name=power-{a}]").fill("7")
+                    table.locator(f"input[name=power-{b}]").fill("9")
                     table.get_by_role("button", name="Save power").click()
                     argv = ["result", cli_folder, number, "--power", f"{a}=7", f"{b}=9"]
                 else:
@@ -150,7 +150,7 @@ def test_a_vtes_event_through_the_desk_equals_the_cli(tmp_path, phone):
             for number, players in tables_on(phone).items():
                 table = phone.locator(f"#table-{number}")
                 for pid, vp in zip(players, VP):
-                    table.locator(f"input[name=figure-{pid}]").fill(str(vp))
+                    table.locator(f"input[name=vp-{pid}]").fill(str(vp))
                 table.get_by_role("button", name="Save VP").click()
                 expect(phone.locator(f"#table-{number} h3 small")).to_have_text("done")
                 argv = ["result", cli_folder, number, "--vp", *[f"{pid}={vp}" for pid, vp in zip(players, VP)]]
@@ -173,7 +173,7 @@ def test_an_error_shows_beside_the_table(tmp_path, phone):
         phone.goto(f"{server.url}e/club/")
         table = phone.locator("#table-1")
         table.get_by_text("Time called: enter power").click()
-        table.locator("input[name^=figure-]").first.fill("7")
+        table.locator("input[name^=power-]").first.fill("7")
         table.get_by_role("button", name="Save power").click()
         expect(phone.locator("#table-1 .error")).to_contain_text("round-1.yaml:")
         phone.locator("#table-1").scroll_into_view_if_needed()

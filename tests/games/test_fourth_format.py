@@ -3,10 +3,12 @@ a format module) and the registry line is the monkeypatch below; it has no templ
 from __future__ import annotations
 
 import json
+import re
 
 import jsonschema
 import pytest
 import yaml
+from desk_events import Desk
 from toy.toy_format import FORMAT as TOY
 
 from sitegen import games as formats
@@ -67,3 +69,28 @@ def test_capabilities_the_toy_does_not_have_are_refused_clearly(toy_event, run_c
     assert status == 2 and "the toy-swiss format has no ranking export" in err
     status, _, err = run_cli("pair", "--plan", folder)
     assert status == 2 and "pairs one round at a time" in err
+
+
+def test_a_toy_result_is_entered_with_sitegen_result_and_through_the_desk(toy_event, run_cli, tmp_path):
+    """The toy declares its results (a winner, or a draw): `sitegen result`'s flags and the desk's forms come from it."""
+    content, folder = toy_event
+    assert run_cli("pair", folder)[0] == 0
+    tables = yaml.safe_load((folder / "round-1.yaml").read_text())["tables"]
+    a, c = tables[0]["players"][0], tables[1]["players"][0]
+    status, out, err = run_cli("result", folder, 1, "--winner", a)
+    assert status == 0, err
+    assert run_cli("result", folder, 2, "--vp", f"{c}=1")[0] == 2  # a key the toy does not declare
+    server = Desk(content, tmp_path)
+    try:
+        status, page = server.get("e/e/")
+        assert status == 200 and f'name="winner" value="{c}">{c.capitalize()} won</button>' in page
+        draw_form = next(body for body in re.findall(r'<form method="post" action="result"[^>]*>(.*?)</form>', page, re.S)
+                         if 'name="table" value="2"' in body and 'name="draw"' in body)
+        version = re.search(r'name="version" value="(\w+)"', draw_form)[1]
+        status, _, _ = server.post("e/e/result", {"way": "draw", "round": "round-1", "table": "2", "draw": "on", "version": version})
+        assert status == 303
+    finally:
+        server.close()
+    results = {t["table"]: {k: v for k, v in t.items() if k not in ("table", "players")}
+               for t in yaml.safe_load((folder / "round-1.yaml").read_text())["tables"]}
+    assert results[1] == {"winner": a} and results[2] == {"draw": True}

@@ -5,11 +5,16 @@ from typing import Any
 
 from sitegen.games.agot.swiss_standings import Record, export_document, note_meeting, rank_players, standing_rows
 from sitegen.games.base import (
+    FLAG,
+    PLAYER,
     Column,
     Format,
     NextRound,
     PlayerRound,
     Refused,
+    ResultEntry,
+    ResultField,
+    ResultWay,
     RoundView,
     Scoreboard,
     SeatRow,
@@ -30,7 +35,11 @@ from . import toy_rules as rules
 class ToySwiss(Format):
     name = "toy-swiss"
     title = "Toy Swiss"
-    table_keys = ("winner", "draw")
+    results = ResultEntry(
+        fields=(ResultField("winner", PLAYER, "Winner", "the player who won", slip="Winner"),
+                ResultField("draw", FLAG, "Drawn game", "the game was drawn")),
+        ways=(ResultWay("won", ("winner",), "Who won?", "{name} won"),
+              ResultWay("draw", ("draw",), "A drawn game", "Save the draw")))
     result_hint = "Enter each result as 'winner: <id>' or 'draw: true'."
 
     def validate(self, event: Event) -> list[Problem]:

@@ -15,7 +15,8 @@ from sitegen.model import Event, Round, Table
 Seating = list[list[str]]
 
 # Table keys that say how a table was seated, not how it ended: who plays first at the final.
-SEATING_KEYS = ("first",)
+FIRST = "first"  # the table key of the finalist drawn to play first
+SEATING_KEYS = (FIRST,)
 
 
 def planned_rounds(event: Event) -> int:

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from sitegen.games.base import Format, NextRound, Scoreboard, SlipBox, SlipForm
+from sitegen.games.base import FIGURES, FLAG, PLAYER, Format, NextRound, ResultEntry, ResultField, ResultWay, Scoreboard, SlipBox, SlipForm
 from sitegen.games.vtes import board as vtes_board
 from sitegen.games.vtes import checks as vtes_checks
 from sitegen.games.vtes import event as vtes_event
@@ -36,8 +36,13 @@ class Vtes(Format):
     seated = True
     elimination_title = "Final table"
     event_keys = ("final", "multideck")
-    table_keys = ("vp", "override", *vtes_event.SEATING_KEYS)
-    seating_keys = vtes_event.SEATING_KEYS
+    results = ResultEntry(
+        fields=(ResultField("vp", FIGURES, "VP", "each player's victory points, in steps of 0.5", halves=True, slip="VP"),
+                ResultField("override", FLAG, "A judge confirmed VP no game gives", "a judge confirmed VP that no game gives (card effects)"),
+                ResultField(vtes_event.FIRST, PLAYER, "Plays first", "the finalist drawn to play first (the final)", seating=True,
+                            slip="Plays first")),
+        ways=(ResultWay("vp", ("vp", "override"), "Each player's VP (in halves)", "Save VP"),
+              ResultWay("first", (vtes_event.FIRST,), "Who plays first?", "{name} plays first", stages=("final",))))
     deck_fields = {"vekn": "V:EKN number", "deck": "Deck"}
     after_preliminaries = "The final comes next: the top five choose their seats."
     result_hint = ("Enter each table's result as 'vp: {<id>: N, ...}' (steps of 0.5, every player at the table); "
@@ -71,10 +76,10 @@ class Vtes(Format):
     def slip_form(self, round_: Round) -> SlipForm:
         vp = "Write each player's VP (steps of 0.5)"
         if round_.stage == "final":
-            return SlipForm((SlipBox("VP"), SlipBox("Plays first", tick=True)),
+            return SlipForm(self.results.slip_boxes(round_.stage),
                             "Renumber the seats if the finalists chose others. Tick who was drawn to play first. "
                             f"{vp}: the most VP wins; a tie goes to the better seed.")
-        return SlipForm((SlipBox("VP"), SlipBox("GW", tick=True)),
+        return SlipForm((*self.results.slip_boxes(round_.stage), SlipBox("GW", tick=True)),
                         "Seat 1 plays first, then clockwise; each player's prey is the next seat. "
                         f"{vp}. Tick GW for the player with at least {vp_text(vtes_rules.GW_MIN_VP)} VP and more than anyone else.")
 

@@ -13,7 +13,7 @@ from sitegen.games.agot.joust import scoring as joust_scoring
 from sitegen.games.agot.joust.rules import DEFAULT_VICTORY_TOTAL, RESULTS, ROUND_MINUTES
 from sitegen.games.agot.length import CUT_BY_PLAYERS, ROUNDS_BY_PLAYERS, planned_cut, planned_rounds
 from sitegen.games.agot.swiss_standings import ESOS_MEANING, SOS_MEANING
-from sitegen.games.base import Format, NextRound, Scoreboard, SlipBox, SlipForm
+from sitegen.games.base import FIGURES, PLAYER, Format, NextRound, ResultEntry, ResultField, ResultWay, Scoreboard, SlipForm
 from sitegen.model import Event, Problem, Round
 
 
@@ -24,7 +24,14 @@ class Joust(Format):
     elimination_title = "Bracket"
     after_preliminaries = "The elimination bracket comes next."
     event_keys: tuple[str, ...] = ()
-    table_keys = ("winner", "power", "victory")
+    results = ResultEntry(
+        fields=(ResultField("winner", PLAYER, "Winner", "the player who won (victory total, concession or decking)", slip="Winner"),
+                ResultField("power", FIGURES, "Power", "each player's power when time was called, whole numbers", slip="Power"),
+                ResultField("victory", FIGURES, "Victory total", f"a victory total other than {DEFAULT_VICTORY_TOTAL} that a card set for a player",
+                            minimum=1)),
+        ways=(ResultWay("won", ("winner",), "Who won?", "{name} won"),
+              # An elimination game at time plays on: power is entered in the Swiss rounds only.
+              ResultWay("time", ("power", "victory"), "Time called: enter power", "Save power", stages=("round",))))
     deck_fields = {"faction": "Faction", "agenda": "Agenda"}
     meta_fields = ("faction", "agenda")
     result_hint = "Enter each result as 'winner: <id>' (victory, concession, decking) or 'power: {<id>: N, <id>: M}' when time was called."
@@ -49,9 +56,10 @@ class Joust(Format):
         return {"rounds": self.planned_rounds(event), "cut": self.cut(event)}
 
     def slip_form(self, round_: Round) -> SlipForm:
+        boxes = self.results.slip_boxes(round_.stage)
         if round_.stage != "round":
-            return SlipForm((SlipBox("Winner", tick=True),), "An elimination game always has a winner: tick it.")
-        return SlipForm((SlipBox("Winner", tick=True), SlipBox("Power")),
+            return SlipForm(boxes, "An elimination game always has a winner: tick it.")
+        return SlipForm(boxes,
                         f"Tick the winner of a game won outright ({DEFAULT_VICTORY_TOTAL} power, concession or decking). "
                         "If time was called, tick no one and write both players' power.")
 

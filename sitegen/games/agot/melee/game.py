@@ -26,10 +26,10 @@ from typing import Any
 from sitegen.games.agot.length import planned_rounds, starting_players
 from sitegen.games.agot.melee.checks import validate
 from sitegen.games.agot.melee.pairing import next_round
-from sitegen.games.agot.melee.rules import default_melee_cut
+from sitegen.games.agot.melee.rules import DEFAULT_VICTORY_TOTAL, default_melee_cut
 from sitegen.games.agot.melee.standings import current_standings, score_event
-from sitegen.games.agot.melee.wording import CUT_ORDER_TEXT, SLIP_BOXES, SLIP_INSTRUCTIONS, rules_context
-from sitegen.games.base import Format, NextRound, Scoreboard, SlipBox, SlipForm, refuse_pending
+from sitegen.games.agot.melee.wording import CUT_ORDER_TEXT, SLIP_INSTRUCTIONS, rules_context
+from sitegen.games.base import FIGURES, ORDER, PLAYER, Format, NextRound, ResultEntry, ResultField, ResultWay, Scoreboard, SlipForm, refuse_pending
 from sitegen.model import Event, Problem, Round
 
 
@@ -41,7 +41,13 @@ class Melee(Format):
     cut_rule = f"the Melee elimination rules order the cut by {CUT_ORDER_TEXT}, leaving out Head-to-Head"
     after_preliminaries = "The final table comes next."
     event_keys: tuple[str, ...] = ()
-    table_keys = ("power", "winner", "eliminated", "victory")
+    results = ResultEntry(
+        fields=(ResultField("power", FIGURES, "Power", "each player's power at the end of the game, whole numbers", slip="Power"),
+                ResultField("winner", PLAYER, "Won before time", "the player who reached the victory total before time", slip="Winner"),
+                ResultField("eliminated", ORDER, "Left the game", "players decked out or conceding, first to leave first", slip="Out (order)"),
+                ResultField("victory", FIGURES, "Victory total", f"a victory total other than {DEFAULT_VICTORY_TOTAL} that a card set for a player",
+                            minimum=1)),
+        ways=(ResultWay("result", ("power", "eliminated", "victory", "winner"), "The table's result", "Save result"),))
     deck_fields = {"faction": "Faction", "agenda": "Agenda"}
     meta_fields = ("faction", "agenda")
     result_hint = ("Enter 'power: {<id>: N, ...}' for every player at the table; add 'winner: <id>' if someone won before time "
@@ -68,7 +74,7 @@ class Melee(Format):
         return next_round(event, current_standings(event, self.planned_rounds(event), self.cut(event)))
 
     def slip_form(self, round_: Round) -> SlipForm:
-        return SlipForm(tuple(SlipBox(label, tick) for label, tick in SLIP_BOXES), SLIP_INSTRUCTIONS)
+        return SlipForm(self.results.slip_boxes(round_.stage), SLIP_INSTRUCTIONS)
 
     def rules_context(self) -> dict[str, Any]:
         return rules_context()

@@ -74,7 +74,6 @@ CUT_ORDER_TEXT = ", then ".join(CUT_ORDER)  # "points, then SoS, then ESoS"
 CUT_CHOICES_TEXT = either([f"{cut} ({elimination_text(tables)})" for cut, tables in ELIMINATION_TABLES.items()])
 
 # What a Melee table writes on its result slip: exactly what a round file records (power, winner, eliminated).
-SLIP_BOXES = (("Power", False), ("Winner", True), ("Out (order)", False))
 SLIP_INSTRUCTIONS = (f"Write every player's power at the end of the game. Tick the winner if someone reached {DEFAULT_VICTORY_TOTAL} "
                      "power before time. For players who decked out or conceded, write the order they left (1 = first out).")
 
