@@ -77,7 +77,7 @@ def _parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("new", help="create an event folder with an event.yaml to fill in")
     p.add_argument("event_dir", help="the new event's folder, e.g. content/events/my-store-joust")
-    p.add_argument("--format", default="agot-joust", choices=sorted(formats.FORMATS), help="the game format (default agot-joust)")
+    p.add_argument("--format", default=formats.DEFAULT_FORMAT, choices=sorted(formats.FORMATS), help=f"the game format (default {formats.DEFAULT_FORMAT})")
     p.add_argument("--name", help="the event's name (default: from the folder name)")
     p.add_argument("--date", default=time.strftime("%Y-%m-%d"), help="the event's date, YYYY-MM-DD (default today)")
     p.add_argument("--player", action="append", metavar="NAME", help="a player's full name (repeat it; default: two to replace)")

@@ -120,15 +120,6 @@ finds a mistake before you push. `content/site.yaml` holds the site's title and 
 
 EVENTS_NOTE = "One folder per event: `sitegen new content/events/<name>` creates one.\n"
 
-# What `sitegen new` writes under `players:` for each game, and the length settings it offers.
-PLAYER_FIELDS = {
-    "vtes": "    vekn: '1000001'      # optional: the V:EKN number (for the ranking export)\n"
-            "    deck: Toreador wall  # optional: shown on the player page\n",
-}
-AGOT_FIELDS = ("    faction: Stark            # optional: shown on the player page and the meta page\n"
-               "    agenda: Banner of the Wolf\n")
-
-
 def init_site(folder: str | Path, *, title: str | None = None, package: str = DEFAULT_PACKAGE) -> list[Path]:
     """Write a new site repository into `folder`; refuses to overwrite anything."""
     root = Path(folder)
@@ -163,8 +154,7 @@ def new_event(folder: str | Path, *, fmt: str, date: str, name: str | None = Non
         raise Refused(f"--date {date} is not a date; write it as YYYY-MM-DD")
     if fmt not in formats.FORMATS:
         raise Refused(f"unknown format '{fmt}'; use one of: {', '.join(sorted(formats.FORMATS))}")
-    if fmt == "vtes" and cut is not None:
-        raise Refused("a V:TES event has no cut: its top five play the final (write 'final: false' to play none)")
+    length = formats.FORMATS[fmt].new_event_lines(rounds, cut)
     title = name or event_dir.name.replace("-", " ").title()
     written = []
     if event_dir.absolute().parent.name == "events":
@@ -172,21 +162,15 @@ def new_event(folder: str | Path, *, fmt: str, date: str, name: str | None = Non
         if not site.exists():
             write_atomic(site, SITE_YAML.format(title="Our tournaments").encode())
             written.append(site)
-    write_atomic(target, _event_text(fmt, title, date, players or [], rounds, cut).encode())
+    write_atomic(target, _event_text(fmt, title, date, players or [], length).encode())
     return [*written, target]
 
 
-def _event_text(fmt: str, name: str, date: str, players: list[str], rounds: int | None, cut: int | None) -> str:
+def _event_text(fmt: str, name: str, date: str, players: list[str], length: list[str]) -> str:
     lines = [f"name: {_yaml_text(name)}", f"format: {fmt}", f"date: {date}",
-             "# seed: 1205           # optional: every random choice derives from it (default: from the folder name)"]
-    if fmt == "vtes":
-        lines.append(f"rounds: {rounds}" if rounds else "# rounds: 3          # preliminary rounds (default 3)")
-        lines.append("# final: false       # no final table (events under 8 players)")
-    else:
-        lines.append(f"rounds: {rounds}" if rounds else "# rounds: 4          # Swiss rounds; default from the rules by player count")
-        lines.append(f"cut: {cut}" if cut is not None else "# cut: 4             # players in the elimination cut; default from the rules (0 = none)")
+             "# seed: 1205           # optional: every random choice derives from it (default: from the folder name)", *length]
     lines.append("players:              # add more with `sitegen add EVENT \"Full Name\"`")
-    fields = PLAYER_FIELDS.get(fmt, AGOT_FIELDS)
+    fields = formats.FORMATS[fmt].player_example
     if players:
         entries = [f"  - name: {_yaml_text(player)}\n" for player in players]
     else:

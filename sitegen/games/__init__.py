@@ -1,6 +1,8 @@
 """The format plug-ins, by the name used in event.yaml's `format:`."""
 from __future__ import annotations
 
+from pathlib import Path
+
 from sitegen.games.agot.joust.game import FORMAT as JOUST
 from sitegen.games.agot.melee.game import FORMAT as MELEE
 from sitegen.games.base import Format
@@ -9,6 +11,12 @@ from sitegen.model import Event, Problem
 from sitegen.text import suggest
 
 FORMATS: dict[str, Format] = {f.name: f for f in (JOUST, MELEE, VTES)}
+DEFAULT_FORMAT = JOUST.name  # what `sitegen new` makes without --format
+
+
+def template_dirs() -> list[Path]:
+    """Every game's own template folders, each once."""
+    return list(dict.fromkeys(folder for fmt in FORMATS.values() for folder in fmt.templates))
 
 
 def format_of(event: Event) -> Format:

@@ -11,6 +11,7 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from sitegen.model import EVENT_KEYS, PLAYER_KEYS, TABLE_KEYS, Event, Person, Problem, Round, Table, Where
@@ -241,6 +242,18 @@ class Format(ABC):
     def cut(self, event: Event) -> int:
         """Players in the elimination cut or final; 0 for none."""
         return 0
+
+    #: The folders of the game's own templates (its rules and tiebreaker pages); a theme's templates override them.
+    templates: tuple[Path, ...] = ()
+
+    #: The player fields `sitegen new` shows under the first player, as commented YAML lines (with example values).
+    player_example: str = ""
+
+    def new_event_lines(self, rounds: int | None, cut: int | None) -> list[str]:
+        """The length lines `sitegen new` writes into event.yaml: the values given, else the defaults as comments."""
+        if cut is not None:
+            raise Refused(f"a {self.title} event has no elimination cut; leave out --cut")
+        return [f"rounds: {rounds}" if rounds else "# rounds: 3          # preliminary rounds (default: from the rules)"]
 
     def length_settings(self, event: Event) -> dict[str, int]:
         """The event.yaml keys that fix the event's length, written when round 1 is paired."""

@@ -7,6 +7,7 @@ from pathlib import Path
 import jinja2
 import markupsafe
 
+from sitegen import games
 from sitegen.model import ContentError, Problem, Site, Where
 from sitegen.pages.display import short_label
 from sitegen.pages.site import PageModel
@@ -74,7 +75,7 @@ def environment(dirs: list[Path], compiled: Path | None = None) -> jinja2.Enviro
     """The theme's Jinja environment; `compiled` keeps compiled templates between runs (keyed by their source)."""
     env = jinja2.Environment(
         bytecode_cache=CompiledTemplates(compiled),
-        loader=jinja2.ChoiceLoader([jinja2.FileSystemLoader(str(d / "templates")) for d in dirs]),
+        loader=jinja2.ChoiceLoader([jinja2.FileSystemLoader(str(d)) for d in [*(d / "templates" for d in dirs), *games.template_dirs()]]),
         autoescape=True,
         undefined=jinja2.StrictUndefined,
         trim_blocks=True,

@@ -15,6 +15,14 @@ pytestmark = pytest.mark.slow  # two fresh virtualenvs and a wheel build
 
 
 
+_LEFT_OUT = shutil.ignore_patterns(".git", ".venv*", "node_modules", "output", "*.egg-info", ".pytest_cache", ".hypothesis")
+
+
+def outside_the_package(folder: str, names: list[str]) -> set[str]:
+    """What a checkout holds beside the package: left out of the copy (the root's build/ too, not sitegen/build/)."""
+    return set(_LEFT_OUT(folder, names)) | ({"build"} if Path(folder) == ROOT else set())
+
+
 def fresh_venv(folder: Path) -> Path:
     venv.create(folder, with_pip=True)
     return folder / "bin"
@@ -36,8 +44,7 @@ def builds_the_demo(bin_dir: Path, elsewhere: Path) -> None:
 
 
 def test_a_plain_pip_install_builds_a_site(tmp_path):
-    source = shutil.copytree(ROOT, tmp_path / "src", ignore=shutil.ignore_patterns(
-        ".git", ".venv*", "node_modules", "output", "build", "*.egg-info", ".pytest_cache", ".hypothesis"))
+    source = shutil.copytree(ROOT, tmp_path / "src", ignore=outside_the_package)
     bin_dir = fresh_venv(tmp_path / "venv")
     pip_install(bin_dir, str(source))
     builds_the_demo(bin_dir, tmp_path)

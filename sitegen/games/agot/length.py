@@ -7,6 +7,7 @@ no-show added afterwards does not change them.
 from __future__ import annotations
 
 import sys
+from pathlib import Path
 
 from sitegen.model import Event, Problem
 
@@ -35,6 +36,20 @@ def starting_players(event: Event) -> int:
         first = event.rounds[0]
         return len(first.seated()) + len(first.byes) + len(first.sitting_out)
     return sum(p.active_in(1) for p in event.players)
+
+
+#: The templates Joust and Melee share (the event length tables of the rules pages).
+TEMPLATES = Path(__file__).resolve().parent / "templates"
+
+#: The player fields `sitegen new` shows under the first player of an AGoT event.
+PLAYER_EXAMPLE = ("    faction: Stark            # optional: shown on the player page and the meta page\n"
+                  "    agenda: Banner of the Wolf\n")
+
+
+def new_event_lines(rounds: int | None, cut: int | None) -> list[str]:
+    """The length lines `sitegen new` writes for an AGoT event: the values given, else the rules' defaults as comments."""
+    return [f"rounds: {rounds}" if rounds else "# rounds: 4          # Swiss rounds; default from the rules by player count",
+            f"cut: {cut}" if cut is not None else "# cut: 4             # players in the elimination cut; default from the rules (0 = none)"]
 
 
 def planned_rounds(event: Event) -> int:

@@ -14,9 +14,10 @@ vtes_pairing  the round files `sitegen pair` writes (seating itself: `pairing.vt
 from __future__ import annotations
 
 from collections.abc import Mapping
+from pathlib import Path
 from typing import Any
 
-from sitegen.games.base import FIGURES, FLAG, PLAYER, Format, NextRound, ResultEntry, ResultField, ResultWay, Scoreboard, SlipBox, SlipForm
+from sitegen.games.base import FIGURES, FLAG, PLAYER, Format, NextRound, Refused, ResultEntry, ResultField, ResultWay, Scoreboard, SlipBox, SlipForm
 from sitegen.games.vtes import board as vtes_board
 from sitegen.games.vtes import checks as vtes_checks
 from sitegen.games.vtes import event as vtes_event
@@ -47,6 +48,16 @@ class Vtes(Format):
     after_preliminaries = "The final comes next: the top five choose their seats."
     result_hint = ("Enter each table's result as 'vp: {<id>: N, ...}' (steps of 0.5, every player at the table); "
                    "add 'override: true' only when a judge confirmed VP that no game gives (e.g. from card effects).")
+
+    templates = (Path(__file__).resolve().parent / "templates",)
+    player_example = ("    vekn: '1000001'      # optional: the V:EKN number (for the ranking export)\n"
+                      "    deck: Toreador wall  # optional: shown on the player page\n")
+
+    def new_event_lines(self, rounds: int | None, cut: int | None) -> list[str]:
+        if cut is not None:
+            raise Refused("a V:TES event has no cut: its top five play the final (write 'final: false' to play none)")
+        return [f"rounds: {rounds}" if rounds else "# rounds: 3          # preliminary rounds (default 3)",
+                "# final: false       # no final table (events under 8 players)"]
 
     def planned_rounds(self, event: Event) -> int:
         return vtes_event.planned_rounds(event)

@@ -5,13 +5,15 @@ work is done by `joust_checks` (validation), `joust_scoring` (the Scoreboard) an
 """
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from sitegen.games.agot.joust import checks as joust_checks
 from sitegen.games.agot.joust import pairing as joust_pairing
 from sitegen.games.agot.joust import scoring as joust_scoring
 from sitegen.games.agot.joust.rules import DEFAULT_VICTORY_TOTAL, RESULTS, ROUND_MINUTES
-from sitegen.games.agot.length import CUT_BY_PLAYERS, ROUNDS_BY_PLAYERS, planned_cut, planned_rounds
+from sitegen.games.agot.length import CUT_BY_PLAYERS, PLAYER_EXAMPLE, ROUNDS_BY_PLAYERS, new_event_lines, planned_cut, planned_rounds
+from sitegen.games.agot.length import TEMPLATES as AGOT_TEMPLATES
 from sitegen.games.agot.swiss_standings import ESOS_MEANING, SOS_MEANING
 from sitegen.games.base import FIGURES, PLAYER, Format, NextRound, ResultEntry, ResultField, ResultWay, Scoreboard, SlipForm
 from sitegen.model import Event, Problem, Round
@@ -34,6 +36,8 @@ class Joust(Format):
               ResultWay("time", ("power", "victory"), "Time called: enter power", "Save power", stages=("round",))))
     deck_fields = {"faction": "Faction", "agenda": "Agenda"}
     meta_fields = ("faction", "agenda")
+    player_example = PLAYER_EXAMPLE
+    templates = (Path(__file__).resolve().parent / "templates", AGOT_TEMPLATES)
     result_hint = "Enter each result as 'winner: <id>' (victory, concession, decking) or 'power: {<id>: N, <id>: M}' when time was called."
 
     def validate(self, event: Event) -> list[Problem]:
@@ -50,6 +54,9 @@ class Joust(Format):
 
     def cut(self, event: Event) -> int:
         return planned_cut(event)
+
+    def new_event_lines(self, rounds: int | None, cut: int | None) -> list[str]:
+        return new_event_lines(rounds, cut)
 
     def length_settings(self, event: Event) -> dict[str, int]:
         """The event's length and cut as they stand now, for `pair` to write into event.yaml at round 1."""

@@ -21,9 +21,11 @@ Decisions where the rules are silent:
 """
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
-from sitegen.games.agot.length import planned_rounds, starting_players
+from sitegen.games.agot.length import PLAYER_EXAMPLE, new_event_lines, planned_rounds, starting_players
+from sitegen.games.agot.length import TEMPLATES as AGOT_TEMPLATES
 from sitegen.games.agot.melee.checks import validate
 from sitegen.games.agot.melee.pairing import next_round
 from sitegen.games.agot.melee.rules import DEFAULT_VICTORY_TOTAL, default_melee_cut
@@ -50,6 +52,8 @@ class Melee(Format):
         ways=(ResultWay("result", ("power", "eliminated", "victory", "winner"), "The table's result", "Save result"),))
     deck_fields = {"faction": "Faction", "agenda": "Agenda"}
     meta_fields = ("faction", "agenda")
+    player_example = PLAYER_EXAMPLE
+    templates = (Path(__file__).resolve().parent / "templates", AGOT_TEMPLATES)
     result_hint = ("Enter 'power: {<id>: N, ...}' for every player at the table; add 'winner: <id>' if someone won before time "
                    "and 'eliminated: [<id>, ...]' for players who decked out or conceded, first to leave first.")
 
@@ -61,6 +65,9 @@ class Melee(Format):
 
     def cut(self, event: Event) -> int:
         return default_melee_cut(starting_players(event)) if event.cut is None else event.cut
+
+    def new_event_lines(self, rounds: int | None, cut: int | None) -> list[str]:
+        return new_event_lines(rounds, cut)
 
     def length_settings(self, event: Event) -> dict[str, int]:
         """The event's length and cut as they stand now, for `pair` to write into event.yaml at round 1."""
