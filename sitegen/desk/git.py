@@ -5,18 +5,25 @@ git runs as a subprocess in the content folder; whatever goes wrong comes back a
 """
 from __future__ import annotations
 
+import os
 import subprocess
 from pathlib import Path
+
+PUSH_SECONDS = 60  # a remote that has not answered by then is reported, and the TO can try again
 
 
 class GitFailed(Exception):
     """git refused or is missing: the message says what it said."""
 
 
-def _git(content: Path, *args: str) -> str:
-    """What git printed (stdout, else stderr: `git push` reports there), or GitFailed."""
+def _git(content: Path, *args: str, timeout: float = 30) -> str:
+    """What git printed (stdout, else stderr: `git push` reports there), or GitFailed.
+
+    git never asks on the terminal (an HTTPS remote without credentials fails instead of waiting for a password)."""
+    quiet = os.environ | {"GIT_TERMINAL_PROMPT": "0", "GIT_ASKPASS": "", "SSH_ASKPASS": "", "GCM_INTERACTIVE": "never"}
     try:
-        done = subprocess.run(["git", *args], cwd=content, capture_output=True, text=True, timeout=300, check=False)
+        done = subprocess.run(["git", *args], cwd=content, capture_output=True, text=True, timeout=timeout, check=False, env=quiet,
+                              stdin=subprocess.DEVNULL)
     except (OSError, subprocess.TimeoutExpired) as exc:
         raise GitFailed(f"git {args[0]}: {exc}") from None
     if done.returncode:
@@ -40,4 +47,4 @@ def commit(content: Path, paths: list[Path], subject: str, body: str = "") -> st
 
 
 def push(content: Path) -> str:
-    return _git(content, "push") or "pushed"
+    return _git(content, "push", timeout=PUSH_SECONDS) or "pushed"

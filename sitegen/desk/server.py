@@ -1,7 +1,7 @@
 """`sitegen desk`: a local web console over the content folder, for a TO's laptop or a judge's phone.
 
 Built on the standard library's ThreadingHTTPServer: every page is plain HTML forms answered by the same
-edit functions the CLI verbs call (desk_actions), so a thread per request and one lock around writes is
+edit functions the CLI verbs call (desk_actions), so a thread per request and one lock around writes (the content folder's, shared with the CLI: `edit.lock`) is
 all the concurrency there is; tornado's asynchronous model would buy nothing here.
 
 Safety, in the order a request meets it: every URL starts with a random access token (403 otherwise); a
@@ -31,6 +31,7 @@ from sitegen.desk import git as desk_git
 from sitegen.desk.actions import ACTIONS, Done, Form, Stale, value
 from sitegen.desk.preview import CONTENT_TYPES, DeskConfig, Preview
 from sitegen.desk.screens import event_links, event_page
+from sitegen.edit.lock import content_lock
 from sitegen.games.base import Refused
 from sitegen.load.event import load_event
 from sitegen.load.site import read_outline
@@ -47,7 +48,6 @@ class Desk:
 
     def __init__(self, config: DeskConfig) -> None:
         self.config = config
-        self.write_lock = threading.Lock()  # one change at a time: a version check and its write are one step
         self.board = ProblemBoard()
         self.preview = Preview(config, self.board)
         self.templates = jinja2.Environment(loader=jinja2.PackageLoader("sitegen.desk", "templates"), autoescape=True,
@@ -197,7 +197,7 @@ class Handler(BaseHTTPRequestHandler):
             return self._text(HTTPStatus.NOT_FOUND, "not found")
         slug, action = route[1], route[2]
         where = f"table-{value(form, 'table')}" if action == "result" else action
-        with desk.write_lock:
+        with content_lock(events[slug]):  # the version check and the write are one step, against the CLI's writes too
             try:
                 done = ACTIONS[action](events[slug], form)
             except Stale as exc:
@@ -224,11 +224,10 @@ class Handler(BaseHTTPRequestHandler):
     def _publish(self) -> None:
         if not self.desk.config.commit:
             return self._text(HTTPStatus.NOT_FOUND, "publishing needs `sitegen desk --commit`")
-        with self.desk.write_lock:
-            try:
-                done, warnings = [f"published: {desk_git.push(self.desk.config.content)}"], []
-            except desk_git.GitFailed as exc:
-                done, warnings = [], [f"not published: {exc}"]
+        try:  # outside the write lock: a slow remote never holds up a result
+            done, warnings = [f"published: {desk_git.push(self.desk.config.content)}"], []
+        except desk_git.GitFailed as exc:
+            done, warnings = [], [f"not published: {exc}"]
         self._redirect(f"{self.desk.root}?note={self.desk.keep_note(done, warnings)}")
 
     def _redirect(self, location: str) -> None:

@@ -7,12 +7,14 @@ from typing import Any
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
 
 from sitegen.edit.commit import Edited, commit, problem_messages
+from sitegen.edit.lock import one_writer
 from sitegen.edit.round_trip import RoundTrip, player_entry
 from sitegen.games.base import Refused
 from sitegen.load.event import load_event
 from sitegen.text import slugify, suggest
 
 
+@one_writer
 def drop_player(event_dir: str | Path, pid: str, *, after: int | None = None) -> Edited:
     """Set `dropped: N` on player `pid`: the last round played (default: the last round paired)."""
     event = load_event(event_dir)
@@ -37,6 +39,7 @@ def drop_player(event_dir: str | Path, pid: str, *, after: int | None = None) ->
     return Edited(commit(event_dir, {path: doc.dump()}, known=problem_messages(event)), [path])
 
 
+@one_writer
 def add_player(event_dir: str | Path, name: str, *, pid: str | None = None, joined: int | None = None,
                fields: dict[str, str] | None = None) -> Edited:
     """Append a player to event.yaml; `joined` defaults to the next round once round 1 is paired."""

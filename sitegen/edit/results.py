@@ -8,6 +8,7 @@ from typing import Any
 
 from sitegen import games as formats
 from sitegen.edit.commit import Edited, commit, find_round, validated
+from sitegen.edit.lock import one_writer
 from sitegen.edit.round_trip import RoundTrip, replace_keys
 from sitegen.games.base import FIGURES, FLAG, ORDER, Refused, ResultEntry, StandingRow
 from sitegen.model import ContentError, Event, Problem, Round, Table
@@ -69,6 +70,7 @@ def read_result(entry: ResultEntry, title: str, words: Words) -> dict[str, Any]:
     return result
 
 
+@one_writer
 def enter_result(event_dir: str | Path, table_no: int, words: Words, *, round_slug: str | None = None) -> ResultEntered:
     """Write the result `words` (the CLI's) as table `table_no`'s result in the round `round_slug` (default: the current round).
 

@@ -8,6 +8,7 @@ from typing import Any
 
 from sitegen import games as formats
 from sitegen.edit.commit import Edited, commit, current_round, validated
+from sitegen.edit.lock import one_writer
 from sitegen.games.base import Refused
 from sitegen.load.yaml_reader import dump_yaml
 from sitegen.model import Event
@@ -20,6 +21,7 @@ class Paired:
     length: dict[str, int]  # the event.yaml keys written when round 1 was paired (rounds, cut)
 
 
+@one_writer
 def pair_round(event_dir: str | Path, *, plan: bool = False, redo: bool = False,
                start: str | None = None, minutes: int | None = None) -> Paired:
     """Pair (seat) the next round, or every preliminary round with `plan`, or the current round again with `redo`.
