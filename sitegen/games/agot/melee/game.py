@@ -1,10 +1,10 @@
 """A Game of Thrones 2nd ed. Melee (Tournament Rules v2.0): Swiss rounds at tables of 3 or 4, then a final.
 
 The plug-in only wires the Melee modules together:
-- `melee_rules`: the rules' numbers and table scoring (pure); `pairing.melee_seating`: table sizes and seating;
-- `melee_results`: a table's result read into a checked game, or its problems;
-- `melee_validation`: every check of an event; `melee_standings` (with `melee_views`): the Scoreboard;
-- `melee_pairing`: the next round; `melee_text`: the rules in words, for messages and the rules page.
+- `rules`: the rules' numbers (table sizes too) and table scoring (pure); `seating`: who sits at which table;
+- `results`: a table's result read into a checked game, or its problems;
+- `checks`: every check of an event; `standings` (with `display`): the Scoreboard;
+- `pairing`: the next round; `wording`: the rules in words, for messages and the rules page.
 Standings and tiebreakers are the AGoT ones shared with Joust (`swiss_standings`), where "beaten" means placed ahead of
 at every shared table.
 
