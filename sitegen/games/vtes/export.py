@@ -62,9 +62,9 @@ def export_table(event: Event, board: Scoreboard) -> tuple[list[str], list[list[
     ]
 
 
-# The ranking body's upload string: `{rounds}¤` then one record per player in rank order, each field followed by §.
+# The ranking body's upload string: `{rounds}¤` then one record per player in rank order, each field followed by §:
+# rank, first name, last name, city, V:EKN number, GW, VP, final VP, TP, coin toss, rating points.
 ARCHON_FIELD_END, ARCHON_HEADER_END = "§", "¤"
-ARCHON_FIELDS = ("rank", "first", "last", "city", "vekn", "gw", "vp", "final_vp", "tp", "toss", "rating_points")
 
 
 def archondata(event: Event, board: Scoreboard, known: Mapping[str, Person]) -> str:
