@@ -11,8 +11,8 @@ from itertools import combinations
 from typing import Any
 
 from sitegen.games.agot.length import swiss_finished
-from sitegen.games.agot.melee.display import LATE, SEAT_COLUMNS, STANDINGS_COLUMNS, TABLE_WIN, elim_views, export_code, export_row, player_round, table_view
 from sitegen.games.agot.melee.results import played_game
+from sitegen.games.agot.melee.rows import LATE, SEAT_COLUMNS, STANDINGS_COLUMNS, TABLE_WIN, elim_views, export_code, export_row, player_round, table_view
 from sitegen.games.agot.melee.rules import MeleeGame, SeatResult, late_join_points
 from sitegen.games.agot.swiss_standings import CurrentStandings, Record, cut_order, export_document, note_meeting, tally_rounds
 from sitegen.games.base import PlayerRound, RoundView, Scoreboard, StandingRow
