@@ -4,13 +4,13 @@ Both are optional; every problem is reported at its `path:line` like the rest of
 """
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from sitegen.games import FORMATS
 from sitegen.games.vtes.rating import RATING_BEST, RATING_MONTHS
+from sitegen.games.vtes.rules import VEKN_NUMBER
 from sitegen.load.event import is_date
 from sitegen.load.reader import FAILED, Collector, visible
 from sitegen.load.yaml_reader import LineDict, LineList
@@ -22,7 +22,6 @@ PEOPLE_FILE = "players.yaml"
 PERSON_KEYS = ("id", "name", "vekn", "aliases")
 LEAGUE_KEYS = ("name", "events", "scheme", "points", "points_after", "participation", "best", "tiebreakers")
 FILTER_KEYS = ("format", "from", "to")
-VEKN_NUMBER = re.compile(r"[0-9]{7}")
 
 
 def load_people(root: Path) -> tuple[Person, ...]:

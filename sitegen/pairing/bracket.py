@@ -15,12 +15,6 @@ def _require_power_of_two(size: int) -> None:
         raise ValueError(f"bracket size must be a power of two >= 2, got {size}")
 
 
-def rounds_needed(size: int) -> int:
-    """Number of elimination rounds to get from `size` players to one champion."""
-    _require_power_of_two(size)
-    return size.bit_length() - 1
-
-
 def bracket_positions(size: int) -> list[int]:
     """Seed numbers (1-based) in bracket order; consecutive entries meet in round one.
 

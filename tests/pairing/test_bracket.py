@@ -2,7 +2,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from sitegen.pairing.bracket import bracket_positions, matches, rounds_needed
+from sitegen.pairing.bracket import bracket_positions, matches
 
 SIZES = [2, 4, 8, 16, 32, 64]
 
@@ -43,17 +43,16 @@ def test_bracket_positions_exact(size, expected):
 
 @pytest.mark.parametrize("size", [0, 1, 3, 6, 12, 24, -4])
 def test_sizes_that_are_not_powers_of_two_are_rejected(size):
-    for function in (bracket_positions, rounds_needed):
-        with pytest.raises(ValueError):
-            function(size)
+    with pytest.raises(ValueError):
+        bracket_positions(size)
     if size > 0:
         with pytest.raises(ValueError):
             matches(seed_names(size))
 
 
 @pytest.mark.parametrize(("size", "rounds"), [(2, 1), (4, 2), (8, 3), (16, 4), (64, 6)])
-def test_rounds_needed(size, rounds):
-    assert rounds_needed(size) == rounds
+def test_a_bracket_takes_as_many_rounds_as_halvings_to_one_champion(size, rounds):
+    assert len(play_out(size, higher_seed)) == rounds
 
 
 def test_first_round_top_eight():
@@ -85,7 +84,6 @@ def test_next_round_follows_bracket_positions_not_the_order_winners_are_given_in
 @pytest.mark.parametrize("size", SIZES)
 def test_chalk_bracket_reaches_expected_rounds(size):
     rounds = play_out(size, higher_seed)
-    assert len(rounds) == rounds_needed(size)
     assert rounds[-1] == [("seed1", "seed2")]
     # With the better seed always winning, every round is again best v worst among those left,
     # although the bracket is never reseeded.

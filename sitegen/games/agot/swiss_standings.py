@@ -15,10 +15,12 @@ from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any
+from typing import Any, TypeVar
 
 from sitegen.games.base import Refused, Scoreboard, StandingRow, draw_key, standings_document
-from sitegen.model import Event
+from sitegen.model import Event, Round
+
+Counted = TypeVar("Counted")  # what a format's round counter hands back about one round (its tables' outcomes)
 
 # SoS and ESoS in a player's words, for column help and tiebreaker pages.
 SOS_MEANING = "the mean of your opponents' average points per round"
@@ -49,13 +51,54 @@ class Ranked:
 
 @dataclass(frozen=True)
 class CurrentStandings:
-    """What proposing the next round needs of the scores: the Scoreboard's standings, length, cut and cut order,
-    worked out without the pages' views (one ranking instead of one per round)."""
+    """What proposing the next round needs of the scores: the Scoreboard's standings (`tally_rounds`, as the pages
+    have them), length, cut and cut order, worked out without the pages' views."""
 
     standings: list[StandingRow]
     planned_rounds: int
     cut: int
     cut_order: list[str] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class Tally:
+    """The preliminary rounds counted and ranked (`tally_rounds`)."""
+
+    standings: list[StandingRow]  # after the last complete round; before any, of the results in so far
+    standings_after: list[list[StandingRow]]  # after each complete round, when the pages asked for them
+
+
+RoundCounter = Callable[[Mapping[str, Record], Round], Counted]
+RoundNoter = Callable[[Round, Counted, Mapping[str, Record], list[StandingRow] | None], None]
+
+
+def tally_rounds(event: Event, count_round: RoundCounter[Counted], own_values: Callable[[Record], dict[str, Any]],
+                 note_round: RoundNoter[Counted] | None = None) -> Tally:
+    """Count each preliminary round into the players' records and rank them: the one ranking that both the pages
+    and the next round's pairing read.
+
+    `count_round` adds a round's results to the records. With `note_round` (the pages), the players are also
+    ranked after every complete round, and `note_round(round, counted, records, standings or None)` is called
+    once each round is counted; without it (pairing) they are ranked after the last complete round only.
+    """
+    records = {p.id: Record() for p in event.players}
+    last_complete = max((i for i, round_ in enumerate(event.rounds) if round_.complete), default=None)
+    standings: list[StandingRow] | None = None
+    standings_after: list[list[StandingRow]] = []
+    for i, round_ in enumerate(event.rounds):
+        counted = count_round(records, round_)
+        rows = None
+        if i == last_complete or (note_round is not None and round_.complete):
+            rows = standing_rows(rank_players(records, event.seed), records, event, own_values)
+            if i == last_complete:
+                standings = rows
+            if note_round is not None and rows:
+                standings_after.append(rows)
+        if note_round is not None:
+            note_round(round_, counted, records, rows)
+    if standings is None:
+        standings = standing_rows(rank_players(records, event.seed), records, event, own_values)
+    return Tally(standings, standings_after)
 
 
 def note_meeting(records: Mapping[str, Record], winner_side: str, loser_side: str, decisive: bool) -> None:

@@ -1,7 +1,6 @@
 """What a V:TES event publishes: the standings.json document and the V:EKN report (`sitegen export`)."""
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 from fractions import Fraction
 from itertools import groupby
@@ -9,7 +8,7 @@ from typing import Any
 
 from sitegen.games.base import Refused, Scoreboard, StandingRow, standings_document
 from sitegen.games.vtes.event import final_vp, scored
-from sitegen.games.vtes.rules import vp_text
+from sitegen.games.vtes.rules import VEKN_NUMBER, vp_text
 from sitegen.model import ContentError, Event, Person, Problem, Where
 
 
@@ -63,10 +62,9 @@ def export_table(event: Event, board: Scoreboard) -> tuple[list[str], list[list[
     ]
 
 
-# The ranking body's upload string: `{rounds}¤` then one record per player in rank order, each field followed by §.
+# The ranking body's upload string: `{rounds}¤` then one record per player in rank order, each field followed by §:
+# rank, first name, last name, city, V:EKN number, GW, VP, final VP, TP, coin toss, rating points.
 ARCHON_FIELD_END, ARCHON_HEADER_END = "§", "¤"
-ARCHON_FIELDS = ("rank", "first", "last", "city", "vekn", "gw", "vp", "final_vp", "tp", "toss", "rating_points")
-VEKN_NUMBER = re.compile(r"[0-9]{7}")
 
 
 def archondata(event: Event, board: Scoreboard, known: Mapping[str, Person]) -> str:

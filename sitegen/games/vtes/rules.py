@@ -19,6 +19,7 @@ Number types, chosen so that nothing is ever rounded:
 
 from __future__ import annotations
 
+import re
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -37,6 +38,8 @@ PLACE_TP: dict[int, tuple[int, ...]] = {
 
 #: The smallest table: fewer players cannot play a round or a final.
 SMALLEST_TABLE = min(PLACE_TP)
+#: The largest table; a round seats as many of these as it can (the seating reads both sizes from here).
+LARGEST_TABLE = max(PLACE_TP)
 
 #: A player needs at least this many VP (and no tie on top) for a Game Win.
 GW_MIN_VP = Fraction(2)
@@ -55,6 +58,9 @@ NO_FINAL_LIMIT = 8
 #: The rules break a tie on GW, VP and TP at random only for the top five
 #: places; players level further down share a place.
 DRAWN_PLACES = 5
+
+#: A V:EKN membership number, as the V:EKN report and players.yaml take it: seven digits.
+VEKN_NUMBER = re.compile(r"[0-9]{7}")
 
 
 @dataclass(frozen=True)

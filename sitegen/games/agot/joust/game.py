@@ -1,7 +1,7 @@
 """A Game of Thrones 2nd ed. Joust (Tournament Rules v2.0): Swiss rounds, then a single-elimination cut.
 
-The plug-in the site calls. The game rules are in `joust_rules`, the event's length in `agot_length`; the
-work is done by `joust_checks` (validation), `joust_scoring` (the Scoreboard) and `joust_pairing`.
+The plug-in the site calls. The game rules are in `joust.rules` (the victory total in `agot.rules`), the event's
+length in `agot.length`; the work is done by `checks` (validation), `scoring` (the Scoreboard) and `pairing`.
 """
 from __future__ import annotations
 
@@ -11,9 +11,10 @@ from typing import Any
 from sitegen.games.agot.joust import checks as joust_checks
 from sitegen.games.agot.joust import pairing as joust_pairing
 from sitegen.games.agot.joust import scoring as joust_scoring
-from sitegen.games.agot.joust.rules import DEFAULT_VICTORY_TOTAL, RESULTS, ROUND_MINUTES
+from sitegen.games.agot.joust.rules import RESULTS, ROUND_MINUTES
 from sitegen.games.agot.length import CUT_BY_PLAYERS, PLAYER_EXAMPLE, ROUNDS_BY_PLAYERS, new_event_lines, planned_cut, planned_rounds
 from sitegen.games.agot.length import TEMPLATES as AGOT_TEMPLATES
+from sitegen.games.agot.rules import DEFAULT_VICTORY_TOTAL
 from sitegen.games.agot.swiss_standings import ESOS_MEANING, SOS_MEANING
 from sitegen.games.base import FIGURES, PLAYER, Format, NextRound, ResultEntry, ResultField, ResultWay, Scoreboard, SlipForm
 from sitegen.model import Event, Problem, Round

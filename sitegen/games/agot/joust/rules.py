@@ -6,6 +6,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from sitegen.games.agot.rules import DEFAULT_VICTORY_TOTAL
+
 
 @dataclass(frozen=True)
 class Result:
@@ -32,7 +34,6 @@ WIN, MODIFIED_WIN, DRAW, MODIFIED_LOSS, LOSS, BYE = RESULTS
 GAME_RESULTS = RESULTS[:-1]  # a bye is no game: no opponent, neither won nor lost
 
 ROUND_MINUTES = 55  # a game round's time limit, unless the event sets `minutes:`
-DEFAULT_VICTORY_TOTAL = 15  # the power that wins a game, unless a card changes a player's total
 
 
 def points_summary() -> str:

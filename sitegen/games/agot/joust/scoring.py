@@ -11,12 +11,10 @@ from sitegen.games.agot.swiss_standings import (
     ESOS_MEANING,
     SOS_MEANING,
     CurrentStandings,
-    Ranked,
     Record,
     export_document,
     note_meeting,
-    rank_players,
-    standing_rows,
+    tally_rounds,
 )
 from sitegen.games.base import Column, PlayerRound, RoundView, Scoreboard, SeatRow, StandingRow, TableView, stage_label
 from sitegen.model import Event, Round, Table
@@ -45,31 +43,27 @@ def table_outcome(table: Table) -> dict[str, Result] | None:
 
 def scoreboard(event: Event, format_name: str) -> Scoreboard:
     """Everything the pages show of a validated event; `format_name` is standings.json's "format"."""
-    records = {p.id: Record() for p in event.players}
     rounds: list[RoundView] = []
-    standings_after: list[list[StandingRow]] = []
     history: dict[str, list[PlayerRound]] = {p.id: [] for p in event.players}
-    for round_ in event.rounds:
-        outcomes, results = _count_round(records, round_)
+
+    def note_round(round_: Round, counted: _Counted, records: Mapping[str, Record], rows: list[StandingRow] | None) -> None:
+        outcomes, results = counted
         tables = [_table_view(table, result) for table, result in zip(round_.tables, outcomes)]
         rounds.append(RoundView(round_, f"Round {round_.number}", tables, round_.complete, round_.byes))
-        ranked = rank_players(records, event.seed) if round_.complete else None
-        if ranked:
-            standings_after.append(_standing_rows(ranked, records, event))
-        rank_now = {r.player: r.rank for r in ranked} if ranked else {}
-        _note_round(event, round_, results, records, rank_now, history)
-    standings = standings_after[-1] if standings_after else _standing_rows(rank_players(records, event.seed), records, event)
-    elims = _elim_views(event, standings)
+        _note_round(event, round_, results, records, {row.player: row.rank for row in rows or ()}, history)
+
+    tally = tally_rounds(event, _count_round, _record_values, note_round)
+    elims = _elim_views(event, tally.standings)
     _note_elims(elims, history)
     board = Scoreboard(
         standings_columns=STANDINGS_COLUMNS,
         seat_columns=SEAT_COLUMNS,
         rounds=rounds,
         elims=elims,
-        standings=standings,
-        standings_after=standings_after,
+        standings=tally.standings,
+        standings_after=tally.standings_after,
         player_rounds=history,
-        final_ranking=_final_ranking(event, standings, elims),
+        final_ranking=_final_ranking(event, tally.standings, elims),
         export={},
         planned_rounds=planned_rounds(event),
         cut=planned_cut(event),
@@ -80,19 +74,14 @@ def scoreboard(event: Event, format_name: str) -> Scoreboard:
 
 def current_standings(event: Event) -> CurrentStandings:
     """The Scoreboard's standings (after the last complete round), length and cut, without its views."""
-    records = {p.id: Record() for p in event.players}
-    last_complete = max((i for i, round_ in enumerate(event.rounds) if round_.complete), default=None)
-    standings = None
-    for i, round_ in enumerate(event.rounds):
-        _count_round(records, round_)
-        if i == last_complete:
-            standings = _standing_rows(rank_players(records, event.seed), records, event)
-    if standings is None:
-        standings = _standing_rows(rank_players(records, event.seed), records, event)
-    return CurrentStandings(standings, planned_rounds(event), planned_cut(event))
+    return CurrentStandings(tally_rounds(event, _count_round, _record_values).standings, planned_rounds(event), planned_cut(event))
 
 
-def _count_round(records: Mapping[str, Record], round_: Round) -> tuple[list[dict[str, Result] | None], dict[str, Result]]:
+# A counted round: each table's outcome (None while pending) and every player's result.
+_Counted = tuple[list[dict[str, Result] | None], dict[str, Result]]
+
+
+def _count_round(records: Mapping[str, Record], round_: Round) -> _Counted:
     """A round's points and meetings into `records`: each table's outcome (None while pending) and every player's result."""
     results: dict[str, Result] = dict.fromkeys(round_.byes, BYE)
     outcomes = []
@@ -125,11 +114,9 @@ def _table_view(table: Table, result: Mapping[str, Result] | None) -> TableView:
     return TableView(table.number, seats, pending=result is None, note=DRAW.label if result and DRAW in result.values() else "")
 
 
-def _standing_rows(ranked: Sequence[Ranked], records: Mapping[str, Record], event: Event) -> list[StandingRow]:
-    def record(rec: Record) -> dict[str, Any]:
-        return {"record": "-".join(str(rec.codes.count(r.code)) for r in GAME_RESULTS)}
-
-    return standing_rows(ranked, records, event, record)
+def _record_values(record: Record) -> dict[str, Any]:
+    """The Joust's own standings value: how many games of each result, in `GAME_RESULTS` order."""
+    return {"record": "-".join(str(record.codes.count(r.code)) for r in GAME_RESULTS)}
 
 
 def _note_round(event: Event, round_: Round, results: Mapping[str, Result], records: Mapping[str, Record],

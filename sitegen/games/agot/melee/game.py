@@ -1,10 +1,10 @@
 """A Game of Thrones 2nd ed. Melee (Tournament Rules v2.0): Swiss rounds at tables of 3 or 4, then a final.
 
 The plug-in only wires the Melee modules together:
-- `melee_rules`: the rules' numbers and table scoring (pure); `pairing.melee_seating`: table sizes and seating;
-- `melee_results`: a table's result read into a checked game, or its problems;
-- `melee_validation`: every check of an event; `melee_standings` (with `melee_views`): the Scoreboard;
-- `melee_pairing`: the next round; `melee_text`: the rules in words, for messages and the rules page.
+- `rules`: the rules' numbers (table sizes too) and table scoring (pure); `seating`: who sits at which table;
+- `results`: a table's result read into a checked game, or its problems;
+- `checks`: every check of an event; `standings` (with `rows`, what the pages show of a table and a round): the Scoreboard;
+- `pairing`: the next round; `wording`: the rules in words, for messages and the rules page.
 Standings and tiebreakers are the AGoT ones shared with Joust (`swiss_standings`), where "beaten" means placed ahead of
 at every shared table.
 
@@ -28,9 +28,10 @@ from sitegen.games.agot.length import PLAYER_EXAMPLE, new_event_lines, planned_r
 from sitegen.games.agot.length import TEMPLATES as AGOT_TEMPLATES
 from sitegen.games.agot.melee.checks import validate
 from sitegen.games.agot.melee.pairing import next_round
-from sitegen.games.agot.melee.rules import DEFAULT_VICTORY_TOTAL, default_melee_cut
+from sitegen.games.agot.melee.rules import default_melee_cut
 from sitegen.games.agot.melee.standings import current_standings, score_event
 from sitegen.games.agot.melee.wording import CUT_ORDER_TEXT, SLIP_INSTRUCTIONS, rules_context
+from sitegen.games.agot.rules import DEFAULT_VICTORY_TOTAL
 from sitegen.games.base import FIGURES, ORDER, PLAYER, Format, NextRound, ResultEntry, ResultField, ResultWay, Scoreboard, SlipForm, refuse_pending
 from sitegen.model import Event, Problem, Round
 

@@ -1,4 +1,4 @@
-"""Proposing the next Melee round: a Swiss round seated by `pairing.melee_seating`, the cut's tables, the final table."""
+"""Proposing the next Melee round: a Swiss round seated by `melee.seating`, the cut's tables, the final table."""
 from __future__ import annotations
 
 from collections import Counter
@@ -6,8 +6,8 @@ from collections.abc import Sequence
 from itertools import combinations
 
 from sitegen.games.agot.melee.results import table_winners
-from sitegen.games.agot.melee.rules import ELIMINATION_TABLES, FINAL_TABLE
-from sitegen.games.agot.melee.seating import FULL_TABLE, SMALL_TABLE, melee_table_sizes, seat_melee_round
+from sitegen.games.agot.melee.rules import ELIMINATION_TABLES, FINAL_TABLE, FULL_TABLE, SMALL_TABLE
+from sitegen.games.agot.melee.seating import melee_table_sizes, seat_melee_round
 from sitegen.games.agot.melee.wording import spell
 from sitegen.games.agot.swiss_standings import CurrentStandings, cut_seeds
 from sitegen.games.base import NextRound, Refused, round_rng, tables_file

@@ -6,8 +6,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from sitegen.games.agot.melee.rules import MeleeGame, melee_game
-from sitegen.games.agot.melee.seating import TABLE_SIZES
+from sitegen.games.agot.melee.rules import TABLE_SIZES, MeleeGame, melee_game
 from sitegen.games.agot.melee.wording import TABLE_SIZES_TEXT
 from sitegen.games.base import int_mapping, player_id
 from sitegen.model import Problem, Round, Table

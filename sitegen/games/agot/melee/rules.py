@@ -2,7 +2,7 @@
 
 Sources: Tournament Rules v2.0 (melee scoring, going to time, elimination) and
 the melee organizer notes (how a game ends, eliminated players, the 15-power
-cap, late joiners). The table sizes live with the seating (`pairing.melee_seating`).
+cap, late joiners).
 Decisions where the texts are silent:
 
 * Places follow closeness to each player's own victory total (victory total
@@ -27,12 +27,16 @@ from functools import cached_property
 from itertools import groupby
 
 from sitegen.games.agot.length import default_cut
-from sitegen.games.agot.melee.seating import FULL_TABLE, TABLE_SIZES
+from sitegen.games.agot.rules import DEFAULT_VICTORY_TOTAL
+
+# Players at a Melee table: four, or three where the field does not divide by four. The seating, the checks,
+# the scoring and the rules page read the rule from here.
+TABLE_SIZES = (3, 4)
+SMALL_TABLE, FULL_TABLE = TABLE_SIZES
 
 WIN_POINTS = 15
 POWER_CAP = 15
 ROUND_MINUTES = 90  # a game round's time limit, unless the event sets `minutes:`
-DEFAULT_VICTORY_TOTAL = 15
 LATE_JOIN_POINTS_PER_MISSED_ROUND = 6
 
 FINAL_TABLE = FULL_TABLE  # players at an elimination table

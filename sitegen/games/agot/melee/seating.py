@@ -13,16 +13,13 @@ import random
 from collections import Counter
 from collections.abc import Sequence
 
+from sitegen.games.agot.melee.rules import FULL_TABLE, SMALL_TABLE
+
 # How many random "kicks" out of a local optimum the search may try, shared
 # across the players of one pool: small pools get many, huge pools a few.
 KICK_BUDGET = 4096
 MAX_KICKS = 60
 SWAPS_PER_KICK = 2
-
-# Players at a Melee table: four, or three where the field does not divide by four. The format's
-# checks, its scoring and its rules page read the rule from here.
-TABLE_SIZES = (3, 4)
-SMALL_TABLE, FULL_TABLE = TABLE_SIZES
 
 Round = Sequence[Sequence[str]]
 

@@ -6,37 +6,31 @@ counts as a meeting of every pair at it, the better placed one beating the other
 """
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from itertools import combinations
 from typing import Any
 
 from sitegen.games.agot.length import swiss_finished
-from sitegen.games.agot.melee.display import LATE, SEAT_COLUMNS, STANDINGS_COLUMNS, TABLE_WIN, elim_views, export_code, export_row, player_round, table_view
 from sitegen.games.agot.melee.results import played_game
+from sitegen.games.agot.melee.rows import LATE, SEAT_COLUMNS, STANDINGS_COLUMNS, TABLE_WIN, elim_views, export_code, export_row, player_round, table_view
 from sitegen.games.agot.melee.rules import MeleeGame, SeatResult, late_join_points
-from sitegen.games.agot.swiss_standings import CurrentStandings, Ranked, Record, cut_order, export_document, note_meeting, rank_players, standing_rows
+from sitegen.games.agot.swiss_standings import CurrentStandings, Record, cut_order, export_document, note_meeting, tally_rounds
 from sitegen.games.base import PlayerRound, RoundView, Scoreboard, StandingRow
-from sitegen.model import Event
+from sitegen.model import Event, Round
 
 
 def score_event(event: Event, name: str, planned_rounds: int, cut: int) -> Scoreboard:
     """The Scoreboard of a validated event; `name` is the format's, `cut` 0 or the event's cut."""
-    records = {p.id: Record() for p in event.players}
     rounds: list[RoundView] = []
-    standings_after: list[list[StandingRow]] = []
     history: dict[str, list[PlayerRound]] = {p.id: [] for p in event.players}
     exported: dict[str, list[dict[str, Any]]] = {p.id: [] for p in event.players}
-    for round_ in event.rounds:
-        games = [played_game(round_, table) for table in round_.tables]
+
+    def note_round(round_: Round, counted: _Counted, records: Mapping[str, Record], rows: list[StandingRow] | None) -> None:
+        games, late = counted
         seats = {s.player: s for game in games if game is not None for s in game.results}
-        late = [p.id for p in event.players if round_.number < p.joined]
-        _count_round(records, games, late)
         tables = [table_view(table, game) for table, game in zip(round_.tables, games)]
         rounds.append(RoundView(round_, f"Round {round_.number}", tables, round_.complete, sitting_out=round_.sitting_out))
-        ranked = rank_players(records, event.seed) if round_.complete else None
-        if ranked:
-            standings_after.append(_standing_rows(ranked, records, event))
-        rank_now = {r.player: r.rank for r in ranked or ()}
+        rank_now = {row.player: row.rank for row in rows or ()}
         table_of = {pid: table for table in round_.tables for pid in table.players}
         for player in event.players:
             pid = player.id
@@ -45,7 +39,9 @@ def score_event(event: Event, name: str, planned_rounds: int, cut: int) -> Score
             history[pid].append(line)
             if line.outcome is not None:  # a game still in play has no row yet
                 exported[pid].append(export_row(line, seats.get(pid)))
-    standings = standings_after[-1] if standings_after else _standing_rows(rank_players(records, event.seed), records, event)
+
+    tally = tally_rounds(event, _round_counter(event), _wins, note_round)
+    standings = tally.standings
     elim_games = [[played_game(round_, table) for table in round_.tables] for round_ in event.elims]
     by_cut = cut_order(standings, event.seed)
     board = Scoreboard(
@@ -54,7 +50,7 @@ def score_event(event: Event, name: str, planned_rounds: int, cut: int) -> Score
         rounds=rounds,
         elims=elim_views(event.elims, standings, elim_games),
         standings=standings,
-        standings_after=standings_after,
+        standings_after=tally.standings_after,
         player_rounds=history,
         final_ranking=_final_ranking(event, planned_rounds, cut, standings, by_cut, elim_games),
         export={},
@@ -68,29 +64,30 @@ def score_event(event: Event, name: str, planned_rounds: int, cut: int) -> Score
 
 def current_standings(event: Event, planned_rounds: int, cut: int) -> CurrentStandings:
     """The Scoreboard's standings (after the last complete round), length, cut and cut order, without its views."""
-    records = {p.id: Record() for p in event.players}
-    last_complete = max((i for i, round_ in enumerate(event.rounds) if round_.complete), default=None)
-    standings = None
-    for i, round_ in enumerate(event.rounds):
-        late = [p.id for p in event.players if round_.number < p.joined]
-        _count_round(records, [played_game(round_, table) for table in round_.tables], late)
-        if i == last_complete:
-            standings = _standing_rows(rank_players(records, event.seed), records, event)
-    if standings is None:
-        standings = _standing_rows(rank_players(records, event.seed), records, event)
+    standings = tally_rounds(event, _round_counter(event), _wins).standings
     cut_next = cut and len(event.rounds) >= planned_rounds  # who makes the cut matters only once the Swiss rounds are over
     return CurrentStandings(standings, planned_rounds, cut, cut_order(standings, event.seed) if cut_next else [])
 
 
-def _count_round(records: Mapping[str, Record], games: Sequence[MeleeGame | None], late: Sequence[str]) -> None:
-    """A round's points and meetings; a late joiner's missed round counts as one played (see agot_melee)."""
-    for game in games:
-        if game is not None:
-            _note_table(records, game.results)
-            for seat in game.results:
-                _add(records[seat.player], seat.points, export_code(seat))
-    for pid in late:
-        _add(records[pid], late_join_points(1), LATE)
+# A counted round: each table's game (None while in play) and the late joiners who had not joined yet.
+_Counted = tuple[list[MeleeGame | None], list[str]]
+
+
+def _round_counter(event: Event) -> Callable[[Mapping[str, Record], Round], _Counted]:
+    def count_round(records: Mapping[str, Record], round_: Round) -> _Counted:
+        """A round's points and meetings; a late joiner's missed round counts as one played (see `melee.game`)."""
+        games = [played_game(round_, table) for table in round_.tables]
+        late = [p.id for p in event.players if round_.number < p.joined]
+        for game in games:
+            if game is not None:
+                _note_table(records, game.results)
+                for seat in game.results:
+                    _add(records[seat.player], seat.points, export_code(seat))
+        for pid in late:
+            _add(records[pid], late_join_points(1), LATE)
+        return games, late
+
+    return count_round
 
 
 def _note_table(records: Mapping[str, Record], results: Sequence[SeatResult]) -> None:
@@ -105,8 +102,9 @@ def _add(record: Record, points: int, code: str) -> None:
     record.codes.append(code)
 
 
-def _standing_rows(ranked: Sequence[Ranked], records: dict[str, Record], event: Event) -> list[StandingRow]:
-    return standing_rows(ranked, records, event, lambda rec: {"wins": rec.codes.count(TABLE_WIN)})
+def _wins(record: Record) -> dict[str, Any]:
+    """Melee's own standings value: the tables won."""
+    return {"wins": record.codes.count(TABLE_WIN)}
 
 
 def _final_ranking(event: Event, planned_rounds: int, cut: int, standings: list[StandingRow], by_cut: list[str],

@@ -1,6 +1,6 @@
 """The Melee rules in words: a table result's labels, the phrases messages share, and the rules page's numbers.
 
-Every number here comes from `melee_rules` or `pairing.melee_seating`; this module only says it.
+Every number here comes from the Melee rules (`melee.rules`, the AGoT `agot.rules`) or the seating; this module only says it.
 """
 from __future__ import annotations
 
@@ -12,19 +12,22 @@ from sitegen.games.agot.length import CUT_BY_PLAYERS, ROUNDS_BY_PLAYERS
 from sitegen.games.agot.melee.rules import (
     CUT_INSTEAD,
     CUT_ORDER,
-    DEFAULT_VICTORY_TOTAL,
     ELIMINATION_TABLES,
     FINAL_TABLE,
+    FULL_TABLE,
     LATE_JOIN_POINTS_PER_MISSED_ROUND,
     POWER_CAP,
     ROUND_MINUTES,
+    SMALL_TABLE,
+    TABLE_SIZES,
     WIN_POINTS,
     SeatResult,
     default_melee_cut,
     late_join_points,
     score_melee_table,
 )
-from sitegen.games.agot.melee.seating import FULL_TABLE, SMALL_TABLE, TABLE_SIZES, melee_table_sizes
+from sitegen.games.agot.melee.seating import melee_table_sizes
+from sitegen.games.agot.rules import DEFAULT_VICTORY_TOTAL
 
 _WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve",
           "thirteen", "fourteen", "fifteen", "sixteen")

@@ -11,6 +11,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from sitegen.games.vtes.rules import LARGEST_TABLE, SMALLEST_TABLE
+
 Table = list[str]  # players in seat order
 Round = list[Table]
 
@@ -67,10 +69,10 @@ TRANSFERS_BY_SEAT = (1, 2, 3, 4, 4)
 # Relation of another player as seen from one player at the same table.
 RELATION_CODES = range(5)
 PREY, GRAND_PREY, GRAND_PREDATOR, PREDATOR, ACROSS = RELATION_CODES
-#: Relation by clockwise seat distance 1, 2, ..., per table size (tables seat 4 or 5).
+#: Relation by clockwise seat distance 1, 2, ..., per table size (tables seat 5 or 4).
 RELATION_BY_DISTANCE = {
-    5: (PREY, GRAND_PREY, GRAND_PREDATOR, PREDATOR),
-    4: (PREY, ACROSS, PREDATOR),
+    LARGEST_TABLE: (PREY, GRAND_PREY, GRAND_PREDATOR, PREDATOR),
+    SMALLEST_TABLE: (PREY, ACROSS, PREDATOR),
 }
 
 

@@ -10,18 +10,24 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator, Sequence
 
+from sitegen.games.vtes.rules import LARGEST_TABLE, SMALLEST_TABLE
 from sitegen.games.vtes.seating.criteria import Round
 from sitegen.games.vtes.seating.search import optimise
 
 
 def seatable(players: int) -> bool:
     """Whether tables of 4 and 5 seat exactly this many players (not 6, 7 or 11)."""
-    return players >= 4 and 4 * ((-players) % 5) <= players
+    return players >= SMALLEST_TABLE and SMALLEST_TABLE * _small_tables(players) <= players
+
+
+def _small_tables(players: int) -> int:
+    """How many small tables seat `players` with the most large ones: a small table is one seat short of a large one."""
+    return (-players) % LARGEST_TABLE
 
 
 def largest_seatable(players: int) -> int:
     """The most players, out of `players`, that tables of 4 and 5 can seat."""
-    return next(count for count in range(players, 3, -1) if seatable(count))
+    return next(count for count in range(players, SMALLEST_TABLE - 1, -1) if seatable(count))
 
 
 def table_sizes(n: int) -> list[int]:
@@ -31,9 +37,9 @@ def table_sizes(n: int) -> list[int]:
     need a staggered schedule (see `staggered_plan`).
     """
     if not seatable(n):
-        raise ValueError(f"{n} players cannot be split into tables of 4 and 5")
-    fours = (-n) % 5
-    return [5] * ((n - 4 * fours) // 5) + [4] * fours
+        raise ValueError(f"{n} players cannot be split into tables of {SMALLEST_TABLE} and {LARGEST_TABLE}")
+    small = _small_tables(n)
+    return [LARGEST_TABLE] * ((n - SMALLEST_TABLE * small) // LARGEST_TABLE) + [SMALLEST_TABLE] * small
 
 
 def seat_next_round(
@@ -135,7 +141,7 @@ def _seated_counts(n: int, rounds: int, games: int) -> list[int] | None:
     """
     if not 1 <= games <= rounds:
         return None
-    options = [m for m in range(n, 3, -1) if seatable(m)]
+    options = [m for m in range(n, SMALLEST_TABLE - 1, -1) if seatable(m)]
     best: list[int] | None = None
     for counts in _descending_splits(n * games, rounds, options):
         if best is None or counts[0] - counts[-1] < best[0] - best[-1]:

@@ -10,6 +10,7 @@ import math
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from sitegen.games.vtes.rules import LARGEST_TABLE, SMALLEST_TABLE
 from sitegen.games.vtes.seating.criteria import CRITERIA, PREDATOR, PREY, RELATION_BY_DISTANCE, RELATION_CODES, TRANSFERS_BY_SEAT, Round
 
 Numbered = list[list[list[int]]]  # rounds of tables of player numbers
@@ -19,7 +20,7 @@ SeatMove = tuple[int, int, int, int, int]  # player, old table size, old seat, n
 _PACK_SHIFTS = (0, 10, 20, 30, 40)
 _PACK_MASK = (1 << 10) - 1
 _SEATS = len(TRANSFERS_BY_SEAT)  # seat counters per player
-_FIFTH = 4  # the fifth seat's index
+_FIFTH = LARGEST_TABLE - 1  # the fifth seat's index (R5)
 
 
 def violations(rounds: Sequence[Round]) -> tuple[int | float, ...]:
@@ -54,7 +55,7 @@ def _number_round(round_: Round, index: dict[str, int]) -> list[list[int]]:
     numbered = [[index[player] for player in table] for table in round_]
     for table in numbered:
         if len(table) not in RELATION_BY_DISTANCE:
-            raise ValueError(f"tables hold 4 or 5 players, not {len(table)}")
+            raise ValueError(f"tables hold {SMALLEST_TABLE} or {LARGEST_TABLE} players, not {len(table)}")
     seated = [player for table in numbered for player in table]
     if len(set(seated)) != len(seated):
         raise ValueError("a player is seated twice in one round")

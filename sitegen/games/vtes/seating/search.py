@@ -112,10 +112,7 @@ def _search(
     """
     positions = {i: [(t, s) for t, table in enumerate(rounds[i]) for s in range(len(table))] for i in variable}
     bound = _lower_bound(tally, rounds, variable)
-    # One player's total moving by one changes a spread term by about 2n.
-    step_sizes = [1.0] * len(CRITERIA)
-    for i in _SPREADS:
-        step_sizes[i] = 2.0 * tally.player_count * max(tally.weights) ** 2
+    step_sizes = _step_sizes(tally)
     current = tally.full_vector()
     best, best_rounds = list(current), [[list(t) for t in rounds[i]] for i in variable]
     cooling = math.exp(math.log(end_temperature / start_temperature) / max(iterations, 1))
@@ -126,22 +123,8 @@ def _search(
             break
         temperature *= cooling
         round_index = variable[int(uniform() * len(variable))]
-        round_ = rounds[round_index]
-        spots = positions[round_index]
-        t1, s1 = spots[int(uniform() * len(spots))]
-        size = len(round_[t1])
-        roll = uniform()
-        if roll < 0.15:
-            delta = tally.rotation_change(round_, t1, 1 + int(uniform() * (size - 1)))
-        else:
-            if roll < 0.4:
-                t2, s2 = t1, (s1 + 1 + int(uniform() * (size - 1))) % size
-            else:
-                t2, s2 = spots[int(uniform() * len(spots))]
-                if (t2, s2) == (t1, s1):
-                    continue
-            delta = tally.swap_change(round_, t1, s1, t2, s2)
-        if not _accept(delta, step_sizes, temperature, uniform):
+        delta = _try_move(tally, rounds[round_index], positions[round_index], uniform)
+        if delta is None or not _accept(delta, step_sizes, temperature, uniform):
             continue
         tally.commit()
         current = [a + b for a, b in zip(current, delta)]
@@ -154,6 +137,32 @@ def _search(
         tally = Tally(tally.player_count, rounds)
     _polish_tables(tally, rounds, variable, best, bound)
     return rounds
+
+
+def _step_sizes(tally: Tally) -> list[float]:
+    """How much one typical step of each criterion weighs: one player's total moving by one changes a spread term
+    by about 2n; a count moves by one."""
+    step_sizes = [1.0] * len(CRITERIA)
+    for i in _SPREADS:
+        step_sizes[i] = 2.0 * tally.player_count * max(tally.weights) ** 2
+    return step_sizes
+
+
+def _try_move(tally: Tally, round_: list[list[int]], spots: list[tuple[int, int]], uniform: Callable[[], float]) -> list[int] | None:
+    """Draw a random move in one round (a table rotation, a swap within a table, or a swap anywhere), stage it in
+    `tally` (`commit` makes it) and return its change to the violation vector; None when it would move nothing."""
+    t1, s1 = spots[int(uniform() * len(spots))]
+    size = len(round_[t1])
+    roll = uniform()
+    if roll < 0.15:
+        return tally.rotation_change(round_, t1, 1 + int(uniform() * (size - 1)))
+    if roll < 0.4:
+        t2, s2 = t1, (s1 + 1 + int(uniform() * (size - 1))) % size
+    else:
+        t2, s2 = spots[int(uniform() * len(spots))]
+        if (t2, s2) == (t1, s1):
+            return None
+    return tally.swap_change(round_, t1, s1, t2, s2)
 
 
 def _polish_tables(

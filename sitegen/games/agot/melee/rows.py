@@ -1,5 +1,5 @@
-"""What the Melee pages show of scored tables: the columns, round and elimination tables, a player's round line,
-and the same line as a standings.json row.
+"""The rows of a Melee event's pages and standings.json: the columns, the seat rows of round and elimination tables,
+a player's line for a round, and the same line as a standings.json row.
 
 Each line is built from typed results (`SeatResult`, `PlayerRound`); the export row is made from those, never
 from the text shown.
