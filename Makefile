@@ -3,26 +3,33 @@ SHELL  := /bin/bash
 PYTHON ?= $(shell command -v python3.11 || command -v python3)
 VENV   := .venv
 PY     := $(VENV)/bin/python
+SITE_STAMP := $(VENV)/.installed-site
 STAMP  := $(VENV)/.installed
 
 .PHONY: site test test-fast lint serve check bench browser clean
 
-$(STAMP): pyproject.toml
+# What building needs (make site, serve, check): sitegen and its dependencies only.
+$(SITE_STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e .
+	touch $(SITE_STAMP)
+
+# What testing adds (pytest, hypothesis, playwright, ruff, mypy ...).
+$(STAMP): $(SITE_STAMP)
 	$(PY) -m pip install --quiet -e '.[test]'
 	touch $(STAMP)
 
-## site: build the embedded demo site into output/
-site: $(STAMP)
+## site: build the embedded demo site into output/ (installs no test tool)
+site: $(SITE_STAMP)
 	$(VENV)/bin/sitegen build --content content --output output
 
 ## serve: build, serve on http://127.0.0.1:8000/ and rebuild on every change
-serve: $(STAMP)
+serve: $(SITE_STAMP)
 	$(VENV)/bin/sitegen serve --content content --output output
 
 ## check: validate content/ without building
-check: $(STAMP)
+check: $(SITE_STAMP)
 	$(VENV)/bin/sitegen check --content content
 
 ## browser: Debian's Chromium for the browser tests (skipped when it is already there),

@@ -5,13 +5,15 @@ for ruamel.yaml (see yamledit)."""
 from __future__ import annotations
 
 import argparse
+import json
+import os
 import sys
 from pathlib import Path
 from typing import Any
 
 from sitegen import games as formats
-from sitegen.edit.scaffold import DEFAULT_PACKAGE, init_site
-from sitegen.games.base import FIGURES, FLAG, ORDER, PLAYER, ResultField, Scoreboard, StandingRow
+from sitegen.edit.scaffold import init_site, package_source
+from sitegen.games.base import FIGURES, FLAG, ORDER, PLAYER, Refused, ResultField, Scoreboard, StandingRow
 from sitegen.model import Event
 
 
@@ -22,7 +24,10 @@ def register(sub: Any) -> None:
     p = sub.add_parser("init", help="start a new site repository: content/, a GitHub Pages workflow, .gitignore, README")
     p.add_argument("folder", help="the repository's folder (created if missing)")
     p.add_argument("--title", help="the site's title (default: from the folder name)")
-    p.add_argument("--package", default=DEFAULT_PACKAGE, help=f"what the workflow pip-installs (default {DEFAULT_PACKAGE})")
+    p.add_argument("--package", help="what the workflow pip-installs, e.g. sitegen==1.2 or git+https://...@COMMIT "
+                                     "(default: where this sitegen was installed from)")
+    p.add_argument("--base-url", default=None, help="the site's address, e.g. https://club.github.io/site/ (links, feeds, QR codes)")
+    p.add_argument("--timezone", default=None, help="the events' time zone, e.g. Europe/Paris (default: this computer's)")
     p.set_defaults(run=_init)
 
     p = sub.add_parser("result", help="enter a table's result into the current round file (or the one given) and print what changed")
@@ -131,7 +136,6 @@ def _add(args: argparse.Namespace) -> int:
 def _desk(args: argparse.Namespace) -> int:
     from sitegen.desk.git import GitFailed, check_repository
     from sitegen.desk.server import DeskConfig, new_token, serve_desk
-    from sitegen.games.base import Refused
 
     content = Path(args.content)
     if not (content / "site.yaml").is_file():
@@ -148,11 +152,43 @@ def _desk(args: argparse.Namespace) -> int:
 
 
 def _init(args: argparse.Namespace) -> int:
-    for path in init_site(args.folder, title=args.title, package=args.package):
+    package = args.package or _installed_from()
+    if package is None:
+        raise Refused("this sitegen was installed from a folder on this computer, which the club's workflow cannot reach; "
+                      "give --package, e.g. --package sitegen==0.1.0 or --package git+https://github.com/you/sitegen@COMMIT")
+    base_url = args.base_url if args.base_url is not None else _ask("The site's address (e.g. https://club.github.io/site/), or Enter for later")
+    timezone = args.timezone if args.timezone is not None else _ask("The events' time zone", _local_zone())
+    for path in init_site(args.folder, title=args.title, package=package, base_url=base_url, timezone=timezone):
         print(f"created {path}")
     print(f"next: cd {args.folder}, `git init`, and `sitegen new content/events/<name>` for an event; "
           "README.md says how to publish")
     return 0
+
+
+def _installed_from() -> str | None:
+    """Where the running sitegen came from (PEP 610's direct_url.json), as a pip requirement; None for a local folder."""
+    from importlib.metadata import PackageNotFoundError, distribution
+
+    try:
+        dist = distribution("sitegen")
+    except PackageNotFoundError:
+        return None
+    text = dist.read_text("direct_url.json")
+    return package_source(json.loads(text) if text else None, dist.version)
+
+
+def _ask(question: str, default: str = "") -> str:
+    """An answer typed at the terminal; the default when nobody is there to type (CI, a script)."""
+    if not sys.stdin.isatty():
+        return default
+    answer = input(f"{question}{f' [{default}]' if default else ''}: ").strip()
+    return answer or default
+
+
+def _local_zone() -> str:
+    """This computer's IANA time zone (from /etc/localtime), or "" when it cannot be told."""
+    target = os.path.realpath("/etc/localtime")
+    return target.split("/zoneinfo/", 1)[1] if "/zoneinfo/" in target else ""
 
 
 def warn(warnings: list[str]) -> None:

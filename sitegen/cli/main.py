@@ -15,6 +15,7 @@ from sitegen.edit.rounds import pair_round
 from sitegen.edit.scaffold import new_event
 from sitegen.games.base import Refused
 from sitegen.load.event import content_root, load_event
+from sitegen.load.site import read_outline
 from sitegen.model import ContentError, Event
 from sitegen.text import csv_text
 
@@ -179,6 +180,10 @@ def _build(args: argparse.Namespace) -> int:
     report = build(args.content, args.output, jobs=args.jobs, cache=args.cache, clean=args.clean)
     took = time.perf_counter() - started
     print(f"built {args.output}/: {len(report.written)} written, {report.unchanged} unchanged, {len(report.removed)} removed in {took:.2f} s")
+    outline = read_outline(args.content)
+    if not outline.site.base_url and any(isinstance(entry, Path) for entry in outline.entries):
+        cli_desk.warn([f"{outline.site.at('title').path}: no base_url, so the printed pairings carry no QR code of the live page; "
+                       "add the site's address, e.g. base_url: https://club.github.io/site/"])
     return 0
 
 

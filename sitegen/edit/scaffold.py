@@ -5,7 +5,9 @@ Each passes `sitegen check` as written, and its comments say what to change.
 from __future__ import annotations
 
 import json
+import zoneinfo
 from pathlib import Path
+from typing import Any
 
 from sitegen import games as formats
 from sitegen.build.output import write_atomic
@@ -13,14 +15,31 @@ from sitegen.games.base import Refused
 from sitegen.load.event import is_date
 from sitegen.text import id_problem
 
-DEFAULT_PACKAGE = "git+https://github.com/OWNER/sitegen"
-
 SITE_YAML = """\
 title: {title}
-# base_url: https://OWNER.github.io/REPO/   # the GitHub Pages address, ending with a slash (feeds, sitemap, QR codes)
+{base_url}
 description: Pairings, results and standings of our card-game tournaments.
+{timezone}
 # theme: default                            # or a folder of your own under content/themes/
 """
+NO_BASE_URL = "# base_url: https://OWNER.github.io/REPO/   # the GitHub Pages address, ending with a slash (feeds, sitemap, QR codes)"
+NO_TIMEZONE = "# timezone: Europe/Paris                     # the events' time zone, for the round clocks"
+
+
+def package_source(direct_url: dict[str, Any] | None, version: str) -> str | None:
+    """What a club's workflow pip-installs to get this very sitegen, from its PEP 610 record; None when nothing can.
+
+    No record: it came from an index, at `version`. A VCS checkout: that repository at that commit. A remote
+    archive: that URL. A local folder or file (an editable install among them) exists on this computer only."""
+    if direct_url is None:
+        return f"sitegen=={version}"
+    url = str(direct_url.get("url", ""))
+    vcs = direct_url.get("vcs_info")
+    if isinstance(vcs, dict) and vcs.get("vcs") and vcs.get("commit_id") and not url.startswith("file:"):
+        return f"{vcs['vcs']}+{url}@{vcs['commit_id']}"
+    if "archive_info" in direct_url and url.startswith("https://"):
+        return url
+    return None
 
 ABOUT_MD = """\
 ---
@@ -101,7 +120,7 @@ README = """\
 # {title}
 
 The pairings, results and standings of our tournaments, built by
-[sitegen](https://github.com/OWNER/sitegen) and published on GitHub Pages at every push.
+sitegen and published on GitHub Pages at every push.
 
 Install sitegen once (`python3 -m venv .venv && .venv/bin/pip install "{package}"`), then:
 
@@ -120,12 +139,18 @@ finds a mistake before you push. `content/site.yaml` holds the site's title and 
 
 EVENTS_NOTE = "One folder per event: `sitegen new content/events/<name>` creates one.\n"
 
-def init_site(folder: str | Path, *, title: str | None = None, package: str = DEFAULT_PACKAGE) -> list[Path]:
-    """Write a new site repository into `folder`; refuses to overwrite anything."""
+def init_site(folder: str | Path, *, package: str, title: str | None = None, base_url: str = "", timezone: str = "") -> list[Path]:
+    """Write a new site repository into `folder`, its workflow installing sitegen from `package`; refuses to overwrite anything."""
     root = Path(folder)
     title = title or root.absolute().name.replace("-", " ").replace("_", " ").title() or "Our tournaments"
+    if base_url and not base_url.startswith(("https://", "http://")):
+        raise Refused(f"--base-url {base_url}: write the site's address, e.g. https://club.github.io/site/")
+    if timezone and not _is_zone(timezone):
+        raise Refused(f"--timezone {timezone}: not a time zone; write one like Europe/Paris or America/Sao_Paulo")
+    site_yaml = SITE_YAML.format(title=_yaml_text(title), base_url=f"base_url: {_yaml_text(base_url.rstrip('/') + '/')}" if base_url else NO_BASE_URL,
+                                 timezone=f"timezone: {_yaml_text(timezone)}" if timezone else NO_TIMEZONE)
     files = {
-        root / "content" / "site.yaml": SITE_YAML.format(title=_yaml_text(title)),
+        root / "content" / "site.yaml": site_yaml,
         root / "content" / "pages" / "about.md": ABOUT_MD.format(title=title),
         root / "content" / "events" / ".gitkeep": EVENTS_NOTE,
         root / ".gitignore": GITIGNORE,
@@ -160,7 +185,7 @@ def new_event(folder: str | Path, *, fmt: str, date: str, name: str | None = Non
     if event_dir.absolute().parent.name == "events":
         site = event_dir.absolute().parent.parent / "site.yaml"
         if not site.exists():
-            write_atomic(site, SITE_YAML.format(title="Our tournaments").encode())
+            write_atomic(site, SITE_YAML.format(title="Our tournaments", base_url=NO_BASE_URL, timezone=NO_TIMEZONE).encode())
             written.append(site)
     write_atomic(target, _event_text(fmt, title, date, players or [], length).encode())
     return [*written, target]
@@ -176,6 +201,14 @@ def _event_text(fmt: str, name: str, date: str, players: list[str], length: list
     else:
         entries = ["  - name: First Player  # replace these two with your players\n" + fields, "  - name: Second Player\n"]
     return "\n".join(lines) + "\n" + "".join(entries)
+
+
+def _is_zone(name: str) -> bool:
+    try:
+        zoneinfo.ZoneInfo(name)
+    except (zoneinfo.ZoneInfoNotFoundError, ValueError):
+        return False
+    return True
 
 
 def _yaml_text(text: str) -> str:

@@ -2,11 +2,14 @@
 from __future__ import annotations
 
 import re
+import subprocess
+import sys
 
 import pytest
 import yaml
 from desk_events import make_event, snapshot
 
+from sitegen.edit.scaffold import package_source
 from sitegen.load.event import load_event
 
 
@@ -145,8 +148,13 @@ def test_a_whole_joust_run_through_the_verbs_alone(tmp_path, run_cli):
 
 def test_init_makes_a_site_that_passes_check_and_builds(tmp_path, run_cli):
     root = tmp_path / "club"
-    status, out, err = run_cli("init", root, "--title", "Crow's Nest")
+    status, out, err = run_cli("init", root, "--title", "Crow's Nest", "--package", "sitegen==0.1.0",
+                               "--base-url", "https://crows.example.org/nest", "--timezone", "Europe/Paris")
     assert status == 0, err
+    site = yaml.safe_load((root / "content/site.yaml").read_text())
+    assert site["base_url"] == "https://crows.example.org/nest/" and site["timezone"] == "Europe/Paris"
+    assert 'SITEGEN_PACKAGE: "sitegen==0.1.0"' in (root / ".github/workflows/publish.yml").read_text()
+    assert "OWNER" not in (root / "README.md").read_text()
     for rel in ["content/site.yaml", "content/pages/about.md", "content/events", ".gitignore",
                 ".github/workflows/publish.yml", "README.md"]:
         assert (root / rel).exists(), rel
@@ -157,7 +165,26 @@ def test_init_makes_a_site_that_passes_check_and_builds(tmp_path, run_cli):
     assert any("deploy-pages" in s.get("uses", "") for s in workflow["jobs"]["deploy"]["steps"])
     assert run_cli("check", "--content", root / "content")[0] == 0
     assert run_cli("build", "--content", root / "content", "--output", root / "output")[0] == 0
-    assert run_cli("init", root)[0] == 2  # never over an existing site
+    assert run_cli("init", root, "--package", "sitegen==0.1.0")[0] == 2  # never over an existing site
+
+
+def test_init_refuses_a_source_the_club_cannot_install_from(tmp_path, run_cli):
+    """This checkout is an editable install: a folder on this computer that the club's CI cannot reach."""
+    done = subprocess.run([sys.executable, "-m", "sitegen", "init", "club", "--base-url", "", "--timezone", ""],
+                          cwd=tmp_path, capture_output=True, text=True, stdin=subprocess.DEVNULL)  # away from the checkout's egg-info
+    assert done.returncode == 2 and "--package" in done.stderr and not (tmp_path / "club").exists()
+    assert run_cli("init", tmp_path / "club", "--package", "x", "--base-url", "javascript:alert(1)//")[0] == 2
+
+
+@pytest.mark.parametrize("record, source", [
+    (None, "sitegen==0.1.0"),  # from an index
+    ({"url": "https://github.com/club/sitegen", "vcs_info": {"vcs": "git", "commit_id": "0dc7ce9"}}, "git+https://github.com/club/sitegen@0dc7ce9"),
+    ({"url": "https://example.org/sitegen-0.1.0-py3-none-any.whl", "archive_info": {}}, "https://example.org/sitegen-0.1.0-py3-none-any.whl"),
+    ({"url": "file:///home/to/sitegen", "dir_info": {"editable": True}}, None),
+    ({"url": "file:///home/to/sitegen-0.1.0.whl", "archive_info": {}}, None),
+])
+def test_init_pins_where_this_sitegen_came_from(record, source):
+    assert package_source(record, "0.1.0") == source
 
 
 @pytest.mark.parametrize("fmt, fields, absent", [
@@ -186,3 +213,14 @@ def test_pair_warns_of_a_forced_rematch_and_a_refusal_names_who_has_no_result(tm
     assert run_cli("result", folder, 1, "--winner", "ann-example")[0] == 0
     status, _out, err = run_cli("pair", folder)
     assert status == 0 and "sitegen: warning: round-2: 1 rematch could not be avoided: " in err, err
+
+
+def test_build_warns_once_when_printed_pairings_lack_the_base_url_for_their_qr_code(tmp_path, run_cli):
+    folder = tmp_path / "content" / "events" / "club"
+    assert run_cli("new", folder, "--date", "2026-12-05", *[x for n in "ABCD" for x in ("--player", f"Player {n}")])[0] == 0
+    assert run_cli("pair", folder)[0] == 0
+    status, _, err = run_cli("build", "--content", tmp_path / "content", "--output", tmp_path / "out")
+    assert status == 0 and err.count("no base_url") == 1 and "QR code" in err
+    site = tmp_path / "content" / "site.yaml"
+    site.write_text(site.read_text() + "base_url: https://club.example.org/\n")
+    assert "base_url" not in run_cli("build", "--content", tmp_path / "content", "--output", tmp_path / "out")[2]

@@ -61,3 +61,18 @@ def test_the_wheel_holds_the_theme_and_the_schemas_and_builds_a_site(tmp_path):
     bin_dir = fresh_venv(tmp_path / "venv")
     pip_install(bin_dir, str(wheel))
     builds_the_demo(bin_dir, tmp_path)
+
+
+def test_make_site_in_a_fresh_clone_builds_the_demo_and_installs_no_test_tool(tmp_path):
+    clone = tmp_path / "clone"
+    subprocess.run(["git", "clone", "--quiet", ROOT, clone], check=True, timeout=120)
+    subprocess.run(["git", "-C", clone, "checkout", "--quiet", "--detach"], check=True)
+    shutil.rmtree(clone / "sitegen")  # the working tree as it is now, not only what is committed
+    shutil.copytree(ROOT / "sitegen", clone / "sitegen", ignore=shutil.ignore_patterns("__pycache__"))
+    for name in ("Makefile", "pyproject.toml"):
+        shutil.copy(ROOT / name, clone / name)
+    done = subprocess.run(["make", "site"], cwd=clone, capture_output=True, text=True, timeout=900)
+    assert done.returncode == 0, done.stderr
+    assert (clone / "output" / "index.html").is_file()
+    tools = [name for name in ("pytest", "hypothesis", "playwright", "ruff", "mypy") if (clone / ".venv" / "bin" / name).exists()]
+    assert tools == []
