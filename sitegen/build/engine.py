@@ -21,7 +21,7 @@ from sitegen.build import state as buildstate
 from sitegen.load.site import Outline, read_outline
 from sitegen.load.event import read_event
 from sitegen.load.reader import Collector
-from sitegen.load.players_and_leagues import name_problems
+from sitegen.load.check import event_problems
 from sitegen.model import ContentError, Problem, Site
 from sitegen.build.output import Staged, WriteReport, check_output_folder, discard, path_problems, publish, stage
 
@@ -107,7 +107,7 @@ def build_event(task: EventTask, env: jinja2.Environment | None = None) -> Event
     event = read_event(task.event_dir, c)
     if event is None or c.problems:  # some fields are read (and reported) after the event is made
         return EventResult(load_problems=c.problems)
-    problems = formats.validate(event) + name_problems(event, task.site.people)
+    problems = event_problems(event, task.site.people)
     if problems:
         return EventResult(problems=problems)
     fmt = formats.format_of(event)

@@ -9,7 +9,7 @@ import jinja2
 
 from sitegen import games as formats
 from sitegen.load.site import load_site
-from sitegen.load.players_and_leagues import name_problems
+from sitegen.load.check import event_problems
 from sitegen.build.engine import build
 from sitegen.model import ContentError, Site
 from sitegen.render.templates import environment, render_pages, static_files, theme_dirs
@@ -20,9 +20,9 @@ __all__ = ["build", "check", "render"]
 
 
 def check(content: str | Path) -> Site:
-    """Load the content and run every format's checks; raises ContentError with all problems."""
+    """Load the content and check every event; raises ContentError with all problems."""
     site = load_site(content)
-    problems = [p for event in site.events for p in formats.validate(event) + name_problems(event, site.people)]
+    problems = [p for event in site.events for p in event_problems(event, site.people)]
     if problems:
         raise ContentError(problems)
     return site

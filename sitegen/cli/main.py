@@ -14,8 +14,9 @@ from sitegen.cli import edit_verbs as cli_desk
 from sitegen.edit.rounds import pair_round
 from sitegen.edit.scaffold import new_event
 from sitegen.games.base import Refused
-from sitegen.load.event import content_root, load_event
-from sitegen.model import ContentError, Event
+from sitegen.load.check import validated
+from sitegen.load.event import content_root
+from sitegen.model import ContentError
 from sitegen.text import csv_text
 
 EXIT_BAD_INPUT = 2
@@ -134,14 +135,6 @@ def _build_options(p: argparse.ArgumentParser) -> None:
                    help=f"the build state, so a rebuild redoes only what changed (default {DEFAULT_CACHE}/; keep it out of git)")
 
 
-def _validated_event(event_dir: str) -> Event:
-    event = load_event(event_dir)
-    problems = formats.validate(event)
-    if problems:
-        raise ContentError(problems)
-    return event
-
-
 def _new(args: argparse.Namespace) -> int:
     written = new_event(args.event_dir, fmt=args.format, date=args.date, name=args.name, players=args.player,
                         rounds=args.rounds, cut=args.cut)
@@ -190,14 +183,14 @@ def _serve(args: argparse.Namespace) -> int:
 
 
 def _standings(args: argparse.Namespace) -> int:
-    event = _validated_event(args.event_dir)
+    event = validated(args.event_dir)
     board = formats.format_of(event).score(event)
     cli_desk.print_standings(event, board)
     return 0
 
 
 def _export(args: argparse.Namespace) -> int:
-    event = _validated_event(args.event_dir)
+    event = validated(args.event_dir)
     fmt = formats.format_of(event)
     if args.export_format == "csv":
         text = csv_text(*fmt.export_table(event))
