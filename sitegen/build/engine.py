@@ -18,12 +18,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from sitegen.build import state as buildstate
-from sitegen.load.site import Outline, read_outline
+from sitegen.build.output import Staged, WriteReport, check_output_folder, discard, path_problems, publish, stage
+from sitegen.load.check import event_problems
 from sitegen.load.event import read_event
 from sitegen.load.reader import Collector
-from sitegen.load.check import event_problems
+from sitegen.load.site import Outline, read_outline
 from sitegen.model import ContentError, Problem, Site
-from sitegen.build.output import Staged, WriteReport, check_output_folder, discard, path_problems, publish, stage
 
 # What a no-op rebuild never needs (Jinja2, the formats, the page models, worker processes) is imported where
 # it is used: a rebuild with nothing to do is mostly the start of the process.
@@ -99,9 +99,9 @@ def _exit_without(build: int) -> None:
 def build_event(task: EventTask, env: jinja2.Environment | None = None) -> EventResult:
     """Read, check, score, render and stage one event; a content error is returned, not raised."""
     from sitegen import games as formats
-    from sitegen.render.templates import environment, render_pages, theme_dirs
     from sitegen.pages.site import event_pages
     from sitegen.pages.summary import card, summarize
+    from sitegen.render.templates import environment, render_pages, theme_dirs
 
     c = Collector(task.root)
     event = read_event(task.event_dir, c)
@@ -291,8 +291,8 @@ def _stage_shared(site: Site, cards: list[EventCard], env: jinja2.Environment | 
 
 def _shared_files(site: Site, cards: list[EventCard], env: jinja2.Environment | None, output: Path) -> dict[str, bytes]:
     """The pages about all events and the theme's static files, their output paths checked."""
-    from sitegen.render.templates import environment, render_pages, static_files, theme_dirs
     from sitegen.pages.site import shared_pages
+    from sitegen.render.templates import environment, render_pages, static_files, theme_dirs
 
     dirs = theme_dirs(site)
     made = render_pages(site, shared_pages(site, cards), env or environment(dirs)) | static_files(dirs)

@@ -8,13 +8,13 @@ from pathlib import Path
 import jinja2
 
 from sitegen import games as formats
-from sitegen.load.site import load_site
-from sitegen.load.check import event_problems
 from sitegen.build.engine import build
+from sitegen.load.check import event_problems
+from sitegen.load.site import load_site
 from sitegen.model import ContentError, Site
-from sitegen.render.templates import environment, render_pages, static_files, theme_dirs
 from sitegen.pages.site import event_pages, shared_pages
 from sitegen.pages.summary import card, sort_key, summarize
+from sitegen.render.templates import environment, render_pages, static_files, theme_dirs
 
 __all__ = ["build", "check", "render"]
 

@@ -9,10 +9,10 @@ import time
 from pathlib import Path
 
 from sitegen import games as formats
-from sitegen.build.output import write_atomic
 from sitegen.cli import edit_verbs as cli_desk
 from sitegen.edit.rounds import pair_round
 from sitegen.edit.scaffold import new_event
+from sitegen.files import write_atomic
 from sitegen.games.base import Refused
 from sitegen.load.check import validated
 from sitegen.load.event import content_root

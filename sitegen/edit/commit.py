@@ -13,7 +13,7 @@ from collections.abc import Collection
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from sitegen.build.output import write_atomic
+from sitegen.files import write_atomic
 from sitegen.games.base import Refused, Scoreboard, StandingRow
 from sitegen.load.check import one_event_problems, validated
 from sitegen.model import Event, Round

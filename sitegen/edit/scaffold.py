@@ -8,7 +8,7 @@ import json
 from pathlib import Path
 
 from sitegen import games as formats
-from sitegen.build.output import write_atomic
+from sitegen.files import write_atomic
 from sitegen.games.base import Refused
 from sitegen.load.event import is_date
 from sitegen.text import id_problem

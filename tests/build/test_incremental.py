@@ -17,8 +17,8 @@ from project import DEMO
 
 from sitegen.build import engine
 from sitegen.build import state as buildstate
-from sitegen.build.output import TEMP_FILE
 from sitegen.build.state import STATE_FILE
+from sitegen.files import TEMP_FILE
 from sitegen.model import ContentError
 
 
