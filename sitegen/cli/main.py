@@ -94,7 +94,7 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--minutes", type=int, metavar="N", help="the round's length in minutes")
     p.set_defaults(run=_pair, one_event=True)
 
-    cli_desk.register(sub)
+    cli_desk.register(sub, DEFAULT_CACHE)
 
     p = sub.add_parser("check", help="validate the content without building")
     p.add_argument("--content", default="content", help="content folder (default content/)")

@@ -8,7 +8,6 @@ from __future__ import annotations
 import heapq
 import itertools
 from collections.abc import Iterator
-from dataclasses import dataclass, field
 from importlib import resources
 from typing import Any
 
@@ -23,23 +22,10 @@ from sitegen.pages import player_display as player_views
 from sitegen.pages.charts import rank_chart
 from sitegen.pages.league_pages import season_pages
 from sitegen.pages.league_standings import leagues_of
+from sitegen.pages.page_model import PageModel
 from sitegen.pages.summary import EventCard, EventSummary, sections, sort_key, status
 
 EVENT_PAGE_RANKING = 8  # final places listed on the event page; the bracket page lists them all
-
-
-@dataclass(frozen=True)
-class PageModel:
-    path: str  # output path, relative to the output folder, with '/' separators
-    template: str | None  # None: `body` is the file's content as it is
-    context: dict[str, Any] = field(default_factory=dict)
-    body: bytes = b""
-    fallback: str = ""  # the template to use when the theme has no `template` (a format without its own page)
-
-    @property
-    def root(self) -> str:
-        """The relative prefix back to the site's root, so links work from a sub-path and from disk."""
-        return "../" * self.path.count("/")
 
 
 def common_context(site: Site) -> dict[str, Any]:
