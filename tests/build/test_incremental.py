@@ -167,8 +167,8 @@ def test_a_no_op_rebuild_makes_no_shared_page_and_one_change_makes_them_again(tm
     _two_events(content)
     engine.build(content, output, cache=cache)
     made: list[int] = []
-    real = engine._shared_files
-    monkeypatch.setattr(engine, "_shared_files", lambda *args: made.append(1) or real(*args))
+    real = engine.shared_files
+    monkeypatch.setattr(engine, "shared_files", lambda *args: made.append(1) or real(*args))
     engine.build(content, output, cache=cache)
     assert made == []
     _edit(content / "events" / "winter-joust-2026" / "event.yaml", "name: ", "name: New ")
