@@ -7,6 +7,7 @@ import os
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 from sitegen import games as formats
 from sitegen.cli import edit_verbs as cli_desk
@@ -75,7 +76,15 @@ def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="sitegen", description="Static standings sites for card-game tournaments.")
     parser.add_argument("--version", action=_Version, nargs=0, help="show the version and exit")
     sub = parser.add_subparsers(title="commands", metavar="COMMAND", required=True)
+    _event_commands(sub)
+    cli_desk.register(sub, DEFAULT_CACHE)
+    _site_commands(sub)
+    _report_commands(sub)
+    return parser
 
+
+def _event_commands(sub: Any) -> None:
+    """new, pair."""
     p = sub.add_parser("new", help="create an event folder with an event.yaml to fill in")
     p.add_argument("event_dir", help="the new event's folder, e.g. content/events/my-store-joust")
     p.add_argument("--format", default="agot-joust", choices=sorted(formats.FORMATS), help="the game format (default agot-joust)")
@@ -94,8 +103,9 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--minutes", type=int, metavar="N", help="the round's length in minutes")
     p.set_defaults(run=_pair, one_event=True)
 
-    cli_desk.register(sub, DEFAULT_CACHE)
 
+def _site_commands(sub: Any) -> None:
+    """check, build, serve."""
     p = sub.add_parser("check", help="validate the content without building")
     p.add_argument("--content", default="content", help="content folder (default content/)")
     p.set_defaults(run=_check)
@@ -115,6 +125,9 @@ def _parser() -> argparse.ArgumentParser:
     _build_options(p)
     p.set_defaults(run=_serve)
 
+
+def _report_commands(sub: Any) -> None:
+    """standings, export."""
     p = sub.add_parser("standings", help="print an event's standings")
     p.add_argument("event_dir")
     p.set_defaults(run=_standings, one_event=True)
@@ -126,7 +139,6 @@ def _parser() -> argparse.ArgumentParser:
                    help="csv (default), or archondata: the string the V:EKN site takes (needs every player's V:EKN number)")
     p.add_argument("--output", help="write to this file instead of printing")
     p.set_defaults(run=_export, one_event=True)
-    return parser
 
 
 def _build_options(p: argparse.ArgumentParser) -> None:
