@@ -25,7 +25,7 @@ from sitegen.load.reader import Collector
 from sitegen.load.site import Outline, read_outline
 from sitegen.model import ContentError, Problem, Site
 
-# What a no-op rebuild never needs (Jinja2, the formats, the page models, worker processes) is imported where
+# What a no-op rebuild never needs (Jinja2, the page models, worker processes) is imported where
 # it is used: a rebuild with nothing to do is mostly the start of the process.
 if TYPE_CHECKING:
     import jinja2
