@@ -17,6 +17,7 @@ from sitegen.files import write_atomic
 from sitegen.games.base import Refused
 from sitegen.load.check import validated
 from sitegen.load.event import content_root
+from sitegen.load.players_and_leagues import load_people
 from sitegen.model import ContentError
 from sitegen.text import csv_text
 
@@ -207,8 +208,6 @@ def _export(args: argparse.Namespace) -> int:
     if args.export_format == "csv":
         text = csv_text(*fmt.export_table(event))
     else:
-        from sitegen.load.players_and_leagues import load_people
-
         known = {person.id: person for person in load_people(content_root(Path(args.event_dir)))}
         text = fmt.export_text(event, args.export_format, known) + "\n"
     if args.output:
