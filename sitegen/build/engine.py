@@ -18,14 +18,14 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from sitegen.build import state as buildstate
-from sitegen.load.site import Outline, read_outline
+from sitegen.build.output import Staged, WriteReport, check_output_folder, discard, path_problems, publish, stage
+from sitegen.load.check import event_problems
 from sitegen.load.event import read_event
 from sitegen.load.reader import Collector
-from sitegen.load.players_and_leagues import name_problems
+from sitegen.load.site import Outline, read_outline
 from sitegen.model import ContentError, Problem, Site
-from sitegen.build.output import Staged, WriteReport, check_output_folder, discard, path_problems, publish, stage
 
-# What a no-op rebuild never needs (Jinja2, the formats, the page models, worker processes) is imported where
+# What a no-op rebuild never needs (Jinja2, the page models, worker processes) is imported where
 # it is used: a rebuild with nothing to do is mostly the start of the process.
 if TYPE_CHECKING:
     import jinja2
@@ -98,23 +98,19 @@ def _exit_without(build: int) -> None:
 
 def build_event(task: EventTask, env: jinja2.Environment | None = None) -> EventResult:
     """Read, check, score, render and stage one event; a content error is returned, not raised."""
-    from sitegen import games as formats
+    from sitegen.pages.site import event_card_and_pages
     from sitegen.render.templates import environment, render_pages, theme_dirs
-    from sitegen.pages.site import event_pages
-    from sitegen.pages.summary import card, summarize
 
     c = Collector(task.root)
     event = read_event(task.event_dir, c)
     if event is None or c.problems:  # some fields are read (and reported) after the event is made
         return EventResult(load_problems=c.problems)
-    problems = formats.validate(event) + name_problems(event, task.site.people)
+    problems = event_problems(event, task.site.people)
     if problems:
         return EventResult(problems=problems)
-    fmt = formats.format_of(event)
-    summary = summarize(event, fmt, fmt.score(event))
-    pages = event_pages(task.site, summary)
+    card, pages = event_card_and_pages(task.site, event)
     paths = [p.path for p in pages]
-    result = EventResult(card=buildstate.card_text(card(summary, paths)), files="\n".join(paths))
+    result = EventResult(card=buildstate.card_text(card), files="\n".join(paths))
     try:
         files = render_pages(task.site, pages, env or _worker_env or environment(theme_dirs(task.site)))
     except ContentError as exc:
@@ -123,13 +119,9 @@ def build_event(task: EventTask, env: jinja2.Environment | None = None) -> Event
     result.problems = path_problems(task.output, paths)
     if result.problems:
         return result
-    if task.journal:
-        task.journal.mkdir(parents=True, exist_ok=True)
-        (task.journal / event.slug).write_text(result.files + "\n", encoding="utf-8")
     batch = Staged()
     try:
-        for rel, data in files.items():
-            stage(task.output, rel, data, batch)
+        _stage_listed(task.output, files, task.journal, event.slug, result.files, batch)
     except BaseException:
         discard(task.output, [batch])
         raise
@@ -163,6 +155,33 @@ def build(content: str | Path, output: str | Path, memory: Memory | None = None,
     outline = read_outline(content)
     key = buildstate.global_key(content)
     state = _state(key, output, memory, cache, clean)
+    plan = _plan(outline, content, output, state, memory, cache)
+    report, results, shared_paths = _make_and_publish(plan, outline, output, jobs, cache, memory)
+    new_state = _next_state(plan, state, results, output, shared_paths)
+    if new_state is not state and cache is not None:
+        buildstate.save(cache, output, key, new_state)
+    if memory:
+        memory.state, memory.key = new_state, key
+        memory.cards = {name: made for name, made in memory.cards.items() if name in new_state.events}
+    return report
+
+
+@dataclass(frozen=True)
+class Plan:
+    """What a build redoes, decided from the build state before any event is read."""
+
+    journal: Path | None  # where each staged batch lists its files
+    leftover: frozenset[str]  # the files a killed build's journal lists
+    unfinished: bool  # whether a killed build's temporary files may be there
+    checked: int  # ns: when the event folders were looked at
+    fingerprints: dict[str, buildstate.Fingerprint]  # every event folder's
+    kept: dict[str, buildstate.EventRecord]  # the events not rebuilt
+    tasks: dict[str, EventTask]  # the events to rebuild
+    shared: buildstate.SharedRecord | None  # the pages about all events, when they are kept
+
+
+def _plan(outline: Outline, content: Path, output: Path, state: buildstate.State, memory: Memory | None,
+          cache: Path | None) -> Plan:
     journal = buildstate.journal(cache, output) if cache else None
     checked = time.time_ns()  # before any event folder is looked at
     leftover = buildstate.journal_names(journal)
@@ -188,51 +207,65 @@ def build(content: str | Path, output: str | Path, memory: Memory | None = None,
     shared = state.shared
     if shared and (shared.key != buildstate.shared_key(fingerprints) or not unchanged(shared.outputs)):
         shared = None
+    return Plan(journal, leftover, unfinished, checked, fingerprints, kept, tasks, shared)
+
+
+def _make_and_publish(plan: Plan, outline: Outline, output: Path, jobs: int, cache: Path | None,
+                      memory: Memory | None) -> tuple[WriteReport, dict[str, EventResult], str]:
+    """Build the planned events and (unless kept) the shared pages, then publish them all; on any failure the old
+    site stays. The report, the events' results and the shared pages' paths, one a line."""
     created = next((p for p in reversed([output, *output.parents]) if not p.exists()), None)
-    env = _environment_for(outline.site, cache, memory) if tasks or shared is None else None
+    env = _environment_for(outline.site, cache, memory) if plan.tasks or plan.shared is None else None
     results: dict[str, EventResult] = {}
     shared_batch = Staged()
     try:
-        results = _run(tasks, outline.site, output, jobs, env, cache)
+        results = _run(plan.tasks, outline.site, output, jobs, env, cache)
         _check(outline, results)
-        if shared is None:
-            from sitegen.pages.league_pages import reads_results
-
-            with_results = reads_results(outline.site)
-            cards = [_card(name, fingerprints[name].digest, r.card, r.files, with_results, memory)
-                     for name, r in results.items() if r.card]
-            cards += [_card(name, record.fingerprint.digest, record.card, record.outputs.files, with_results, memory)
-                      for name, record in kept.items()]
-            shared_files = _stage_shared(outline.site, cards, env, output, journal, shared_batch)
-            del cards
+        if plan.shared is None:
+            shared_paths = _stage_shared(outline.site, _cards(plan, results, outline.site, memory), env, output, plan.journal,
+                                         shared_batch)
         else:
-            shared_files = shared.outputs.files
+            shared_paths = plan.shared.outputs.files
         paths = {name: r.files.split("\n") for name, r in results.items()}
-        files = {rel for split in paths.values() for rel in split} | set(shared_files.split("\n"))
-        files |= {rel for record in kept.values() for rel in record.outputs.paths()}
-        report = publish(output, _batches(results, paths, shared_batch), files, leftover, unfinished)
+        files = {rel for split in paths.values() for rel in split} | set(shared_paths.split("\n"))
+        files |= {rel for record in plan.kept.values() for rel in record.outputs.paths()}
+        report = publish(output, _batches(results, paths, shared_batch), files, plan.leftover, plan.unfinished)
         del files, paths
     except BaseException as exc:
         discard(output, _batches(results, {}, shared_batch))
         if created is not None:
             _remove_empty_tree(created)
-        if journal and not leftover and isinstance(exc, ContentError):  # every staged file is gone; otherwise the
-            shutil.rmtree(journal, ignore_errors=True)                 # journal stays for the temporary files it lists
+        if plan.journal and not plan.leftover and isinstance(exc, ContentError):  # every staged file is gone; otherwise
+            shutil.rmtree(plan.journal, ignore_errors=True)                      # the journal stays for the files it lists
         raise
-    if journal:
-        shutil.rmtree(journal, ignore_errors=True)
-    if results or shared is None or state.events.keys() != kept.keys() or any(r.fingerprint != fingerprints[n] for n, r in kept.items()):
-        events = {name: replace(record, fingerprint=fingerprints[name]) for name, record in kept.items()}
-        events |= {name: buildstate.EventRecord(fingerprints[name], r.card, buildstate.outputs(output, r.files))
-                   for name, r in results.items() if r.card}
-        state = buildstate.State(events, shared or buildstate.SharedRecord(buildstate.shared_key(fingerprints),
-                                                                          buildstate.outputs(output, shared_files)), checked)
-        if cache is not None:
-            buildstate.save(cache, output, key, state)
-    if memory:
-        memory.state, memory.key = state, key
-        memory.cards = {name: made for name, made in memory.cards.items() if name in state.events}
-    return report
+    if plan.journal:
+        shutil.rmtree(plan.journal, ignore_errors=True)
+    return report, results, shared_paths
+
+
+def _cards(plan: Plan, results: dict[str, EventResult], site: Site, memory: Memory | None) -> list[EventCard]:
+    """Every event's card, for the pages about all events: those built now and those kept."""
+    from sitegen.pages.league_pages import reads_results
+
+    with_results = reads_results(site)
+    cards = [_card(name, plan.fingerprints[name].digest, r.card, r.files, with_results, memory)
+             for name, r in results.items() if r.card]
+    return cards + [_card(name, record.fingerprint.digest, record.card, record.outputs.files, with_results, memory)
+                    for name, record in plan.kept.items()]
+
+
+def _next_state(plan: Plan, state: buildstate.State, results: dict[str, EventResult], output: Path,
+                shared_paths: str) -> buildstate.State:
+    """The build state after this build: `state` itself when nothing in it changed."""
+    kept, fingerprints = plan.kept, plan.fingerprints
+    if (not results and plan.shared is not None and state.events.keys() == kept.keys()
+            and all(r.fingerprint == fingerprints[n] for n, r in kept.items())):
+        return state
+    events = {name: replace(record, fingerprint=fingerprints[name]) for name, record in kept.items()}
+    events |= {name: buildstate.EventRecord(fingerprints[name], r.card, buildstate.outputs(output, r.files))
+               for name, r in results.items() if r.card}
+    shared = plan.shared or buildstate.SharedRecord(buildstate.shared_key(fingerprints), buildstate.outputs(output, shared_paths))
+    return buildstate.State(events, shared, plan.checked)
 
 
 def _batches(results: dict[str, EventResult], paths: dict[str, list[str]] | None = None, *more: Staged) -> Iterator[Staged]:
@@ -279,27 +312,32 @@ def _stage_shared(site: Site, cards: list[EventCard], env: jinja2.Environment | 
                   journal: Path | None, batch: Staged) -> str:
     """Stage the pages about all events and the theme's static files (their output paths checked); their paths,
     one a line."""
-    made = _shared_files(site, cards, env, output)
-    paths = "\n".join(made)
-    if journal:
-        journal.mkdir(parents=True, exist_ok=True)
-        (journal / SHARED).write_text(paths + "\n", encoding="utf-8")
-    for rel, data in made.items():
-        stage(output, rel, data, batch)
-    return paths
-
-
-def _shared_files(site: Site, cards: list[EventCard], env: jinja2.Environment | None, output: Path) -> dict[str, bytes]:
-    """The pages about all events and the theme's static files, their output paths checked."""
-    from sitegen.render.templates import environment, render_pages, static_files, theme_dirs
-    from sitegen.pages.site import shared_pages
-
-    dirs = theme_dirs(site)
-    made = render_pages(site, shared_pages(site, cards), env or environment(dirs)) | static_files(dirs)
+    made = shared_files(site, cards, env)
     problems = path_problems(output, list(made))
     if problems:
         raise ContentError(problems)
-    return made
+    paths = "\n".join(made)
+    _stage_listed(output, made, journal, SHARED, paths, batch)
+    return paths
+
+
+def shared_files(site: Site, cards: list[EventCard], env: jinja2.Environment | None = None) -> dict[str, bytes]:
+    """The pages about all events and the theme's static files."""
+    from sitegen.pages.site import shared_pages
+    from sitegen.render.templates import environment, render_pages, static_files, theme_dirs
+
+    dirs = theme_dirs(site)
+    return render_pages(site, shared_pages(site, cards), env or environment(dirs)) | static_files(dirs)
+
+
+def _stage_listed(output: Path, files: dict[str, bytes], journal: Path | None, name: str, paths: str, batch: Staged) -> None:
+    """Stage `files` in `batch`, after listing their `paths` (one a line) in the journal under `name`: the next build
+    removes the temporary files of a build killed meanwhile."""
+    if journal:
+        journal.mkdir(parents=True, exist_ok=True)
+        (journal / name).write_text(paths + "\n", encoding="utf-8")
+    for rel, data in files.items():
+        stage(output, rel, data, batch)
 
 
 def _run(tasks: dict[str, EventTask], site: Site, output: Path, jobs: int, env: jinja2.Environment | None,

@@ -12,18 +12,14 @@ from __future__ import annotations
 
 import hashlib
 import os
-import re
-import secrets
-from collections.abc import Callable, Iterable, Iterator, Set
+from collections.abc import Iterable, Iterator, Set
 from dataclasses import dataclass, field
-from itertools import chain
 from pathlib import Path
 
+from sitegen.files import TEMP_FILE, new_token, temp_beside, write_atomic, write_temp
 from sitegen.model import ContentError, Problem, Where
 
 MANIFEST = ".sitegen-files"
-# `.NAME.<8 letters/digits>.tmp` beside NAME: what `write_atomic` creates (earlier versions too, via mkstemp).
-TEMP_FILE = re.compile(r"^\.(?P<name>.+)\.[a-z0-9_]{8}\.tmp$")
 NAME_MAX = 255 - 14  # bytes in one file name on every common file system, less what the temporary name adds
 
 
@@ -39,37 +35,11 @@ class Staged:
     """Files staged for `publish`, each in `.NAME.<token>.tmp` beside its target: one token for a batch (an event,
     the shared pages), so a build holds the batch's output paths and a token, not a temporary path per file."""
 
-    token: str = field(default_factory=lambda: secrets.token_hex(4))
+    token: str = field(default_factory=new_token)
     paths: list[str] = field(default_factory=list)  # relative to the output folder
 
     def temp(self, output: Path, rel: str) -> Path:
-        target = output / rel
-        return target.parent / f".{target.name}.{self.token}.tmp"
-
-
-def write_atomic(path: Path, data: bytes | Iterable[str]) -> None:
-    """Write to a temporary file beside `path`, then rename over it: readers never see half a file.
-
-    Text pieces (a list or made one by one) are written as UTF-8, each as the file object encodes it: a large
-    text is never held twice, as text and as bytes."""
-    tmp = path.parent / f".{path.name}.{secrets.token_hex(4)}.tmp"
-    _write_temp(tmp, data)
-    os.replace(tmp, path)
-
-
-def write_checksummed(path: Path, pieces: Callable[[], Iterable[str]]) -> None:
-    """`write_atomic` of ASCII text after a line holding its sha256: `pieces` is called twice, for the checksum and
-    for the file, so a large text is never held whole."""
-    checksum = hashlib.sha256()
-    for piece in pieces():
-        checksum.update(piece.encode())  # ASCII: its UTF-8 bytes are its characters
-    write_atomic(path, chain([checksum.hexdigest(), "\n"], pieces()))
-
-
-def read_checksummed(path: Path) -> bytes | None:
-    """The text `write_checksummed` wrote; None when it is not what was written (damaged, cut short, edited)."""
-    checksum, _, text = path.read_bytes().partition(b"\n")
-    return text if hashlib.sha256(text).hexdigest().encode() == checksum else None
+        return temp_beside(output / rel, self.token)
 
 
 def stage(output: Path, rel: str, data: bytes, batch: Staged) -> None:
@@ -79,7 +49,7 @@ def stage(output: Path, rel: str, data: bytes, batch: Staged) -> None:
             return
     except (FileNotFoundError, IsADirectoryError, NotADirectoryError):
         pass
-    _write_temp(batch.temp(output, rel), data)
+    write_temp(batch.temp(output, rel), data)
     batch.paths.append(rel)
 
 
@@ -90,21 +60,6 @@ def discard(output: Path, batches: Iterable[Staged]) -> None:
             tmp = batch.temp(output, rel)
             tmp.unlink(missing_ok=True)
             _prune_empty_dirs(output, tmp.parent)
-
-
-def _write_temp(tmp: Path, data: bytes | Iterable[str]) -> None:
-    tmp.parent.mkdir(parents=True, exist_ok=True)
-    try:
-        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
-        if isinstance(data, bytes):
-            with os.fdopen(fd, "wb") as handle:
-                handle.write(data)
-        else:
-            with os.fdopen(fd, "w", encoding="utf-8", newline="") as text:
-                text.writelines(data)
-    except BaseException:
-        tmp.unlink(missing_ok=True)
-        raise
 
 
 def unsafe_path(output: Path, rel: str, folders: dict[str, Path] | None = None) -> str | None:

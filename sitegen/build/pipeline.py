@@ -1,28 +1,28 @@
-"""The whole site in memory, one direction: load -> validate -> score -> page models -> render.
+"""The whole site in memory: load -> check -> score -> page models -> render, for tests and `sitegen check`.
 
-`engine.build` is the same sequence event by event, writing as it goes into staged files."""
+It is `engine.build` without the build state and the writing: the same per-event and shared pieces
+(`pages.site.event_card_and_pages`, `engine.shared_files`); a test holds the two to the same files."""
 from __future__ import annotations
 
 from pathlib import Path
 
 import jinja2
 
-from sitegen import games as formats
+from sitegen.build.engine import build, shared_files
+from sitegen.load.check import event_problems
 from sitegen.load.site import load_site
-from sitegen.load.players_and_leagues import name_problems
-from sitegen.build.engine import build
 from sitegen.model import ContentError, Site
-from sitegen.render.templates import environment, render_pages, static_files, theme_dirs
-from sitegen.pages.site import event_pages, shared_pages
-from sitegen.pages.summary import card, sort_key, summarize
+from sitegen.pages.site import event_card_and_pages
+from sitegen.pages.summary import sort_key
+from sitegen.render.templates import environment, render_pages, theme_dirs
 
 __all__ = ["build", "check", "render"]
 
 
 def check(content: str | Path) -> Site:
-    """Load the content and run every format's checks; raises ContentError with all problems."""
+    """Load the content and check every event; raises ContentError with all problems."""
     site = load_site(content)
-    problems = [p for event in site.events for p in formats.validate(event) + name_problems(event, site.people)]
+    problems = [p for event in site.events for p in event_problems(event, site.people)]
     if problems:
         raise ContentError(problems)
     return site
@@ -31,18 +31,9 @@ def check(content: str | Path) -> Site:
 def render(content: str | Path, env: jinja2.Environment | None = None) -> dict[str, bytes]:
     """Every output file in memory. Nothing is written, so a mistake anywhere leaves the output as it was."""
     site = check(content)
-    dirs = theme_dirs(site)
-    env = env or environment(dirs)
-    events = []
-    for event in site.events:
-        fmt = formats.format_of(event)
-        summary = summarize(event, fmt, fmt.score(event))
-        pages = event_pages(site, summary)
-        events.append((card(summary, [p.path for p in pages]), pages))
-    events.sort(key=lambda pair: sort_key(pair[0]))
-    files = render_pages(site, shared_pages(site, [c for c, _ in events]), env)
-    for _, pages in events:
+    env = env or environment(theme_dirs(site))
+    events = sorted((event_card_and_pages(site, event) for event in site.events), key=lambda made: sort_key(made[0]))
+    files = shared_files(site, [card for card, _ in events], env)
+    for _, pages in events:  # in the order of the home page: the first template error is the one a build reports
         files |= render_pages(site, pages, env)
-    return files | static_files(dirs)
-
-
+    return files

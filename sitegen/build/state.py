@@ -26,7 +26,7 @@ from dataclasses import asdict, astuple, dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from sitegen.build.output import read_checksummed, write_checksummed
+from sitegen.files import read_checksummed, write_checksummed
 
 if TYPE_CHECKING:
     from sitegen.pages.summary import EventCard
@@ -253,8 +253,8 @@ def card(text: str, files: str, results: bool = True) -> EventCard:
     results unless asked (only the league and site-wide player pages read them: the biggest part of a card)."""
     from sitegen.games import FORMATS
     from sitegen.games.base import Column
-    from sitegen.pages.summary import EventCard, FeedRound
     from sitegen.pages.display import PlayerResult
+    from sitegen.pages.summary import EventCard, FeedRound
 
     data = json.loads(text)
     return EventCard(data["slug"], data["name"], data["date"], FORMATS[data["format"]], data["players"], data["state"],

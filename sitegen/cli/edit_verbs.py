@@ -17,10 +17,8 @@ from sitegen.games.base import FIGURES, FLAG, ORDER, PLAYER, Refused, ResultFiel
 from sitegen.model import Event
 
 
-def register(sub: Any) -> None:
-    """Add the desk commands to `sitegen`'s sub-command parser."""
-    from sitegen.cli.main import DEFAULT_CACHE  # cli is loaded by then: it calls this
-
+def register(sub: Any, cache: Path) -> None:
+    """Add the desk commands to `sitegen`'s sub-command parser; `cache`: the default build state folder."""
     p = sub.add_parser("init", help="start a new site repository: content/, a GitHub Pages workflow, .gitignore, README")
     p.add_argument("folder", help="the repository's folder (created if missing)")
     p.add_argument("--title", help="the site's title (default: from the folder name)")
@@ -57,7 +55,7 @@ def register(sub: Any) -> None:
     p = sub.add_parser("desk", help="a web console on this computer (or, with --lan, a judge's phone): results, drops, pairing, standings")
     p.add_argument("--content", default="content", help="content folder (default content/)")
     p.add_argument("--output", default="output", help="where the site preview is built (default output/)")
-    p.add_argument("--cache", type=Path, default=DEFAULT_CACHE, help=f"the build state (default {DEFAULT_CACHE}/)")
+    p.add_argument("--cache", type=Path, default=cache, help=f"the build state (default {cache}/)")
     p.add_argument("--port", type=int, default=8001, help="default 8001 (serve's is 8000)")
     p.add_argument("--lan", action="store_true", help="listen on the local network (0.0.0.0, or --host) and print a QR code of the address")
     p.add_argument("--host", help="the address to listen on (default 127.0.0.1; 0.0.0.0 with --lan)")

@@ -7,16 +7,19 @@ import os
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 from sitegen import games as formats
-from sitegen.build.output import write_atomic
 from sitegen.cli import edit_verbs as cli_desk
 from sitegen.edit.rounds import pair_round
 from sitegen.edit.scaffold import new_event
+from sitegen.files import write_atomic
 from sitegen.games.base import Refused
-from sitegen.load.event import content_root, load_event
+from sitegen.load.check import validated
+from sitegen.load.event import content_root
+from sitegen.load.players_and_leagues import load_people
 from sitegen.load.site import read_outline
-from sitegen.model import ContentError, Event
+from sitegen.model import ContentError
 from sitegen.text import csv_text
 
 EXIT_BAD_INPUT = 2
@@ -75,7 +78,15 @@ def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="sitegen", description="Static standings sites for card-game tournaments.")
     parser.add_argument("--version", action=_Version, nargs=0, help="show the version and exit")
     sub = parser.add_subparsers(title="commands", metavar="COMMAND", required=True)
+    _event_commands(sub)
+    cli_desk.register(sub, DEFAULT_CACHE)
+    _site_commands(sub)
+    _report_commands(sub)
+    return parser
 
+
+def _event_commands(sub: Any) -> None:
+    """new, pair."""
     p = sub.add_parser("new", help="create an event folder with an event.yaml to fill in")
     p.add_argument("event_dir", help="the new event's folder, e.g. content/events/my-store-joust")
     p.add_argument("--format", default=formats.DEFAULT_FORMAT, choices=sorted(formats.FORMATS), help=f"the game format (default {formats.DEFAULT_FORMAT})")
@@ -94,8 +105,9 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--minutes", type=int, metavar="N", help="the round's length in minutes")
     p.set_defaults(run=_pair, one_event=True)
 
-    cli_desk.register(sub)
 
+def _site_commands(sub: Any) -> None:
+    """check, build, serve."""
     p = sub.add_parser("check", help="validate the content without building")
     p.add_argument("--content", default="content", help="content folder (default content/)")
     p.set_defaults(run=_check)
@@ -115,6 +127,9 @@ def _parser() -> argparse.ArgumentParser:
     _build_options(p)
     p.set_defaults(run=_serve)
 
+
+def _report_commands(sub: Any) -> None:
+    """standings, export."""
     p = sub.add_parser("standings", help="print an event's standings")
     p.add_argument("event_dir")
     p.set_defaults(run=_standings, one_event=True)
@@ -126,21 +141,12 @@ def _parser() -> argparse.ArgumentParser:
                    help="csv (default), or archondata: the string the V:EKN site takes (needs every player's V:EKN number)")
     p.add_argument("--output", help="write to this file instead of printing")
     p.set_defaults(run=_export, one_event=True)
-    return parser
 
 
 def _build_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="events built at once, in worker processes (default: one per core)")
     p.add_argument("--cache", type=Path, default=DEFAULT_CACHE,
                    help=f"the build state, so a rebuild redoes only what changed (default {DEFAULT_CACHE}/; keep it out of git)")
-
-
-def _validated_event(event_dir: str) -> Event:
-    event = load_event(event_dir)
-    problems = formats.validate(event)
-    if problems:
-        raise ContentError(problems)
-    return event
 
 
 def _new(args: argparse.Namespace) -> int:
@@ -195,20 +201,18 @@ def _serve(args: argparse.Namespace) -> int:
 
 
 def _standings(args: argparse.Namespace) -> int:
-    event = _validated_event(args.event_dir)
+    event = validated(args.event_dir)
     board = formats.format_of(event).score(event)
     cli_desk.print_standings(event, board)
     return 0
 
 
 def _export(args: argparse.Namespace) -> int:
-    event = _validated_event(args.event_dir)
+    event = validated(args.event_dir)
     fmt = formats.format_of(event)
     if args.export_format == "csv":
         text = csv_text(*fmt.export_table(event))
     else:
-        from sitegen.load.players_and_leagues import load_people
-
         known = {person.id: person for person in load_people(content_root(Path(args.event_dir)))}
         text = fmt.export_text(event, args.export_format, known) + "\n"
     if args.output:

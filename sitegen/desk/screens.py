@@ -14,6 +14,7 @@ from typing import Any
 from sitegen import games as formats
 from sitegen.games.base import FIGURES, ORDER, PLAYER, Column, ResultEntry, ResultField, RoundView, Scoreboard, TableView
 from sitegen.model import Event, Round, Table
+from sitegen.pages.display import StandingLine, standing_lines
 
 
 def _digest(*parts: object) -> str:
@@ -79,14 +80,6 @@ class DeskRound:
 
 
 @dataclass
-class StandingLine:
-    rank: int
-    name: str
-    cells: list[str]
-    dropped: bool
-
-
-@dataclass
 class EventPage:
     slug: str
     name: str
@@ -102,6 +95,7 @@ class EventPage:
     can_redo: bool  # the current round has no result yet: it may be paired again
     errors: dict[str, list[str]] = field(default_factory=dict)  # by form: "pair", "drop", "add", "table-3"
     typed: dict[str, str] = field(default_factory=dict)  # what the refused form held, shown again to be corrected
+    names: dict[str, str] = field(default_factory=dict)  # every player's, by id
 
 
 def event_page(event: Event, board: Scoreboard | None) -> EventPage:
@@ -110,14 +104,13 @@ def event_page(event: Event, board: Scoreboard | None) -> EventPage:
     names = {p.id: p.name for p in event.players}
     view = _current_view(board) if board else None
     columns = [c for c in board.standings_columns if not c.wide_only] if board else []
-    standings = [StandingLine(row.rank, names[row.player], [str(row.values.get(c.key, "")) for c in columns], row.dropped)
-                 for row in board.standings] if board else []
+    standings = standing_lines(board.standings) if board else []
     final = [(place, names[pid]) for place, pid in board.final_ranking or []] if board else []
     in_play = [(p.id, p.name) for p in event.players if p.dropped is None]
     desk_round = _desk_round(view, fmt.results, board, names) if view and board else None
     can_redo = view is not None and not any(t.result for t in view.round.tables)
     return EventPage(event.slug, event.name, fmt.title, desk_round, columns, standings, final, in_play,
-                     dict(fmt.deck_fields), players_version(event), rounds_version(event), can_redo)
+                     dict(fmt.deck_fields), players_version(event), rounds_version(event), can_redo, names=names)
 
 
 def _current_view(board: Scoreboard) -> RoundView | None:

@@ -33,6 +33,7 @@ from sitegen.desk.preview import CONTENT_TYPES, DeskConfig, Preview
 from sitegen.desk.screens import event_links, event_page
 from sitegen.edit.lock import content_lock
 from sitegen.games.base import Refused
+from sitegen.load.check import one_event_problems
 from sitegen.load.event import load_event
 from sitegen.load.site import read_outline
 from sitegen.model import ContentError, Event
@@ -144,7 +145,7 @@ class Handler(BaseHTTPRequestHandler):
         for slug, folder in self.desk.event_folders().items():
             try:
                 event = load_event(folder)
-                entries.append((slug, event, len(formats.validate(event))))
+                entries.append((slug, event, len(one_event_problems(folder, event))))
             except ContentError as exc:
                 entries.append((slug, None, len(exc.problems)))
         done, warnings = self.desk.notes.get(value(parse_qs(urlsplit(self.path).query), "note"), ([], []))
@@ -159,7 +160,7 @@ class Handler(BaseHTTPRequestHandler):
         except ContentError as exc:
             page = self.desk.render("event.html", page=None, slug=slug, problems=[str(p) for p in exc.problems])
             return self._send(status, page)
-        problems = [str(p) for p in formats.validate(event)]  # the event is shown still: adding a player may fix it
+        problems = [str(p) for p in one_event_problems(folder, event)]  # the event is shown still: adding a player may fix it
         if event.format not in formats.FORMATS:
             return self._send(status, self.desk.render("event.html", page=None, slug=slug, problems=problems))
         page_model = event_page(event, None if problems else formats.format_of(event).score(event))

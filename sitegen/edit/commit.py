@@ -2,22 +2,21 @@
 
 Every change takes the event folder and the change, edits the YAML keeping its comments, key
 order and layout (`yamledit`), and checks the event with the new text exactly like
-`sitegen check` (`load_event` + `formats.validate`, reading the folder with the new texts in place of
+`sitegen check` (`load.check.validated`, reading the folder with the new texts in place of
 its files) *before* anything is written. A change the check rejects raises `ContentError` (every
 problem at the real file's `path:line`) or `Refused`, and the files stay byte for byte as they were. The CLI and a web
 console both call these functions; they print nothing.
 """
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping
+from collections.abc import Collection
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from sitegen import games as formats
-from sitegen.build.output import write_atomic
+from sitegen.files import write_atomic
 from sitegen.games.base import Refused, Scoreboard, StandingRow
-from sitegen.load.event import load_event
-from sitegen.model import ContentError, Event, Round
+from sitegen.load.check import one_event_problems, validated
+from sitegen.model import Event, Round
 
 
 @dataclass(frozen=True)
@@ -29,20 +28,9 @@ class Edited:
     warnings: list[str] = field(default_factory=list)
 
 
-def validated(event_dir: str | Path, known: Collection[str] = (), texts: Mapping[Path, str | None] | None = None) -> Event:
-    """The event as `sitegen check` sees it, or ContentError; problems whose message is in `known` are let through.
-
-    `texts`: files read as these texts instead (None: as if deleted), to check an edit before it is written."""
-    event = load_event(event_dir, texts)
-    problems = [p for p in formats.validate(event) if p.message not in known]
-    if problems:
-        raise ContentError(problems)
-    return event
-
-
-def problem_messages(event: Event) -> set[str]:
+def problem_messages(event_dir: str | Path, event: Event) -> set[str]:
     """What `sitegen check` already reports for an event: a change may leave these (the loader's are never let through)."""
-    return {p.message for p in formats.validate(event)}
+    return {p.message for p in one_event_problems(event_dir, event)}
 
 
 def current_round(event: Event) -> Round:

@@ -36,7 +36,7 @@ def drop_player(event_dir: str | Path, pid: str, *, after: int | None = None) ->
         entry["dropped"] = last
     else:
         entry.insert(len(entry), "dropped", last)
-    return Edited(commit(event_dir, {path: doc.dump()}, known=problem_messages(event)), [path])
+    return Edited(commit(event_dir, {path: doc.dump()}, known=problem_messages(event_dir, event)), [path])
 
 
 @one_writer
@@ -68,7 +68,7 @@ def add_player(event_dir: str | Path, name: str, *, pid: str | None = None, join
         if isinstance(last, CommentedMap) and last.fa.flow_style():
             item.fa.set_flow_style()
         players.append(item)
-    new = commit(event_dir, {path: doc.dump()}, known=problem_messages(event))
+    new = commit(event_dir, {path: doc.dump()}, known=problem_messages(event_dir, event))
     return Edited(new, [path])
 
 

@@ -7,10 +7,11 @@ from pathlib import Path
 from typing import Any
 
 from sitegen import games as formats
-from sitegen.edit.commit import Edited, commit, find_round, validated
+from sitegen.edit.commit import Edited, commit, find_round
 from sitegen.edit.lock import one_writer
 from sitegen.edit.round_trip import RoundTrip, replace_keys
 from sitegen.games.base import FIGURES, FLAG, ORDER, Refused, ResultEntry, StandingRow
+from sitegen.load.check import validated
 from sitegen.model import ContentError, Event, Problem, Round, Table
 from sitegen.text import suggest
 

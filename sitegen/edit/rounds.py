@@ -7,9 +7,10 @@ from pathlib import Path
 from typing import Any
 
 from sitegen import games as formats
-from sitegen.edit.commit import Edited, commit, current_round, validated
+from sitegen.edit.commit import Edited, commit, current_round
 from sitegen.edit.lock import one_writer
 from sitegen.games.base import Refused
+from sitegen.load.check import validated
 from sitegen.load.yaml_reader import dump_yaml
 from sitegen.model import Event
 

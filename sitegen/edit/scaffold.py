@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from sitegen import games as formats
-from sitegen.build.output import write_atomic
+from sitegen.files import write_atomic
 from sitegen.games.base import Refused
 from sitegen.load.event import is_date
 from sitegen.text import id_problem

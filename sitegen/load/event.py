@@ -9,7 +9,7 @@ import datetime
 import functools
 import hashlib
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -235,6 +235,33 @@ def _load_round(raw: Any, path: Path, stage: str, number: int, by_id: dict[str, 
             why = f"joined in round {player.joined}" if number < player.joined else f"dropped after round {player.dropped}"
             c.add(Where(shown, line), f"player '{pid}' is seated in round {number} but {why}; fix 'joined'/'dropped' in event.yaml or the seating")
 
+    tables = _load_tables(data, shown, by_id, seat, c)
+    byes = _id_list(data.get("byes"), "byes", shown, data.key_lines.get("byes", 1), by_id, c)
+    out = _id_list(data.get("sitting_out"), "sitting_out", shown, data.key_lines.get("sitting_out", 1), by_id, c)
+    for pid, line in byes + out:
+        seat(pid, line)
+    minutes = c.integer(data, "minutes", shown, minimum=1)
+    start = c.text(data, "start", shown) or None
+    if start and not _is_start_time(start):
+        c.add(Where(shown, data.key_lines["start"]), f"'start: {start}' must be a local date and time like '2026-11-22 14:00'")
+    if len(c.problems) > before:
+        return None
+    return Round(
+        stage=stage,
+        number=number,
+        tables=tuple(sorted(tables, key=lambda t: t.number)),
+        where=Where(shown, 1),
+        byes=tuple(p for p, _ in byes),
+        sitting_out=tuple(p for p, _ in out),
+        start=start,
+        minutes=minutes,
+        key_lines=dict(data.key_lines),
+    )
+
+
+def _load_tables(data: LineDict, shown: str, by_id: dict[str, Player], seat: Callable[[str, int], None],
+                 c: Collector) -> list[Table]:
+    """A round file's tables; `seat` checks each player seated."""
     tables: list[Table] = []
     raw_tables = data.get("tables")
     if raw_tables is None:
@@ -263,27 +290,7 @@ def _load_round(raw: Any, path: Path, stage: str, number: int, by_id: dict[str, 
             seat(pid, pline)
         result = {k: v for k, v in entry.items() if k not in TABLE_KEYS}
         tables.append(Table(table_no, tuple(p for p, _ in seated), result, Where(shown, line), dict(entry.key_lines)))
-    byes = _id_list(data.get("byes"), "byes", shown, data.key_lines.get("byes", 1), by_id, c)
-    out = _id_list(data.get("sitting_out"), "sitting_out", shown, data.key_lines.get("sitting_out", 1), by_id, c)
-    for pid, line in byes + out:
-        seat(pid, line)
-    minutes = c.integer(data, "minutes", shown, minimum=1)
-    start = c.text(data, "start", shown) or None
-    if start and not _is_start_time(start):
-        c.add(Where(shown, data.key_lines["start"]), f"'start: {start}' must be a local date and time like '2026-11-22 14:00'")
-    if len(c.problems) > before:
-        return None
-    return Round(
-        stage=stage,
-        number=number,
-        tables=tuple(sorted(tables, key=lambda t: t.number)),
-        where=Where(shown, 1),
-        byes=tuple(p for p, _ in byes),
-        sitting_out=tuple(p for p, _ in out),
-        start=start,
-        minutes=minutes,
-        key_lines=dict(data.key_lines),
-    )
+    return tables
 
 
 def is_date(text: str) -> bool:

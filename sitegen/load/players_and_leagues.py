@@ -15,13 +15,28 @@ from sitegen.load.event import is_date
 from sitegen.load.reader import FAILED, Collector, visible
 from sitegen.load.yaml_reader import LineDict, LineList
 from sitegen.model import ContentError, Event, League, Person, Problem, Where
-from sitegen.pages.league_standings import DEFAULT_TIEBREAKERS, SCHEMES, TIEBREAKERS, VEKN_RATING_FORMAT
 from sitegen.text import suggest
 
 PEOPLE_FILE = "players.yaml"
 PERSON_KEYS = ("id", "name", "vekn", "aliases")
 LEAGUE_KEYS = ("name", "events", "scheme", "points", "points_after", "participation", "best", "tiebreakers")
 FILTER_KEYS = ("format", "from", "to")
+
+#: The points schemes: `places` reads the league's own table, `vekn-rating` the V:EKN rating points.
+SCHEMES = {
+    "places": "points by final place, from the league's table",
+    "vekn-rating": f"V:EKN rating points; the best {RATING_BEST} events of the last {RATING_MONTHS} months count",
+}
+#: The built-in vekn-rating scheme counts V:TES events (its best N and months: `vtes_rating`).
+VEKN_RATING_FORMAT = "vtes"
+
+#: Tiebreakers a league may list, in the words the league page uses; each one better is first.
+TIEBREAKERS = {
+    "events": "more events played",
+    "best-place": "the better single best place",
+    "head-to-head": "more finishes ahead of the other tied players, over the events they played together",
+}
+DEFAULT_TIEBREAKERS = ("events", "best-place", "head-to-head")
 
 
 def load_people(root: Path) -> tuple[Person, ...]:

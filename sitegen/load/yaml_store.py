@@ -21,7 +21,7 @@ from typing import Any
 
 import yaml
 
-from sitegen.build.output import read_checksummed, write_checksummed
+from sitegen.files import read_checksummed, write_checksummed
 from sitegen.load import yaml_reader as yamlfile
 from sitegen.load.yaml_reader import LineDict, LineList
 

@@ -36,6 +36,10 @@ class StandingLine:
     values: dict[str, Any]  # by the format's standings columns
     tags: list[Tag]
 
+    @property
+    def dropped(self) -> bool:
+        return DROPPED in self.tags
+
 
 def standing_lines(rows: list[StandingRow]) -> list[StandingLine]:
     lines = []

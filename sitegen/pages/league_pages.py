@@ -9,10 +9,12 @@ from dataclasses import dataclass
 from importlib import resources
 from typing import Any
 
+from sitegen.load.players_and_leagues import SCHEMES, TIEBREAKERS
 from sitegen.model import Person, Site
 from sitegen.pages import datafiles
 from sitegen.pages.display import PlayerResult
-from sitegen.pages.league_standings import SCHEMES, TIEBREAKERS, LeagueTable, standings
+from sitegen.pages.league_standings import LeagueTable, standings
+from sitegen.pages.page_model import PageModel
 from sitegen.pages.summary import EventCard
 
 LEAGUE_SCHEMA = "league.schema.json"
@@ -29,9 +31,7 @@ def reads_results(site: Site) -> bool:
     return bool(site.leagues or site.people)
 
 
-def season_pages(site: Site, cards: list[EventCard], common: dict[str, Any]) -> list[Any]:
-    from sitegen.pages.site import PageModel  # site.py lists these pages among the shared ones
-
+def season_pages(site: Site, cards: list[EventCard], common: dict[str, Any]) -> list[PageModel]:
     pages: list[PageModel] = []
     known = {p.id: p for p in site.people}
     for league in site.leagues:

@@ -10,25 +10,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import groupby
 
-from sitegen.games.vtes.rating import RATING_BEST, RATING_MONTHS
 from sitegen.model import League
 from sitegen.pages.summary import EventCard
-
-#: The points schemes: `places` reads the league's own table, `vekn-rating` the V:EKN rating points.
-SCHEMES = {
-    "places": "points by final place, from the league's table",
-    "vekn-rating": f"V:EKN rating points; the best {RATING_BEST} events of the last {RATING_MONTHS} months count",
-}
-#: The built-in vekn-rating scheme counts V:TES events (its best N and months: `vtes_rating`).
-VEKN_RATING_FORMAT = "vtes"
-
-#: Tiebreakers a league may list, in the words the league page uses; each one better is first.
-TIEBREAKERS = {
-    "events": "more events played",
-    "best-place": "the better single best place",
-    "head-to-head": "more finishes ahead of the other tied players, over the events they played together",
-}
-DEFAULT_TIEBREAKERS = ("events", "best-place", "head-to-head")
 
 
 @dataclass(frozen=True)

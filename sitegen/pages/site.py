@@ -7,39 +7,27 @@ from __future__ import annotations
 
 import heapq
 import itertools
-from collections.abc import Iterator
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from importlib import resources
 from typing import Any
 
 import markdown
 import segno
 
-from sitegen.games.base import Format, Scoreboard
-from sitegen.model import Site
+from sitegen.games import format_of
+from sitegen.games.base import Format, RoundView, Scoreboard
+from sitegen.model import Event, Site
 from sitegen.pages import datafiles, venue
 from sitegen.pages import display as views
 from sitegen.pages import player_display as player_views
 from sitegen.pages.charts import rank_chart
 from sitegen.pages.league_pages import season_pages
 from sitegen.pages.league_standings import leagues_of
-from sitegen.pages.summary import EventCard, EventSummary, sections, sort_key, status
+from sitegen.pages.page_model import PageModel
+from sitegen.pages.summary import EventCard, EventSummary, card, sections, sort_key, status, summarize
 
 EVENT_PAGE_RANKING = 8  # final places listed on the event page; the bracket page lists them all
-
-
-@dataclass(frozen=True)
-class PageModel:
-    path: str  # output path, relative to the output folder, with '/' separators
-    template: str | None  # None: `body` is the file's content as it is
-    context: dict[str, Any] = field(default_factory=dict)
-    body: bytes = b""
-    fallback: str = ""  # the template to use when the theme has no `template` (a format without its own page)
-
-    @property
-    def root(self) -> str:
-        """The relative prefix back to the site's root, so links work from a sub-path and from disk."""
-        return "../" * self.path.count("/")
 
 
 def common_context(site: Site) -> dict[str, Any]:
@@ -86,11 +74,11 @@ def _rules_pages(cards: list[EventCard], common: dict[str, Any]) -> list[PageMod
     """One rules page per format in use; a format without its own rules template gets the generic one."""
     first_of = {c.format.name: c for c in reversed(cards)}  # the standings columns of one of its events
     pages = []
-    for name, card in sorted(first_of.items()):
-        fmt = card.format
+    for name, first in sorted(first_of.items()):
+        fmt = first.format
         pages.append(PageModel(f"rules/{name}.html", f"rules/{name}.html", common | {
             "title": f"{fmt.title}: rules", "format": fmt, "rules": fmt.rules_context(),
-            "standings_columns": list(card.standings_columns), "tiebreakers": _tiebreakers(fmt)}, fallback="rules/generic.html"))
+            "standings_columns": list(first.standings_columns), "tiebreakers": _tiebreakers(fmt)}, fallback="rules/generic.html"))
     return pages
 
 
@@ -103,73 +91,157 @@ def _elimination_page(board: Scoreboard) -> str:
 
 
 def event_pages(site: Site, summary: EventSummary) -> list[PageModel]:
-    """One event's pages and data files: they read nothing of the other events."""
-    common = common_context(site)
+    """One event's pages and data files, kind by kind (`EVENT_PAGES`): they read nothing of the other events."""
+    e = _event_context(site, summary)
+    return [page for kind in EVENT_PAGES for page in kind(e)]
+
+
+def event_card_and_pages(site: Site, event: Event) -> tuple[EventCard, list[PageModel]]:
+    """A checked event scored into its page models, and its card for the pages about all events."""
+    fmt = format_of(event)
+    summary = summarize(event, fmt, fmt.score(event))
+    pages = event_pages(site, summary)
+    return card(summary, [p.path for p in pages]), pages
+
+
+@dataclass(frozen=True)
+class EventContext:
+    """What every page of one event reads."""
+
+    summary: EventSummary
+    base: str  # events/SLUG: the event's folder in the output
+    zone: str  # the time zone of its round clocks
+    status: dict[str, Any]  # status.json, whose version every page polls
+    ctx: dict[str, Any]  # every page's template context
+
+    @property
+    def event(self) -> Event:
+        return self.summary.event
+
+    @property
+    def board(self) -> Scoreboard:
+        return self.summary.board
+
+
+def _event_context(site: Site, summary: EventSummary) -> EventContext:
     event, board = summary.event, summary.board
-    base = f"events/{event.slug}"
     event_status = status(summary)
-    meta = views.meta_charts(event, board)
-    zone = event.timezone or site.options.get("timezone", "")
-    ctx = common | {"leagues": leagues_of(site.leagues, event.slug, summary.format.name, event.date),
-                    "known": {p.id for p in site.people},
-                    "summary": summary, "event": event, "board": board, "players": event.player_by_id, "format": summary.format,
-                    "status_version": event_status["version"], "meta": meta, "description": f"{event.name}: {summary.status}",
-                    "elim_page": _elimination_page(board),
-                    "standings_columns": board.standings_columns,
-                    "tiebreakers": _tiebreakers(summary.format)}
-    pages = [PageModel(f"{base}/index.html", "event.html", ctx | {"title": event.name, "current": summary.current,
-                                                                  "rounds": views.round_entries(board),
-                                                                  "final_top": (board.final_ranking or [])[:EVENT_PAGE_RANKING]})]
-    for view in board.rounds + board.elims:
-        slug = view.round.slug
-        round_ctx = ctx | {"view": view, "find": views.find_list(view, event), "clock": views.clock(view, event, zone)}
-        pages.append(PageModel(f"{base}/{slug}.html", "round.html", round_ctx | {
-            "title": f"{view.label} — {event.name}", "columns": views.seat_columns(view, board),
-            "tables": views.shown_tables(view, board), "results_in": views.results_in(view)}))
-        live_url = datafiles.absolute(common["site"], f"{base}/{slug}.html")
-        # A fixed mask pattern: any mask scans, and searching for the best one costs 3-5x the whole encoding.
-        qr = segno.make(live_url, error="m", mask=0).svg_inline(scale=4, dark="#000", light="#fff") if live_url else ""
-        pages.append(PageModel(f"{base}/{slug}-print.html", "print.html", round_ctx | {
-            "title": f"{view.label} pairings — {event.name}", "qr_svg": qr, "live_url": live_url}))
-        pages.append(PageModel(f"{base}/{slug}-slips.html", "slips.html", round_ctx | {
-            "title": f"{view.label} result slips — {event.name}", "sheet": venue.slip_sheet(summary.format, view, board)}))
-        pages.append(PageModel(f"{base}/pairings/{slug}.json", None, body=datafiles.json_file(datafiles.pairings_json(event, view, round_ctx["clock"]))))
-    if summary.current:  # the venue screen always shows the latest round: one address to leave open
-        lines = venue.projector_lines(summary.current, event)
-        pages.append(PageModel(f"{base}/projector.html", "projector.html", ctx | {
-            "title": f"{summary.current.label} — {event.name}", "view": summary.current, "clock": views.clock(summary.current, event, zone),
-            "lines": lines, "scroll_seconds": venue.scroll_seconds(lines)}))
-    pages.append(PageModel(f"{base}/crosstable.html", "crosstable.html", ctx | {
-        "title": f"All results — {event.name}", "crosstable": venue.crosstable(board)}))
-    cut_note = views.cut_note(board, event)
-    pages.append(PageModel(f"{base}/standings.html", "standings.html", ctx | {
-        "title": f"Standings — {event.name}", "rows": views.standing_lines(board.standings),
-        "after": len(board.standings_after), "cut_note": cut_note, "final_lines": player_views.final_lines(board)}))
+    ctx = common_context(site) | {
+        "leagues": leagues_of(site.leagues, event.slug, summary.format.name, event.date), "known": {p.id for p in site.people},
+        "summary": summary, "event": event, "board": board, "players": event.player_by_id, "format": summary.format,
+        "status_version": event_status["version"], "meta": views.meta_charts(event, board),
+        "description": f"{event.name}: {summary.status}", "elim_page": _elimination_page(board),
+        "standings_columns": board.standings_columns, "tiebreakers": _tiebreakers(summary.format)}
+    return EventContext(summary, f"events/{event.slug}", event.timezone or site.options.get("timezone", ""), event_status, ctx)
+
+
+def _home(e: EventContext) -> Iterator[PageModel]:
+    yield PageModel(f"{e.base}/index.html", "event.html", e.ctx | {
+        "title": e.event.name, "current": e.summary.current, "rounds": views.round_entries(e.board),
+        "final_top": (e.board.final_ranking or [])[:EVENT_PAGE_RANKING]})
+
+
+def _rounds(e: EventContext) -> Iterator[PageModel]:
+    """Each round's pages (`ROUND_PAGES`), round by round."""
+    for view in e.board.rounds + e.board.elims:
+        round_ctx = e.ctx | {"view": view, "find": views.find_list(view, e.event), "clock": views.clock(view, e.event, e.zone)}
+        for kind in ROUND_PAGES:
+            yield kind(e, view, round_ctx)
+
+
+def _round_page(e: EventContext, view: RoundView, ctx: dict[str, Any]) -> PageModel:
+    return PageModel(f"{e.base}/{view.round.slug}.html", "round.html", ctx | {
+        "title": f"{view.label} — {e.event.name}", "columns": views.seat_columns(view, e.board),
+        "tables": views.shown_tables(view, e.board), "results_in": views.results_in(view)})
+
+
+def _print_page(e: EventContext, view: RoundView, ctx: dict[str, Any]) -> PageModel:
+    live_url = datafiles.absolute(ctx["site"], f"{e.base}/{view.round.slug}.html")
+    # A fixed mask pattern: any mask scans, and searching for the best one costs 3-5x the whole encoding.
+    qr = segno.make(live_url, error="m", mask=0).svg_inline(scale=4, dark="#000", light="#fff") if live_url else ""
+    return PageModel(f"{e.base}/{view.round.slug}-print.html", "print.html", ctx | {
+        "title": f"{view.label} pairings — {e.event.name}", "qr_svg": qr, "live_url": live_url})
+
+
+def _slips_page(e: EventContext, view: RoundView, ctx: dict[str, Any]) -> PageModel:
+    return PageModel(f"{e.base}/{view.round.slug}-slips.html", "slips.html", ctx | {
+        "title": f"{view.label} result slips — {e.event.name}", "sheet": venue.slip_sheet(e.summary.format, view, e.board)})
+
+
+def _pairings_file(e: EventContext, view: RoundView, ctx: dict[str, Any]) -> PageModel:
+    return PageModel(f"{e.base}/pairings/{view.round.slug}.json", None,
+                     body=datafiles.json_file(datafiles.pairings_json(e.event, view, ctx["clock"])))
+
+
+def _projector(e: EventContext) -> Iterator[PageModel]:
+    current = e.summary.current
+    if current:  # the venue screen always shows the latest round: one address to leave open
+        lines = venue.projector_lines(current, e.event)
+        yield PageModel(f"{e.base}/projector.html", "projector.html", e.ctx | {
+            "title": f"{current.label} — {e.event.name}", "view": current, "clock": views.clock(current, e.event, e.zone),
+            "lines": lines, "scroll_seconds": venue.scroll_seconds(lines)})
+
+
+def _crosstable(e: EventContext) -> Iterator[PageModel]:
+    yield PageModel(f"{e.base}/crosstable.html", "crosstable.html", e.ctx | {
+        "title": f"All results — {e.event.name}", "crosstable": venue.crosstable(e.board)})
+
+
+def _standings(e: EventContext) -> Iterator[PageModel]:
+    """The standings now, and after each round."""
+    board, name = e.board, e.event.name
+    cut_note = views.cut_note(board, e.event)
+    yield PageModel(f"{e.base}/standings.html", "standings.html", e.ctx | {
+        "title": f"Standings — {name}", "rows": views.standing_lines(board.standings),
+        "after": len(board.standings_after), "cut_note": cut_note, "final_lines": player_views.final_lines(board)})
     for number, rows in enumerate(board.standings_after, start=1):
-        pages.append(PageModel(f"{base}/standings-{number}.html", "standings.html", ctx | {
-            "title": f"Standings after round {number} — {event.name}", "rows": views.standing_lines(rows), "after": number,
-            "cut_note": cut_note if number == board.planned_rounds else []}))
-    if ctx["elim_page"] == "bracket.html":
-        pages.append(PageModel(f"{base}/bracket.html", "bracket.html", ctx | {"title": f"Elimination — {event.name}",
-                                                                              "bracket": views.bracket(board)}))
-    if meta:
-        pages.append(PageModel(f"{base}/meta.html", "meta.html", ctx | {"title": f"Decks — {event.name}"}))
+        yield PageModel(f"{e.base}/standings-{number}.html", "standings.html", e.ctx | {
+            "title": f"Standings after round {number} — {name}", "rows": views.standing_lines(rows), "after": number,
+            "cut_note": cut_note if number == board.planned_rounds else []})
+
+
+def _bracket(e: EventContext) -> Iterator[PageModel]:
+    if e.ctx["elim_page"] == "bracket.html":
+        yield PageModel(f"{e.base}/bracket.html", "bracket.html", e.ctx | {
+            "title": f"Elimination — {e.event.name}", "bracket": views.bracket(e.board)})
+
+
+def _meta(e: EventContext) -> Iterator[PageModel]:
+    if e.ctx["meta"]:
+        yield PageModel(f"{e.base}/meta.html", "meta.html", e.ctx | {"title": f"Decks — {e.event.name}"})
+
+
+def _players(e: EventContext) -> Iterator[PageModel]:
+    board, event = e.board, e.event
     standing_of = {row.player: row for row in board.standings}
     final_rank = dict((pid, rank) for rank, pid in board.final_ranking or [])
     for player in event.players:
         history = board.player_rounds[player.id]
         ranks = [(views.short_label(h.label), h.rank) for h in history if h.rank]
-        pages.append(PageModel(f"{base}/players/{player.id}.html", "player.html", ctx | {
+        yield PageModel(f"{e.base}/players/{player.id}.html", "player.html", e.ctx | {
             "title": f"{player.name} — {event.name}", "player": player, "standing": standing_of[player.id], "history": history,
             "final_rank": final_rank.get(player.id), "chart": rank_chart(ranks, len(event.players)),
-            "strength": player_views.schedule_strength(player.id, board)}))
-    fmt = summary.format
+            "strength": player_views.schedule_strength(player.id, board)})
+
+
+def _rules(e: EventContext) -> Iterator[PageModel]:
+    fmt = e.summary.format
     rules = fmt.rules_context()
-    minutes = player_views.round_minutes(event, rules.get("minutes"))
-    pages.append(PageModel(f"{base}/rules.html", f"rules/{fmt.name}.html", ctx | {
-        "title": f"Rules — {event.name}", "layout": "event_base.html", "rules": rules | ({"minutes": minutes} if minutes else {})},
-        fallback="rules/generic.html"))
-    pages.append(PageModel(f"{base}/standings.json", None, body=datafiles.json_file(board.export)))
-    pages.append(PageModel(f"{base}/standings.csv", None, body=datafiles.standings_csv(event, board)))
-    pages.append(PageModel(f"{base}/status.json", None, body=datafiles.json_file(event_status)))
-    return pages
+    minutes = player_views.round_minutes(e.event, rules.get("minutes"))
+    yield PageModel(f"{e.base}/rules.html", f"rules/{fmt.name}.html", e.ctx | {
+        "title": f"Rules — {e.event.name}", "layout": "event_base.html", "rules": rules | ({"minutes": minutes} if minutes else {})},
+        fallback="rules/generic.html")
+
+
+def _data_files(e: EventContext) -> Iterator[PageModel]:
+    yield PageModel(f"{e.base}/standings.json", None, body=datafiles.json_file(e.board.export))
+    yield PageModel(f"{e.base}/standings.csv", None, body=datafiles.standings_csv(e.event, e.board))
+    yield PageModel(f"{e.base}/status.json", None, body=datafiles.json_file(e.status))
+
+
+#: An event's page kinds, in the order its pages are listed (and rendered): each yields its pages.
+EVENT_PAGES: tuple[Callable[[EventContext], Iterator[PageModel]], ...] = (
+    _home, _rounds, _projector, _crosstable, _standings, _bracket, _meta, _players, _rules, _data_files)
+#: A round's pages, in that order.
+ROUND_PAGES: tuple[Callable[[EventContext, RoundView, dict[str, Any]], PageModel], ...] = (
+    _round_page, _print_page, _slips_page, _pairings_file)

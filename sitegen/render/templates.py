@@ -10,7 +10,7 @@ import markupsafe
 from sitegen import games
 from sitegen.model import ContentError, Problem, Site, Where
 from sitegen.pages.display import short_label
-from sitegen.pages.site import PageModel
+from sitegen.pages.page_model import PageModel
 
 BUILTIN_THEMES = Path(__file__).resolve().parent.parent / "themes"  # shipped inside the package
 

@@ -17,8 +17,8 @@ from project import DEMO
 
 from sitegen.build import engine
 from sitegen.build import state as buildstate
-from sitegen.build.output import TEMP_FILE
 from sitegen.build.state import STATE_FILE
+from sitegen.files import TEMP_FILE
 from sitegen.model import ContentError
 
 
@@ -167,8 +167,8 @@ def test_a_no_op_rebuild_makes_no_shared_page_and_one_change_makes_them_again(tm
     _two_events(content)
     engine.build(content, output, cache=cache)
     made: list[int] = []
-    real = engine._shared_files
-    monkeypatch.setattr(engine, "_shared_files", lambda *args: made.append(1) or real(*args))
+    real = engine.shared_files
+    monkeypatch.setattr(engine, "shared_files", lambda *args: made.append(1) or real(*args))
     engine.build(content, output, cache=cache)
     assert made == []
     _edit(content / "events" / "winter-joust-2026" / "event.yaml", "name: ", "name: New ")

@@ -16,9 +16,10 @@ import pytest
 from corpus_site import snapshot
 from project import DEMO, ROOT
 
-from sitegen.build.output import MANIFEST, TEMP_FILE
+from sitegen.build.output import MANIFEST
 from sitegen.build.state import STATE_FILE
 from sitegen.cli.main import main
+from sitegen.files import TEMP_FILE
 
 KILLS = 10
 

@@ -1,0 +1,19 @@
+"""A page or data file to write: its output path and either a template with its context or its bytes."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass(frozen=True)
+class PageModel:
+    path: str  # output path, relative to the output folder, with '/' separators
+    template: str | None  # None: `body` is the file's content as it is
+    context: dict[str, Any] = field(default_factory=dict)
+    body: bytes = b""
+    fallback: str = ""  # the template to use when the theme has no `template` (a format without its own page)
+
+    @property
+    def root(self) -> str:
+        """The relative prefix back to the site's root, so links work from a sub-path and from disk."""
+        return "../" * self.path.count("/")
