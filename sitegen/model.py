@@ -63,7 +63,7 @@ class Person:
 
     id: str
     name: str
-    vekn: str | None  # V:EKN number, for the ranking body's report
+    numbers: dict[str, str]  # a ranking body's member number by its key (V:TES: vekn), for the body's report
     aliases: tuple[str, ...]  # other spellings of the name that events may use
     where: Where
 

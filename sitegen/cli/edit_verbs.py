@@ -35,7 +35,7 @@ def register(sub: Any, cache: Path) -> None:
     which = p.add_mutually_exclusive_group()
     which.add_argument("--round", type=int, metavar="N", help="a Swiss round (default: the current round)")
     which.add_argument("--elim", type=int, metavar="N", help="an elimination round")
-    which.add_argument("--final", action="store_true", help="the final (V:TES)")
+    which.add_argument("--final", action="store_true", help="the final (games that end with one final table)")
     p.set_defaults(run=_result, one_event=True)
 
     p = sub.add_parser("drop", help="mark a player as dropped (event.yaml's 'dropped:'), from the next round on")

@@ -94,12 +94,12 @@ def _event_commands(sub: Any) -> None:
     p.add_argument("--date", default=time.strftime("%Y-%m-%d"), help="the event's date, YYYY-MM-DD (default today)")
     p.add_argument("--player", action="append", metavar="NAME", help="a player's full name (repeat it; default: two to replace)")
     p.add_argument("--rounds", type=int, metavar="N", help="preliminary rounds (default: from the rules when round 1 is paired)")
-    p.add_argument("--cut", type=int, metavar="N", help="players in the elimination cut, AGoT (default: from the rules)")
+    p.add_argument("--cut", type=int, metavar="N", help="players in the elimination cut, in games that have one (default: from the rules)")
     p.set_defaults(run=_new)
 
     p = sub.add_parser("pair", help="pair or seat the next round of an event, write its round file and print it")
     p.add_argument("event_dir")
-    p.add_argument("--plan", action="store_true", help="seat every preliminary round at once (V:TES), writing every round file")
+    p.add_argument("--plan", action="store_true", help="seat every preliminary round at once, in games whose rules plan them together; writes every round file")
     p.add_argument("--redo", action="store_true", help="pair the current round again (only while none of its tables has a result)")
     p.add_argument("--start", metavar="'YYYY-MM-DD HH:MM'", help="the round's local start time: its page counts down")
     p.add_argument("--minutes", type=int, metavar="N", help="the round's length in minutes")
@@ -134,11 +134,12 @@ def _report_commands(sub: Any) -> None:
     p.add_argument("event_dir")
     p.set_defaults(run=_standings, one_event=True)
 
-    p = sub.add_parser("export", help="write what the organizer reports to the ranking body (V:TES): CSV, or the V:EKN upload string")
+    p = sub.add_parser("export", help="write what the organizer reports to the game's ranking body: CSV, or the body's own upload format")
     p.add_argument("event_dir")
     p.add_argument("--format", dest="export_format", default="csv",
                    choices=["csv", *sorted({name for fmt in formats.FORMATS.values() for name in fmt.export_formats})],
-                   help="csv (default), or archondata: the string the V:EKN site takes (needs every player's V:EKN number)")
+                   help="csv (default), or the ranking body's upload format: " + "; ".join(
+                       f"{name} ({fmt.name})" for fmt in formats.FORMATS.values() for name in fmt.export_formats))
     p.add_argument("--output", help="write to this file instead of printing")
     p.set_defaults(run=_export, one_event=True)
 

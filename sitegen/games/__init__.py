@@ -5,13 +5,17 @@ from pathlib import Path
 
 from sitegen.games.agot.joust.game import FORMAT as JOUST
 from sitegen.games.agot.melee.game import FORMAT as MELEE
-from sitegen.games.base import Format
+from sitegen.games.base import Format, RankingBody
 from sitegen.games.vtes.game import FORMAT as VTES
 from sitegen.model import Event, Problem
 from sitegen.text import suggest
 
 FORMATS: dict[str, Format] = {f.name: f for f in (JOUST, MELEE, VTES)}
 DEFAULT_FORMAT = JOUST.name  # what `sitegen new` makes without --format
+
+
+#: The ranking bodies of the games, by the league scheme that counts their rating points: (the game's name, the body).
+RANKING_BODIES: dict[str, tuple[str, RankingBody]] = {f.ranking_body.scheme: (f.name, f.ranking_body) for f in FORMATS.values() if f.ranking_body}
 
 
 def template_dirs() -> list[Path]:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import hashlib
 import random
+import re
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -166,6 +167,21 @@ class ResultEntry:
 
 
 @dataclass(frozen=True)
+class RankingBody:
+    """A body that rates players across a game's events (V:TES: the V:EKN): its member numbers and its league scheme."""
+
+    name: str  # e.g. "V:EKN"
+    number_key: str  # the key of a member's number in players.yaml and on an event's player
+    number_pattern: re.Pattern[str]
+    number_example: str  # a well-formed number, for the messages
+    scheme: str  # the league scheme that counts its rating points, e.g. "vekn-rating"
+    scheme_text: str  # that scheme in words, for the league pages
+    best: int  # the events a player's rating counts
+    months: int  # over how many months
+    rating_key: str  # the standings value holding each player's rating points
+
+
+@dataclass(frozen=True)
 class SlipBox:
     """A box on a printed result slip, one per player: what the table fills in to report its result."""
 
@@ -242,6 +258,9 @@ class Format(ABC):
     def cut(self, event: Event) -> int:
         """Players in the elimination cut or final; 0 for none."""
         return 0
+
+    #: The body that rates the game's players across events, if any: players.yaml numbers and a league scheme follow it.
+    ranking_body: RankingBody | None = None
 
     #: The folders of the game's own templates (its rules and tiebreaker pages); a theme's templates override them.
     templates: tuple[Path, ...] = ()

@@ -8,9 +8,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from sitegen import games as formats
 from sitegen.games import FORMATS
-from sitegen.games.vtes.rating import RATING_BEST, RATING_MONTHS
-from sitegen.games.vtes.rules import VEKN_NUMBER
 from sitegen.load.event import is_date
 from sitegen.load.reader import FAILED, Collector, visible
 from sitegen.load.yaml_reader import LineDict, LineList
@@ -18,17 +17,17 @@ from sitegen.model import ContentError, Event, League, Person, Problem, Where
 from sitegen.text import suggest
 
 PEOPLE_FILE = "players.yaml"
-PERSON_KEYS = ("id", "name", "vekn", "aliases")
+#: A ranking body's member number (V:TES: vekn) by its key, for each body a game declares.
+NUMBERS = {body.number_key: body for _game, body in formats.RANKING_BODIES.values()}
+PERSON_KEYS = ("id", "name", *NUMBERS, "aliases")
 LEAGUE_KEYS = ("name", "events", "scheme", "points", "points_after", "participation", "best", "tiebreakers")
 FILTER_KEYS = ("format", "from", "to")
 
-#: The points schemes: `places` reads the league's own table, `vekn-rating` the V:EKN rating points.
+#: The points schemes: `places` reads the league's own table; a ranking body's scheme (V:TES: vekn-rating) its rating points.
 SCHEMES = {
     "places": "points by final place, from the league's table",
-    "vekn-rating": f"V:EKN rating points; the best {RATING_BEST} events of the last {RATING_MONTHS} months count",
+    **{scheme: body.scheme_text for scheme, (_game, body) in formats.RANKING_BODIES.items()},
 }
-#: The built-in vekn-rating scheme counts V:TES events (its best N and months: `vtes_rating`).
-VEKN_RATING_FORMAT = "vtes"
 
 #: Tiebreakers a league may list, in the words the league page uses; each one better is first.
 TIEBREAKERS = {
@@ -63,12 +62,13 @@ def read_people(root: Path, c: Collector) -> tuple[Person, ...]:
         c.add(Where(shown, data.key_lines.get("players", 1)), "players.yaml needs a 'players:' list, one '- {id: ..., name: ...}' per player")
         return ()
     people: list[Person] = []
-    lines: dict[str, int] = {}  # each id, name spelling and V:EKN number seen: where
+    lines: dict[str, int] = {}  # each id, name spelling and member number seen: where
     for line, entry in zip(entries.item_lines, entries):
         person = _person(entry, Where(shown, line), c)
         if person is None:
             continue
-        for kind, value in [("id", person.id), *[("alias", a) for a in person.aliases], ("V:EKN number", person.vekn)]:
+        numbers = [(f"{NUMBERS[key].name} number", value) for key, value in person.numbers.items()]
+        for kind, value in [("id", person.id), *[("alias", a) for a in person.aliases], *numbers]:
             if value is None:
                 continue
             seen = lines.get(f"{kind}\0{value}")
@@ -89,16 +89,19 @@ def _person(entry: Any, where: Where, c: Collector) -> Person | None:
     if "id" not in data:
         c.add(where, "missing 'id': the id the events give this player, e.g. 'id: alex-morgan'")
     name = c.text(data, "name", where.path, required=True)
-    vekn = str(data["vekn"]) if data.get("vekn") is not None else None
-    if vekn is not None and not VEKN_NUMBER.fullmatch(vekn):
-        c.add(Where(where.path, data.key_lines["vekn"]), f"'vekn: {vekn}' is not a V:EKN number; write its 7 digits in quotes, e.g. vekn: '3200123'")
+    numbers = {key: str(data[key]) for key in NUMBERS if data.get(key) is not None}
+    for key, number in numbers.items():
+        body = NUMBERS[key]
+        if not body.number_pattern.fullmatch(number):
+            c.add(Where(where.path, data.key_lines[key]), f"'{key}: {number}' is not a {body.name} number; "
+                                                          f"write its {len(body.number_example)} digits in quotes, e.g. {key}: '{body.number_example}'")
     aliases = data.get("aliases", [])
     if not isinstance(aliases, list) or not all(isinstance(a, str) and a for a in aliases):
         c.add(Where(where.path, data.key_lines.get("aliases", data.line)), "'aliases' must be a list of names, e.g. aliases: [Alex M., Sandy Morgan]")
         aliases = []
     if len(c.problems) > before or pid is None:
         return None
-    return Person(pid, name, vekn, tuple(aliases), Where(where.path, data.line))
+    return Person(pid, name, numbers, tuple(aliases), Where(where.path, data.line))
 
 
 def name_problems(event: Event, people: tuple[Person, ...]) -> list[Problem]:
@@ -148,13 +151,14 @@ def _league(path: Path, events: set[str], c: Collector) -> League | None:
     if scheme not in SCHEMES:
         c.add(at("scheme"), f"unknown scheme '{scheme}'; {suggest(scheme, SCHEMES)}")
     slugs, filters = _events(data, at, events, c)
-    rating = scheme == "vekn-rating"
-    if rating:
+    game, body = formats.RANKING_BODIES.get(scheme, (None, None))
+    rating = body is not None
+    if game and body:
         for key in ("points", "points_after", "participation"):
             if key in data:
-                c.add(at(key), f"the vekn-rating scheme gives V:EKN rating points; remove '{key}'")
-        if filters.get("format", VEKN_RATING_FORMAT) != VEKN_RATING_FORMAT or slugs:
-            c.add(at("events"), f"the vekn-rating scheme counts V:TES events; write 'events: {{format: {VEKN_RATING_FORMAT}}}'")
+                c.add(at(key), f"the {scheme} scheme gives {body.name} rating points; remove '{key}'")
+        if filters.get("format", game) != game or slugs:
+            c.add(at("events"), f"the {scheme} scheme counts {formats.FORMATS[game].title} events; write 'events: {{format: {game}}}'")
     points = _points(data, at, c) if not rating else ()
     if not rating and "points" not in data:
         c.add(Where(shown, data.line), "missing 'points': the points for 1st, 2nd, ... place, e.g. 'points: [10, 8, 6, 5, 4]'")
@@ -165,10 +169,10 @@ def _league(path: Path, events: set[str], c: Collector) -> League | None:
     best = c.integer(data, "best", shown, minimum=1)
     if len(c.problems) > before or slug is None:
         return None
-    return League(slug, name, slugs, filters.get("format", VEKN_RATING_FORMAT if rating else None), filters.get("from"),
+    return League(slug, name, slugs, filters.get("format", game), filters.get("from"),
                   filters.get("to"), scheme, points, c.integer(data, "points_after", shown) or 0,
-                  c.integer(data, "participation", shown) or 0, best or (RATING_BEST if rating else None),
-                  RATING_MONTHS if rating else None, tuple(tiebreakers), Where(shown, 1))
+                  c.integer(data, "participation", shown) or 0, best or (body.best if body else None),
+                  body.months if body else None, tuple(tiebreakers), Where(shown, 1))
 
 
 def _events(data: LineDict, at: Callable[[str], Where], events: set[str], c: Collector) -> tuple[tuple[str, ...], dict[str, str]]:
@@ -181,7 +185,7 @@ def _events(data: LineDict, at: Callable[[str], Where], events: set[str], c: Col
         return tuple(str(s) for s in raw), {}
     if not isinstance(raw, LineDict):
         c.add(at("events"), "'events' lists the event folders ('events: [night-1, night-2]') or filters them "
-                            "('events: {format: agot-joust, from: 2026-09-01, to: 2026-12-31}')")
+                            f"('events: {{format: {formats.DEFAULT_FORMAT}, from: 2026-09-01, to: 2026-12-31}}')")
         return (), {}
     c.unknown_keys(raw, FILTER_KEYS, at("events").path, "the events filter")
     filters = {str(k): str(v) for k, v in raw.items() if k in FILTER_KEYS}

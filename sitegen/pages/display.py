@@ -209,11 +209,13 @@ class PlayerResult:
     place: int  # the final place once the event is finished, the place in the standings until then
     record: str  # games won-lost, e.g. "3-1"
     points: str  # the format's first standings figure with its label, e.g. "12 Pts", "2 GW"
-    rating: int | None = None  # V:EKN rating points (V:TES)
+    rating: int | None = None  # the points the game's ranking body rates the finish with (V:TES: V:EKN rating points)
 
 
 def player_results(event: Event, board: Scoreboard) -> tuple[PlayerResult, ...]:
     final = dict((pid, rank) for rank, pid in board.final_ranking or [])
+    body = format_of(event).ranking_body
+    rating_key = body.rating_key if body else None
     first = board.standings_columns[0] if board.standings_columns else None
     names = event.player_by_id
     results = []
@@ -221,5 +223,5 @@ def player_results(event: Event, board: Scoreboard) -> tuple[PlayerResult, ...]:
         games = [r.won for r in board.player_rounds[row.player] if r.won is not None]
         results.append(PlayerResult(
             row.player, names[row.player].name, final.get(row.player, row.place or row.rank), f"{sum(games)}-{games.count(False)}",
-            f"{row.values[first.key]} {first.label}" if first else "", row.values.get("rating")))
+            f"{row.values[first.key]} {first.label}" if first else "", row.values.get(rating_key) if rating_key else None))
     return tuple(sorted(results, key=lambda r: (r.place, r.id)))

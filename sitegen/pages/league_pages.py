@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from importlib import resources
 from typing import Any
 
+from sitegen import games as formats
 from sitegen.load.players_and_leagues import SCHEMES, TIEBREAKERS
 from sitegen.model import Person, Site
 from sitegen.pages import datafiles
@@ -51,10 +52,16 @@ def season_pages(site: Site, cards: list[EventCard], common: dict[str, Any]) -> 
             "title": "Players", "people": people, "history": history}))
         for person in people:
             pages.append(PageModel(f"players/{person.id}.html", "person.html", common | {
-                "title": person.name, "person": person, "events": history[person.id],
+                "title": person.name, "person": person, "events": history[person.id], "numbers": _numbers(person),
                 "leagues": [league for league in site.leagues if any(league.counts(e.card.slug, e.card.format.name, e.card.date)
                                                                      for e in history[person.id])]}))
     return pages
+
+
+def _numbers(person: Person) -> list[tuple[str, str]]:
+    """A person's ranking-body numbers, each with its body's name: [("V:EKN", "3200123")]."""
+    names = {body.number_key: body.name for _game, body in formats.RANKING_BODIES.values()}
+    return [(names[key], number) for key, number in person.numbers.items()]
 
 
 def person_events(people: tuple[Person, ...], cards: list[EventCard]) -> dict[str, list[PersonEvent]]:

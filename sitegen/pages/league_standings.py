@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import groupby
 
+from sitegen import games as formats
 from sitegen.model import League
 from sitegen.pages.summary import EventCard
 
@@ -46,7 +47,7 @@ class LeagueTable:
 
 def event_points(league: League, place: int, rating: int | None) -> int:
     """What one finish is worth in the league, participation included."""
-    if league.scheme == "vekn-rating":
+    if league.scheme in formats.RANKING_BODIES:
         return rating or 0
     by_place = league.points[place - 1] if place <= len(league.points) else league.points_after
     return by_place + league.participation

@@ -1,4 +1,4 @@
-"""Single-elimination bracket for the Joust cut.
+"""Single-elimination bracket of a Swiss cut (two-player games).
 
 Seeds come from the Swiss standings (seed 1 = best). The first round sets the
 best seed against the worst, the second against the second worst, and so on;

@@ -1,4 +1,4 @@
-"""Swiss pairing for AGoT 2.0 Joust rounds.
+"""Swiss pairing of two-player games (used by the AGoT games and any Swiss game that plugs in).
 
 Round one pairs at random, keeping apart players who asked not to meet (family,
 travel partners) whenever that is possible. Later rounds pair players on equal
@@ -238,7 +238,7 @@ def _nearby_pairs(
 
 def _perfect_matching(size: int, edges: list[tuple[int, int, int]]) -> list[tuple[int, int]] | None:
     """Maximum-weight perfect matching as sorted index pairs, or None if the graph has none."""
-    import rustworkx  # here, not at the top: Melee and V:TES commands never pair this way, and it takes a while to load
+    import rustworkx  # here, not at the top: games seated at larger tables never pair this way, and it takes a while to load
 
     graph = rustworkx.PyGraph()
     graph.add_nodes_from(range(size))

@@ -100,7 +100,7 @@ def _vekn_numbers(event: Event, known: Mapping[str, Person]) -> dict[str, str]:
             problems.append(Problem(where, f"player '{player.id}' is named {player.name!r}: the V:EKN report can't hold "
                                            f"'{bad}' in a name; write the name without it"))
         person = known.get(player.id)
-        number = player.deck.get("vekn") or (person.vekn if person else None)
+        number = player.deck.get("vekn") or (person.numbers.get("vekn") if person else None)
         if not number:
             problems.append(Problem(where, f"player '{player.id}' ({player.name}) has no V:EKN number; add 'vekn: 1234567' "
                                            "to the player here or in players.yaml"))

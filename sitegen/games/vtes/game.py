@@ -17,7 +17,21 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from sitegen.games.base import FIGURES, FLAG, PLAYER, Format, NextRound, Refused, ResultEntry, ResultField, ResultWay, Scoreboard, SlipBox, SlipForm
+from sitegen.games.base import (
+    FIGURES,
+    FLAG,
+    PLAYER,
+    Format,
+    NextRound,
+    RankingBody,
+    Refused,
+    ResultEntry,
+    ResultField,
+    ResultWay,
+    Scoreboard,
+    SlipBox,
+    SlipForm,
+)
 from sitegen.games.vtes import board as vtes_board
 from sitegen.games.vtes import checks as vtes_checks
 from sitegen.games.vtes import event as vtes_event
@@ -50,6 +64,9 @@ class Vtes(Format):
                    "add 'override: true' only when a judge confirmed VP that no game gives (e.g. from card effects).")
 
     templates = (Path(__file__).resolve().parent / "templates",)
+    ranking_body = RankingBody("V:EKN", "vekn", vtes_rules.VEKN_NUMBER, "3200123", "vekn-rating",
+                               f"V:EKN rating points; the best {vtes_rating.RATING_BEST} events of the last {vtes_rating.RATING_MONTHS} months count",
+                               vtes_rating.RATING_BEST, vtes_rating.RATING_MONTHS, "rating")
     player_example = ("    vekn: '1000001'      # optional: the V:EKN number (for the ranking export)\n"
                       "    deck: Toreador wall  # optional: shown on the player page\n")
 
