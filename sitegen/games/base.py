@@ -18,6 +18,10 @@ from typing import Any
 from sitegen.model import EVENT_KEYS, PLAYER_KEYS, TABLE_KEYS, Event, Person, Problem, Round, Table, Where
 from sitegen.text import suggest
 
+#: The seat value of an elimination table that holds each player's seed (their rank after the preliminary rounds):
+#: the bracket shows it beside the name.
+SEED = "seed"
+
 
 @dataclass(frozen=True)
 class Column:
@@ -167,6 +171,25 @@ class ResultEntry:
 
 
 @dataclass(frozen=True)
+class OpponentLine:
+    """One opponent of one game, as their average enters the player's SoS."""
+
+    round_label: str
+    player: str
+    values: dict[str, Any]  # their standings values, by the format's standings columns
+    games: int  # rounds they took part in, byes included
+    average: str  # points / games, two decimals
+
+
+@dataclass(frozen=True)
+class ScheduleStrength:
+    columns: list[Column]  # the standings columns shown for each opponent
+    lines: list[OpponentLine]
+    total: str  # the sum of the averages, two decimals
+    sos: str  # total / number of lines
+
+
+@dataclass(frozen=True)
 class RankingBody:
     """A body that rates players across a game's events (V:TES: the V:EKN): its member numbers and its league scheme."""
 
@@ -228,6 +251,7 @@ class Format(ABC):
     after_preliminaries: str = "the elimination rounds"  # the event's next step once the preliminary rounds are done
     cut_rule: str = ""  # why the cut's order may differ from the standings order; "" when it follows the standings
     result_hint: str  # how to enter results, written at the top of a new round file
+    round_minutes: int | None = None  # a round's length by the rules, when they set one (an event's `minutes:` overrides it)
 
     @property
     def table_keys(self) -> tuple[str, ...]:
@@ -261,6 +285,10 @@ class Format(ABC):
 
     #: The body that rates the game's players across events, if any: players.yaml numbers and a league scheme follow it.
     ranking_body: RankingBody | None = None
+
+    def schedule_strength(self, player: str, board: Scoreboard) -> ScheduleStrength | None:
+        """What makes up a player's strength-of-schedule tiebreaker, for their page; None for a game without one."""
+        return None
 
     #: The folders of the game's own templates (its rules and tiebreaker pages); a theme's templates override them.
     templates: tuple[Path, ...] = ()

@@ -11,7 +11,7 @@ from typing import Any
 from zoneinfo import ZoneInfo
 
 from sitegen.games import format_of
-from sitegen.games.base import Column, RoundView, Scoreboard, StandingRow, TableView
+from sitegen.games.base import SEED, Column, RoundView, Scoreboard, StandingRow, TableView
 from sitegen.model import Event
 from sitegen.pages.charts import Bar, BarChart, bar_chart
 
@@ -115,7 +115,7 @@ def round_entries(board: Scoreboard) -> list[RoundEntry]:
 
 
 # The bracket's seed badge and 'won' tag already say what these columns hold.
-BRACKET_HIDDEN = ("seed", "result")
+BRACKET_HIDDEN = (SEED, "result")
 
 
 @dataclass(frozen=True)
@@ -144,7 +144,7 @@ def bracket(board: Scoreboard) -> list[BracketRound]:
     for view in board.elims:
         columns = [c for c in seat_columns(view, board) if c.numeric and c.key not in BRACKET_HIDDEN]
         matches = [BracketMatch(t.pending, [
-            BracketSeat(s.player, s.winner, s.values.get("seed"),  # a key of the format's seat values
+            BracketSeat(s.player, s.winner, s.values.get(SEED),
                         [(c.label, s.values[c.key]) for c in columns if s.values.get(c.key) not in ("", None)])
             for s in t.seats]) for t in view.tables]
         rounds.append(BracketRound(view.round.slug, view.label, matches))

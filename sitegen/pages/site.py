@@ -221,13 +221,13 @@ def _players(e: EventContext) -> Iterator[PageModel]:
         yield PageModel(f"{e.base}/players/{player.id}.html", "player.html", e.ctx | {
             "title": f"{player.name} — {event.name}", "player": player, "standing": standing_of[player.id], "history": history,
             "final_rank": final_rank.get(player.id), "chart": rank_chart(ranks, len(event.players)),
-            "strength": player_views.schedule_strength(player.id, board)})
+            "strength": e.summary.format.schedule_strength(player.id, board)})
 
 
 def _rules(e: EventContext) -> Iterator[PageModel]:
     fmt = e.summary.format
     rules = fmt.rules_context()
-    minutes = player_views.round_minutes(e.event, rules.get("minutes"))
+    minutes = player_views.round_minutes(e.event, fmt.round_minutes)
     yield PageModel(f"{e.base}/rules.html", f"rules/{fmt.name}.html", e.ctx | {
         "title": f"Rules — {e.event.name}", "layout": "event_base.html", "rules": rules | ({"minutes": minutes} if minutes else {})},
         fallback="rules/generic.html")

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, TypeVar
 
-from sitegen.games.base import Refused, Scoreboard, StandingRow, draw_key, standings_document
+from sitegen.games.base import OpponentLine, Refused, ScheduleStrength, Scoreboard, StandingRow, draw_key, standings_document
 from sitegen.model import Event, Round
 
 Counted = TypeVar("Counted")  # what a format's round counter hands back about one round (its tables' outcomes)
@@ -243,3 +243,31 @@ def export_document(event: Event, format_name: str, board: Scoreboard,
 
 def two_decimals(value: Fraction) -> str:
     return f"{float(value):.2f}"
+
+
+# Standings columns the SoS breakdown leaves out: they are what it explains.
+TIEBREAK_KEYS = ("sos", "esos")
+
+
+def schedule_strength(player: str, board: Scoreboard) -> ScheduleStrength | None:
+    """The opponents behind a player's SoS (formats that rank by it): one line per opponent per preliminary game
+    counted in the standings, with their record, points and average, and the sum that makes the SoS."""
+    rows = {row.player: row for row in board.standings}
+    if "sos" not in rows[player].exact or "games" not in rows[player].exact:
+        return None
+    counted = len(board.standings_after)  # the standings are those after the last complete round
+    lines = []
+    for entry in board.player_rounds[player]:
+        if entry.round.stage != "round" or entry.round.number > counted:
+            continue
+        for opponent in entry.opponents:
+            exact = rows[opponent].exact
+            average = Fraction(exact["points"], exact["games"]) if exact["games"] else Fraction(0)
+            lines.append((entry.label, opponent, rows[opponent].values, exact["games"], average))
+    if not lines:
+        return None
+    total = sum((line[4] for line in lines), Fraction(0))
+    columns = [c for c in board.standings_columns if c.key not in TIEBREAK_KEYS]
+    return ScheduleStrength(columns, [OpponentLine(label, pid, values, games, f"{float(avg):.2f}")
+                                      for label, pid, values, games, avg in lines],
+                            f"{float(total):.2f}", f"{float(total / len(lines)):.2f}")

@@ -15,8 +15,8 @@ from sitegen.games.agot.joust.rules import RESULTS, ROUND_MINUTES
 from sitegen.games.agot.length import CUT_BY_PLAYERS, PLAYER_EXAMPLE, ROUNDS_BY_PLAYERS, new_event_lines, planned_cut, planned_rounds
 from sitegen.games.agot.length import TEMPLATES as AGOT_TEMPLATES
 from sitegen.games.agot.rules import DEFAULT_VICTORY_TOTAL
-from sitegen.games.agot.swiss_standings import ESOS_MEANING, SOS_MEANING
-from sitegen.games.base import FIGURES, PLAYER, Format, NextRound, ResultEntry, ResultField, ResultWay, Scoreboard, SlipForm
+from sitegen.games.agot.swiss_standings import ESOS_MEANING, SOS_MEANING, schedule_strength
+from sitegen.games.base import FIGURES, PLAYER, Format, NextRound, ResultEntry, ResultField, ResultWay, ScheduleStrength, Scoreboard, SlipForm
 from sitegen.model import Event, Problem, Round
 
 
@@ -38,6 +38,7 @@ class Joust(Format):
     deck_fields = {"faction": "Faction", "agenda": "Agenda"}
     meta_fields = ("faction", "agenda")
     player_example = PLAYER_EXAMPLE
+    round_minutes = ROUND_MINUTES
     templates = (Path(__file__).resolve().parent / "templates", AGOT_TEMPLATES)
     result_hint = "Enter each result as 'winner: <id>' (victory, concession, decking) or 'power: {<id>: N, <id>: M}' when time was called."
 
@@ -58,6 +59,9 @@ class Joust(Format):
 
     def new_event_lines(self, rounds: int | None, cut: int | None) -> list[str]:
         return new_event_lines(rounds, cut)
+
+    def schedule_strength(self, player: str, board: Scoreboard) -> ScheduleStrength | None:
+        return schedule_strength(player, board)
 
     def length_settings(self, event: Event) -> dict[str, int]:
         """The event's length and cut as they stand now, for `pair` to write into event.yaml at round 1."""

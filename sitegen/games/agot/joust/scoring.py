@@ -16,7 +16,7 @@ from sitegen.games.agot.swiss_standings import (
     note_meeting,
     tally_rounds,
 )
-from sitegen.games.base import Column, PlayerRound, RoundView, Scoreboard, SeatRow, StandingRow, TableView, stage_label
+from sitegen.games.base import SEED, Column, PlayerRound, RoundView, Scoreboard, SeatRow, StandingRow, TableView, stage_label
 from sitegen.model import Event, Round, Table
 
 ABSENT = "absent"  # standings.json result of a round a player was not in
@@ -30,7 +30,7 @@ STANDINGS_COLUMNS = [
     Column("esos", "ESoS", f"Extended Strength of Schedule: {ESOS_MEANING}."),
 ]
 SEAT_COLUMNS = [Column("result", "Result"), Column("power", "Power"), Column("points", "Pts")]
-ELIM_COLUMNS = [Column("seed", "Seed", "Rank after the Swiss rounds."), Column("result", "Result")]
+ELIM_COLUMNS = [Column(SEED, "Seed", "Rank after the Swiss rounds."), Column("result", "Result")]
 
 
 def table_outcome(table: Table) -> dict[str, Result] | None:
@@ -171,7 +171,7 @@ def _elim_views(event: Event, standings: Sequence[StandingRow]) -> list[RoundVie
         for table in round_.tables:
             winner = table.result.get("winner")
             seats = [
-                SeatRow(pid, n, {"seed": seed_of[pid], "result": ELIM_RESULT[winner == pid][0] if winner else ""}, winner == pid)
+                SeatRow(pid, n, {SEED: seed_of[pid], "result": ELIM_RESULT[winner == pid][0] if winner else ""}, winner == pid)
                 for n, pid in enumerate(table.players, start=1)
             ]
             tables.append(TableView(table.number, seats, pending=winner is None))

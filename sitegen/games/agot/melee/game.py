@@ -28,11 +28,25 @@ from sitegen.games.agot.length import PLAYER_EXAMPLE, new_event_lines, planned_r
 from sitegen.games.agot.length import TEMPLATES as AGOT_TEMPLATES
 from sitegen.games.agot.melee.checks import validate
 from sitegen.games.agot.melee.pairing import next_round
-from sitegen.games.agot.melee.rules import default_melee_cut
+from sitegen.games.agot.melee.rules import ROUND_MINUTES, default_melee_cut
 from sitegen.games.agot.melee.standings import current_standings, score_event
 from sitegen.games.agot.melee.wording import CUT_ORDER_TEXT, SLIP_INSTRUCTIONS, rules_context
 from sitegen.games.agot.rules import DEFAULT_VICTORY_TOTAL
-from sitegen.games.base import FIGURES, ORDER, PLAYER, Format, NextRound, ResultEntry, ResultField, ResultWay, Scoreboard, SlipForm, refuse_pending
+from sitegen.games.agot.swiss_standings import schedule_strength
+from sitegen.games.base import (
+    FIGURES,
+    ORDER,
+    PLAYER,
+    Format,
+    NextRound,
+    ResultEntry,
+    ResultField,
+    ResultWay,
+    ScheduleStrength,
+    Scoreboard,
+    SlipForm,
+    refuse_pending,
+)
 from sitegen.model import Event, Problem, Round
 
 
@@ -54,6 +68,7 @@ class Melee(Format):
     deck_fields = {"faction": "Faction", "agenda": "Agenda"}
     meta_fields = ("faction", "agenda")
     player_example = PLAYER_EXAMPLE
+    round_minutes = ROUND_MINUTES
     templates = (Path(__file__).resolve().parent / "templates", AGOT_TEMPLATES)
     result_hint = ("Enter 'power: {<id>: N, ...}' for every player at the table; add 'winner: <id>' if someone won before time "
                    "and 'eliminated: [<id>, ...]' for players who decked out or conceded, first to leave first.")
@@ -69,6 +84,9 @@ class Melee(Format):
 
     def new_event_lines(self, rounds: int | None, cut: int | None) -> list[str]:
         return new_event_lines(rounds, cut)
+
+    def schedule_strength(self, player: str, board: Scoreboard) -> ScheduleStrength | None:
+        return schedule_strength(player, board)
 
     def length_settings(self, event: Event) -> dict[str, int]:
         """The event's length and cut as they stand now, for `pair` to write into event.yaml at round 1."""

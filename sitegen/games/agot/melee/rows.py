@@ -11,7 +11,7 @@ from typing import Any
 
 from sitegen.games.agot.melee.rules import FINAL_TABLE, POWER_CAP, WIN_POINTS, MeleeGame, SeatResult, late_join_points
 from sitegen.games.agot.melee.wording import place_label, result_text
-from sitegen.games.base import Column, PlayerRound, RoundView, SeatRow, StandingRow, TableView
+from sitegen.games.base import SEED, Column, PlayerRound, RoundView, SeatRow, StandingRow, TableView
 from sitegen.model import Round, Table
 
 # The result codes of standings.json (`PlayerRound.outcome`) and of `Record.codes`.
@@ -32,7 +32,7 @@ SEAT_COLUMNS = [
     Column("points", "Pts", "Tournament points for this game."),
 ]
 ELIM_COLUMNS = [
-    Column("seed", "Seed", "Rank after the Swiss rounds."),
+    Column(SEED, "Seed", "Rank after the Swiss rounds."),
     Column("power", "Power", "Power at the end of the game."),
     Column("place", "Place", "Place at the table; T: shared; out: eliminated."),
 ]
@@ -75,7 +75,7 @@ def elim_views(rounds: Sequence[Round], standings: Sequence[StandingRow],
         for table, game in zip(round_.tables, round_games):
             by_player = {s.player: s for s in game.results} if game else {}
             seats = [
-                SeatRow(pid, number, {"seed": seed_of[pid], "power": by_player[pid].power if pid in by_player else "",
+                SeatRow(pid, number, {SEED: seed_of[pid], "power": by_player[pid].power if pid in by_player else "",
                                       "place": place_label(by_player[pid]) if pid in by_player else ""},
                         winner=pid in by_player and by_player[pid].table_win)
                 for number, pid in enumerate(table.players, start=1)
