@@ -8,19 +8,20 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from sitegen.games.agot.game import AgotGame
 from sitegen.games.agot.joust import checks as joust_checks
 from sitegen.games.agot.joust import pairing as joust_pairing
 from sitegen.games.agot.joust import scoring as joust_scoring
 from sitegen.games.agot.joust.rules import RESULTS, ROUND_MINUTES
-from sitegen.games.agot.length import CUT_BY_PLAYERS, PLAYER_EXAMPLE, ROUNDS_BY_PLAYERS, new_event_lines, planned_cut, planned_rounds
+from sitegen.games.agot.length import CUT_BY_PLAYERS, ROUNDS_BY_PLAYERS, planned_cut
 from sitegen.games.agot.length import TEMPLATES as AGOT_TEMPLATES
 from sitegen.games.agot.rules import DEFAULT_VICTORY_TOTAL
-from sitegen.games.agot.swiss_standings import ESOS_MEANING, SOS_MEANING, schedule_strength
-from sitegen.games.base import FIGURES, PLAYER, Format, NextRound, ResultEntry, ResultField, ResultWay, ScheduleStrength, Scoreboard, SlipForm
+from sitegen.games.agot.swiss_standings import ESOS_MEANING, SOS_MEANING
+from sitegen.games.base import FIGURES, PLAYER, NextRound, ResultEntry, ResultField, ResultWay, Scoreboard, SlipForm
 from sitegen.model import Event, Problem, Round
 
 
-class Joust(Format):
+class Joust(AgotGame):
     name = "agot-joust"
     title = "A Game of Thrones 2nd ed. — Joust"
     seated = False  # two players a table: seat numbers mean nothing
@@ -35,9 +36,6 @@ class Joust(Format):
         ways=(ResultWay("won", ("winner",), "Who won?", "{name} won"),
               # An elimination game at time plays on: power is entered in the Swiss rounds only.
               ResultWay("time", ("power", "victory"), "Time called: enter power", "Save power", stages=("round",))))
-    deck_fields = {"faction": "Faction", "agenda": "Agenda"}
-    meta_fields = ("faction", "agenda")
-    player_example = PLAYER_EXAMPLE
     round_minutes = ROUND_MINUTES
     templates = (Path(__file__).resolve().parent / "templates", AGOT_TEMPLATES)
     result_hint = "Enter each result as 'winner: <id>' (victory, concession, decking) or 'power: {<id>: N, <id>: M}' when time was called."
@@ -51,21 +49,8 @@ class Joust(Format):
     def next_round(self, event: Event) -> NextRound:
         return joust_pairing.next_round(event, self.name)
 
-    def planned_rounds(self, event: Event) -> int:
-        return planned_rounds(event)
-
     def cut(self, event: Event) -> int:
         return planned_cut(event)
-
-    def new_event_lines(self, rounds: int | None, cut: int | None) -> list[str]:
-        return new_event_lines(rounds, cut)
-
-    def schedule_strength(self, player: str, board: Scoreboard) -> ScheduleStrength | None:
-        return schedule_strength(player, board)
-
-    def length_settings(self, event: Event) -> dict[str, int]:
-        """The event's length and cut as they stand now, for `pair` to write into event.yaml at round 1."""
-        return {"rounds": self.planned_rounds(event), "cut": self.cut(event)}
 
     def slip_form(self, round_: Round) -> SlipForm:
         boxes = self.results.slip_boxes(round_.stage)

@@ -24,25 +24,23 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from sitegen.games.agot.length import PLAYER_EXAMPLE, new_event_lines, planned_rounds, starting_players
+from sitegen.games.agot.game import AgotGame
 from sitegen.games.agot.length import TEMPLATES as AGOT_TEMPLATES
+from sitegen.games.agot.length import starting_players
 from sitegen.games.agot.melee.checks import validate
 from sitegen.games.agot.melee.pairing import next_round
 from sitegen.games.agot.melee.rules import ROUND_MINUTES, default_melee_cut
 from sitegen.games.agot.melee.standings import current_standings, score_event
 from sitegen.games.agot.melee.wording import CUT_ORDER_TEXT, SLIP_INSTRUCTIONS, rules_context
 from sitegen.games.agot.rules import DEFAULT_VICTORY_TOTAL
-from sitegen.games.agot.swiss_standings import schedule_strength
 from sitegen.games.base import (
     FIGURES,
     ORDER,
     PLAYER,
-    Format,
     NextRound,
     ResultEntry,
     ResultField,
     ResultWay,
-    ScheduleStrength,
     Scoreboard,
     SlipForm,
     refuse_pending,
@@ -50,7 +48,7 @@ from sitegen.games.base import (
 from sitegen.model import Event, Problem, Round
 
 
-class Melee(Format):
+class Melee(AgotGame):
     name = "agot-melee"
     title = "A Game of Thrones 2nd ed. — Melee"
     seated = True
@@ -65,9 +63,6 @@ class Melee(Format):
                 ResultField("victory", FIGURES, "Victory total", f"a victory total other than {DEFAULT_VICTORY_TOTAL} that a card set for a player",
                             minimum=1)),
         ways=(ResultWay("result", ("power", "eliminated", "victory", "winner"), "The table's result", "Save result"),))
-    deck_fields = {"faction": "Faction", "agenda": "Agenda"}
-    meta_fields = ("faction", "agenda")
-    player_example = PLAYER_EXAMPLE
     round_minutes = ROUND_MINUTES
     templates = (Path(__file__).resolve().parent / "templates", AGOT_TEMPLATES)
     result_hint = ("Enter 'power: {<id>: N, ...}' for every player at the table; add 'winner: <id>' if someone won before time "
@@ -76,21 +71,8 @@ class Melee(Format):
     def validate(self, event: Event) -> list[Problem]:
         return validate(event, self)
 
-    def planned_rounds(self, event: Event) -> int:
-        return planned_rounds(event)
-
     def cut(self, event: Event) -> int:
         return default_melee_cut(starting_players(event)) if event.cut is None else event.cut
-
-    def new_event_lines(self, rounds: int | None, cut: int | None) -> list[str]:
-        return new_event_lines(rounds, cut)
-
-    def schedule_strength(self, player: str, board: Scoreboard) -> ScheduleStrength | None:
-        return schedule_strength(player, board)
-
-    def length_settings(self, event: Event) -> dict[str, int]:
-        """The event's length and cut as they stand now, for `pair` to write into event.yaml at round 1."""
-        return {"rounds": self.planned_rounds(event), "cut": self.cut(event)}
 
     def score(self, event: Event) -> Scoreboard:
         return score_event(event, self.name, self.planned_rounds(event), self.cut(event))

@@ -1,0 +1,28 @@
+"""What the AGoT games (Joust and Melee) share as plug-ins: player fields, the event's length, the SoS breakdown."""
+from __future__ import annotations
+
+from sitegen.games.agot.length import PLAYER_EXAMPLE, new_event_lines, planned_rounds
+from sitegen.games.agot.swiss_standings import schedule_strength
+from sitegen.games.base import Format, ScheduleStrength, Scoreboard
+from sitegen.model import Event
+
+
+class AgotGame(Format):
+    """An AGoT 2nd ed. game under the Tournament Rules v2.0: Swiss rounds, then an elimination cut."""
+
+    deck_fields = {"faction": "Faction", "agenda": "Agenda"}
+    meta_fields = ("faction", "agenda")
+    player_example = PLAYER_EXAMPLE
+
+    def planned_rounds(self, event: Event) -> int:
+        return planned_rounds(event)
+
+    def new_event_lines(self, rounds: int | None, cut: int | None) -> list[str]:
+        return new_event_lines(rounds, cut)
+
+    def schedule_strength(self, player: str, board: Scoreboard) -> ScheduleStrength | None:
+        return schedule_strength(player, board)
+
+    def length_settings(self, event: Event) -> dict[str, int]:
+        """The event's length and cut as they stand now, for `pair` to write into event.yaml at round 1."""
+        return {"rounds": self.planned_rounds(event), "cut": self.cut(event)}
