@@ -98,9 +98,10 @@ def browser():
         launched.close()
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def served_demo(tmp_path_factory):
-    """(base URL, folder) of the demo site built with axe-core beside it, served on 127.0.0.1; one per test module."""
+    """(base URL, folder) of the demo site built with axe-core beside it, served on 127.0.0.1; one per test process,
+    shared by the browser tests, which only read it."""
     from browser import demo_with_axe, serving
 
     root = tmp_path_factory.mktemp("demo")
