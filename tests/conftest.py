@@ -2,11 +2,17 @@
 from __future__ import annotations
 
 import textwrap
+from collections.abc import Mapping
 from pathlib import Path
+from types import MappingProxyType
 
 import pytest
+from corpus_site import snapshot
+from project import DEMO
 
 from sitegen import games as formats
+from sitegen.build import engine
+from sitegen.build.pipeline import render
 from sitegen.cli.main import main
 from sitegen.load.event import load_event
 
@@ -23,6 +29,23 @@ def write_files(root: Path, files: dict[str, str]) -> Path:
 def _build_state_in_tmp(tmp_path, monkeypatch):
     """A build run by a test keeps its state in the test's folder, not in the working tree it runs from."""
     monkeypatch.setattr("sitegen.cli.main.DEFAULT_CACHE", tmp_path / ".sitegen-cache")
+
+
+@pytest.fixture(scope="session")
+def demo_files() -> Mapping[str, bytes]:
+    """Every file of the demo site rendered in memory, once per test process, for the tests that only read it."""
+    return MappingProxyType(render(DEMO))
+
+
+@pytest.fixture(scope="session")
+def demo_output(tmp_path_factory) -> Path:
+    """The demo built into a folder (one process, no build state), once per test process, for the tests that only
+    read it. Whatever a test changes in it is an error at the end of the run."""
+    output = tmp_path_factory.mktemp("demo-output") / "out"
+    engine.build(DEMO, output)
+    built = snapshot(output)
+    yield output
+    assert snapshot(output) == built, "a test changed the shared demo build (demo_output is read-only: copy it first)"
 
 
 @pytest.fixture
@@ -75,9 +98,10 @@ def browser():
         launched.close()
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def served_demo(tmp_path_factory):
-    """(base URL, folder) of the demo site built with axe-core beside it, served on 127.0.0.1; one per test module."""
+    """(base URL, folder) of the demo site built with axe-core beside it, served on 127.0.0.1; one per test process,
+    shared by the browser tests, which only read it."""
     from browser import demo_with_axe, serving
 
     root = tmp_path_factory.mktemp("demo")

@@ -15,12 +15,12 @@ def snapshot(folder: Path) -> dict[str, bytes]:
     return {p.relative_to(folder).as_posix(): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
 
 
-def test_demo_builds_twice_byte_identical(tmp_path, run_cli):
-    first, second = tmp_path / "a", tmp_path / "b"
-    assert run_cli("build", "--content", DEMO, "--output", first)[0] == 0
+def test_demo_builds_twice_byte_identical(demo_output, tmp_path, run_cli):
+    """The second build is the command's, in this test; the first the library's, shared with the other tests."""
+    second = tmp_path / "b"
     assert run_cli("build", "--content", DEMO, "--output", second)[0] == 0
-    assert snapshot(first) == snapshot(second)
-    assert (first / "index.html").is_file() and (first / "static" / "site.css").is_file()
+    assert snapshot(demo_output) == snapshot(second)
+    assert (demo_output / "index.html").is_file() and (demo_output / "static" / "site.css").is_file()
 
 
 def test_the_site_in_memory_is_the_site_a_build_writes(tmp_path, run_cli):
@@ -77,17 +77,15 @@ def test_names_from_content_are_escaped(make_site):
     assert json.loads(files["events/e/standings.json"])["name"] == "<script>alert(1)</script>"
 
 
-def test_links_are_relative(tmp_path, run_cli):
-    run_cli("build", "--content", DEMO, "--output", tmp_path)
-    page = (tmp_path / "events" / "winter-joust-2026" / "players").glob("*.html")
+def test_links_are_relative(demo_output):
+    page = (demo_output / "events" / "winter-joust-2026" / "players").glob("*.html")
     html = next(page).read_text()
     assert 'href="../../../static/site.css"' in html
     assert 'href="/' not in html and "http://" not in html
 
 
-def test_standings_json_contract(tmp_path, run_cli):
-    run_cli("build", "--content", DEMO, "--output", tmp_path)
-    data = json.loads((tmp_path / "events" / "winter-joust-2026" / "standings.json").read_text())
+def test_standings_json_contract(demo_output):
+    data = json.loads((demo_output / "events" / "winter-joust-2026" / "standings.json").read_text())
     assert {"event", "name", "format", "rounds_played", "standings", "final_ranking"} <= data.keys()
     assert data["format"] == "agot-joust" and data["rounds_played"] == 4
     assert [row["rank"] for row in data["standings"]] == list(range(1, 21))
@@ -96,7 +94,7 @@ def test_standings_json_contract(tmp_path, run_cli):
     assert {"round", "table", "opponent", "result", "points"} <= row["rounds"][0].keys()
     assert sum(r["points"] for r in row["rounds"]) == row["points"]
     assert [r["rank"] for r in data["final_ranking"]] == list(range(1, 21))
-    live = json.loads((tmp_path / "events" / "thursday-league-joust" / "standings.json").read_text())
+    live = json.loads((demo_output / "events" / "thursday-league-joust" / "standings.json").read_text())
     assert live["rounds_played"] == 2 and live["final_ranking"] == []
 
 

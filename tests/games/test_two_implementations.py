@@ -147,7 +147,9 @@ def combinations() -> list:
             for name in ASPECTS:
                 if name == "head_to_head" and kind == "vtes":
                     continue
-                params.append(pytest.param(kind, name, count, id=f"{kind}-{name}-{count}", marks=speed))
+                # One worker per kind under pytest -n: the module's cases_of makes a kind's events once per process.
+                group = pytest.mark.xdist_group(kind.removesuffix(NO_H2H))
+                params.append(pytest.param(kind, name, count, id=f"{kind}-{name}-{count}", marks=[*speed, group]))
     return params
 
 

@@ -62,3 +62,9 @@ def test_a_list_where_the_site_title_belongs(tmp_path, run_cli):
     (tmp_path / "site.yaml").write_text("title:\n  - one\n  - two\n")
     status, _, err = run_cli("check", "--content", tmp_path)
     assert status == 2 and f"{tmp_path / 'site.yaml'}:1: 'title' must be a single value" in err
+
+
+def test_a_mapping_among_a_leagues_tiebreakers_is_reported_with_its_line(make_site, run_cli):
+    content = make_site({"events/e/event.yaml": EVENT, "leagues/season.yaml": "name: S\nevents: [e]\npoints: [3]\ntiebreakers: [{a: 1}]\n"})
+    status, _, err = run_cli("check", "--content", content)
+    assert status == 2 and "leagues/season.yaml:4:" in err

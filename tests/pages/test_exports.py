@@ -4,27 +4,17 @@ import io
 import json
 import xml.etree.ElementTree as ET
 
-import pytest
-from project import DEMO
-
-from sitegen.build.pipeline import render
-
 ATOM = "{http://www.w3.org/2005/Atom}"
 
 
-@pytest.fixture(scope="module")
-def files():
-    return render(DEMO)
-
-
-def test_feed_has_an_entry_per_posted_round_and_per_round_with_results(files):
-    feed = ET.fromstring(files["feed.xml"])
+def test_feed_has_an_entry_per_posted_round_and_per_round_with_results(demo_files):
+    feed = ET.fromstring(demo_files["feed.xml"])
     assert feed.find(f"{ATOM}author/{ATOM}name").text == "Crow's Nest Tournaments"
     entries = feed.findall(f"{ATOM}entry")
     ids = [e.find(f"{ATOM}id").text for e in entries]
     assert len(ids) == len(set(ids)) and not any(" " in i for i in ids)
     posted = complete = 0
-    for path, body in files.items():
+    for path, body in demo_files.items():
         if "/pairings/" in path:
             posted += 1
             complete += json.loads(body)["complete"]
@@ -34,16 +24,16 @@ def test_feed_has_an_entry_per_posted_round_and_per_round_with_results(files):
     assert stamps == sorted(stamps, reverse=True)
 
 
-def test_sitemap_lists_every_page_but_the_404(files):
-    root = ET.fromstring(files["sitemap.xml"])
+def test_sitemap_lists_every_page_but_the_404(demo_files):
+    root = ET.fromstring(demo_files["sitemap.xml"])
     urls = {loc.text for loc in root.iter("{http://www.sitemaps.org/schemas/sitemap/0.9}loc")}
-    pages = {f"https://example.github.io/crows-nest/{p}" for p in files if p.endswith(".html") and p != "404.html"}
+    pages = {f"https://example.github.io/crows-nest/{p}" for p in demo_files if p.endswith(".html") and p != "404.html"}
     assert urls == pages
 
 
-def test_standings_csv_matches_the_standings_json(files):
-    rows = list(csv.DictReader(io.StringIO(files["events/winter-joust-2026/standings.csv"].decode())))
-    document = json.loads(files["events/winter-joust-2026/standings.json"])
+def test_standings_csv_matches_the_standings_json(demo_files):
+    rows = list(csv.DictReader(io.StringIO(demo_files["events/winter-joust-2026/standings.csv"].decode())))
+    document = json.loads(demo_files["events/winter-joust-2026/standings.json"])
     assert [(int(r["rank"]), r["id"], int(r["points"])) for r in rows] == [
         (s["rank"], s["id"], s["points"]) for s in document["standings"]]
     assert list(rows[0]) == ["rank", "id", "name", "points", "record", "sos", "esos"]

@@ -30,8 +30,8 @@ ROUND_1 = """\
 
 
 @pytest.fixture(scope="module")
-def demo() -> dict[str, str]:
-    return {path: body.decode() for path, body in render(DEMO).items() if path.endswith((".html", ".json"))}
+def demo(demo_files) -> dict[str, str]:
+    return {path: body.decode() for path, body in demo_files.items() if path.endswith((".html", ".json"))}
 
 
 @pytest.mark.parametrize("site_zone, event_zone, start", [

@@ -6,7 +6,6 @@ import re
 from html.parser import HTMLParser
 
 import pytest
-from project import DEMO
 from toy.toy_format import FORMAT as TOY
 
 from sitegen import games as formats
@@ -200,6 +199,3 @@ def test_a_melee_final_table_reads_from_the_table_itself(demo_files):
     assert "Esme Dunmore" in champion_row and "Won (Power 15, Place 1)" in champion_row
 
 
-@pytest.fixture(scope="module")
-def demo_files():
-    return render(DEMO)

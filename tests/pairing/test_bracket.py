@@ -1,4 +1,5 @@
 import pytest
+from budget import scaled
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -94,7 +95,7 @@ def test_chalk_bracket_reaches_expected_rounds(size):
         ]
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=scaled(200), deadline=None)
 @given(size_exponent=st.integers(min_value=1, max_value=6), data=st.data())
 def test_seeds_one_and_two_only_meet_in_the_final(size_exponent, data):
     size = 2**size_exponent

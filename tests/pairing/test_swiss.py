@@ -8,6 +8,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from itertools import combinations
 
 import pytest
+from budget import scaled
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -260,7 +261,7 @@ def small_fields(draw, max_players: int = 10):
     return ranked, points, history(games), had_bye, seed
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=scaled(150), deadline=None)
 @given(small_fields())
 def test_small_fields_are_optimal_by_brute_force(field):
     ranked, points, opponents, had_bye, seed = field
@@ -282,7 +283,7 @@ def test_small_fields_are_optimal_by_brute_force(field):
         assert sum(points[a] != points[b] for a, b in ours) == odd_cuts(to_pair, points)
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=scaled(100), deadline=None)
 @given(small_fields(), st.data())
 def test_small_first_rounds_avoid_whenever_possible(field, data):
     ranked, _, _, _, seed = field

@@ -1,18 +1,12 @@
 """A player on a phone: home -> event -> current round, finds their table by typing, opens their page, prints."""
 import pytest
-from browser import DEMO, serving
-
-from sitegen.build.pipeline import build
 
 pytestmark = pytest.mark.browser  # drives Debian's Chromium: skipped by `make test-fast`
 
 
 @pytest.fixture(scope="module")
-def site_url(tmp_path_factory):
-    output = tmp_path_factory.mktemp("site")
-    build(DEMO, output)
-    with serving(output) as url:
-        yield url
+def site_url(served_demo):
+    return served_demo[0]
 
 
 @pytest.fixture(scope="module")

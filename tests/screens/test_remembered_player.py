@@ -3,9 +3,6 @@ round down right whatever zone the phone is set to, and sends an open page to a 
 from __future__ import annotations
 
 import pytest
-from browser import DEMO, serving
-
-from sitegen.build.pipeline import build
 
 pytestmark = pytest.mark.browser  # drives Debian's Chromium: skipped by `make test-fast`
 
@@ -13,16 +10,13 @@ EVENT = "events/thursday-league-joust/"
 
 
 @pytest.fixture(scope="module")
-def site(tmp_path_factory):
-    output = tmp_path_factory.mktemp("site")
-    build(DEMO, output)
-    return output
+def site(served_demo):
+    return served_demo[1]
 
 
 @pytest.fixture(scope="module")
-def site_url(site):
-    with serving(site) as url:
-        yield url
+def site_url(served_demo):
+    return served_demo[0]
 
 
 def table_of(page, player: str) -> str:

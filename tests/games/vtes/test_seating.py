@@ -6,6 +6,7 @@ import random
 from collections import Counter
 
 import pytest
+from budget import scaled
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -161,7 +162,7 @@ def seatings(draw):
     return rounds
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=scaled(150), deadline=None)
 @given(seatings())
 def test_scorer_matches_a_direct_recount(rounds):
     assert violations(rounds) == pytest.approx(naive_violations(rounds))

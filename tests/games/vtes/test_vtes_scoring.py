@@ -4,6 +4,7 @@ from collections import Counter
 from fractions import Fraction
 
 import pytest
+from budget import scaled
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -313,14 +314,14 @@ def played_games(draw):
     return {f"P{seat}": score for seat, score in enumerate(vp, start=1)}
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=scaled(300), deadline=None)
 @given(tables())
 def test_tp_always_adds_up_to_the_place_values(vp):
     seats = score_vtes_table(list(vp), vp)
     assert sum(seat.tp for seat in seats) == sum(PLACE_TP[len(vp)])
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=scaled(300), deadline=None)
 @given(tables())
 def test_at_most_one_game_win_and_only_for_the_sole_leader(vp):
     seats = score_vtes_table(list(vp), vp)
@@ -331,7 +332,7 @@ def test_at_most_one_game_win_and_only_for_the_sole_leader(vp):
         assert all(seat.vp < winner.vp for seat in seats if seat is not winner)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=scaled(300), deadline=None)
 @given(tables())
 def test_more_vp_never_gives_less_tp(vp):
     seats = score_vtes_table(list(vp), vp)
@@ -343,7 +344,7 @@ def test_more_vp_never_gives_less_tp(vp):
                 assert one.tp == other.tp
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=scaled(300), deadline=None)
 @given(played_games())
 def test_every_played_out_game_passes_the_checks(vp):
     assert table_problems(list(vp), vp) == []
@@ -357,7 +358,7 @@ totals_strategy = st.dictionaries(
 )
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=scaled(200), deadline=None)
 @given(totals_strategy, st.integers(0, 2**32))
 def test_ranking_is_deterministic_ordered_and_marks_exactly_the_ties(totals, seed):
     ranking = preliminary_ranking(totals, seed)
@@ -395,7 +396,7 @@ def test_players_who_dropped_do_not_take_a_drawn_place():
     assert [line.place for line in ranking] == [1, 2, 3, 4, 5, 6, 7]
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=scaled(200), deadline=None)
 @given(st.integers(1, 12), st.lists(st.integers(0, 10), min_size=5, max_size=5))
 def test_final_ranking_shape(entrants, halves):
     prelim = [f"p{i}" for i in range(1, entrants + 1)]

@@ -447,15 +447,12 @@ def test_two_rounds_seat_every_active_player_once(count, seed):
         assert MELEE.validate(event) == []
 
 
-def test_deck_win_rates_count_table_wins():
+def test_deck_win_rates_count_table_wins(demo_files):
     """The Decks page counts a melee table win as a win: its wins add up to the tables won outright."""
-    from sitegen.build.pipeline import render
-
-    demo = DEMO
-    event = load_event(demo / "events" / "autumn-melee-2026")
+    event = load_event(DEMO / "events" / "autumn-melee-2026")
     board = MELEE.score(event)
     tables_won = sum(seat.winner and seat.values["points"] == 15 for view in board.rounds for t in view.tables for seat in t.seats)
-    page = render(demo)["events/autumn-melee-2026/meta.html"].decode()
+    page = demo_files["events/autumn-melee-2026/meta.html"].decode()
     faction_table = page[page.index("Faction: players, games and wins"):]
     wins = [int(cells[2]) for cells in re.findall(r'<td class="num">(\d+)</td><td class="num wide">(\d+)</td><td class="num">(\d+)</td>', faction_table)]
     assert tables_won > 0 and sum(wins) == tables_won

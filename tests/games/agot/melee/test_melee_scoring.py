@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from budget import scaled
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -205,7 +206,7 @@ def survivors(results: list[SeatResult], table: dict) -> list[SeatResult]:
     return [r for r in results if not r.eliminated and r.player != table["winner"]]
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=scaled(300), deadline=None)
 @given(tables())
 def test_points_stay_between_zero_and_fifteen(table):
     results = score_melee_table(**table)
@@ -214,7 +215,7 @@ def test_points_stay_between_zero_and_fifteen(table):
     assert all(r.points == 0 for r in results if r.eliminated)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=scaled(300), deadline=None)
 @given(tables())
 def test_equal_power_scores_equal_points(table):
     results = survivors(score_melee_table(**table), table)
@@ -224,7 +225,7 @@ def test_equal_power_scores_equal_points(table):
                 assert a.points == b.points
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=scaled(300), deadline=None)
 @given(tables())
 def test_more_power_never_scores_fewer_points(table):
     results = survivors(score_melee_table(**table), table)
@@ -234,7 +235,7 @@ def test_more_power_never_scores_fewer_points(table):
                 assert a.points >= b.points
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=scaled(200), deadline=None)
 @given(tables(), st.randoms(use_true_random=False))
 def test_result_does_not_depend_on_mapping_order(table, rng):
     shuffled = list(table["power"].items())
@@ -242,7 +243,7 @@ def test_result_does_not_depend_on_mapping_order(table, rng):
     assert score_melee_table(**table) == score_melee_table(**{**table, "power": dict(shuffled)})
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=scaled(200), deadline=None)
 @given(tables())
 def test_at_most_one_table_win_and_places_are_ordered(table):
     results = score_melee_table(**table)
