@@ -176,6 +176,7 @@ def _check(args: argparse.Namespace) -> int:
     from sitegen.build.pipeline import check
 
     site = check(args.content)
+    cli_desk.warn([str(problem) for event in site.events for problem in formats.format_of(event).warnings(event)])
     print(f"{args.content}: {_count(len(site.events), 'event')}, {_count(len(site.pages), 'page')}: no problems found")
     return 0
 

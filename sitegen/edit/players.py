@@ -61,6 +61,8 @@ def add_player(event_dir: str | Path, name: str, *, pid: str | None = None, join
     doc = RoundTrip(path.read_text(encoding="utf-8"))
     players: CommentedSeq = doc.data["players"]
     last = players[-1] if len(players) else None
+    if last is None:
+        players.fa.set_block_style()  # `players: []` as `sitegen new` writes it becomes a list, one player a line
     if isinstance(last, str) and len(entry) == 1:
         players.append(name)
     else:

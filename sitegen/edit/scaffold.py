@@ -194,8 +194,11 @@ def new_event(folder: str | Path, *, fmt: str, date: str, name: str | None = Non
 def _event_text(fmt: str, name: str, date: str, players: list[str], length: list[str]) -> str:
     lines = [f"name: {_yaml_text(name)}", f"format: {fmt}", f"date: {date}",
              "# seed: 1205           # optional: every random choice derives from it (default: from the folder name)", *length]
-    lines.append("players:              # add more with `sitegen add EVENT \"Full Name\"`")
     fields = formats.FORMATS[fmt].player_example
+    if not players:  # no placeholder players: they would be paired and ranked
+        example = "".join(f"#{line[1:]}\n" for line in ("  - name: Ann Example\n" + fields).splitlines())
+        return "\n".join(lines) + "\nplayers: []            # add each with `sitegen add EVENT \"Full Name\"` (or the desk), e.g.\n" + example
+    lines.append("players:              # add more with `sitegen add EVENT \"Full Name\"`")
     if players:
         entries = [f"  - name: {_yaml_text(player)}\n" for player in players]
     else:

@@ -286,6 +286,10 @@ class Format(ABC):
     #: The body that rates the game's players across events, if any: players.yaml numbers and a league scheme follow it.
     ranking_body: RankingBody | None = None
 
+    def warnings(self, event: Event) -> list[Problem]:
+        """What is allowed but the TO should hear before playing on (`check` and `pair` print them; nothing is refused)."""
+        return []
+
     def schedule_strength(self, player: str, board: Scoreboard) -> ScheduleStrength | None:
         """What makes up a player's strength-of-schedule tiebreaker, for their page; None for a game without one."""
         return None

@@ -104,8 +104,8 @@ _BUILT = Built()  # what was built from each file read, for the next read of the
 
 def _load_players(data: LineDict, path: str, c: Collector) -> tuple[Player, ...]:
     raw = data.get("players")
-    if not isinstance(raw, LineList) or not raw:
-        c.add(Where(path, data.key_lines.get("players", data.line)), "'players' must be a list of players, each '- name: ...'")
+    if not isinstance(raw, LineList):  # an empty list is an event waiting for its players
+        c.add(Where(path, data.key_lines.get("players", data.line)), "'players' must be a list of players, each '- name: ...' ([] for none yet)")
         return ()
     players: list[Player] = []
     seen: dict[str, int] = {}

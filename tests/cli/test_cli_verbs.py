@@ -224,3 +224,16 @@ def test_build_warns_once_when_printed_pairings_lack_the_base_url_for_their_qr_c
     site = tmp_path / "content" / "site.yaml"
     site.write_text(site.read_text() + "base_url: https://club.example.org/\n")
     assert "base_url" not in run_cli("build", "--content", tmp_path / "content", "--output", tmp_path / "out")[2]
+
+
+def test_new_without_players_writes_an_empty_roster_not_placeholders_and_check_warns_below_four(tmp_path, run_cli):
+    folder = tmp_path / "content" / "events" / "club"
+    assert run_cli("new", folder, "--date", "2026-12-05")[0] == 0
+    assert yaml.safe_load((folder / "event.yaml").read_text())["players"] == []
+    status, _, err = run_cli("check", "--content", tmp_path / "content")
+    assert status == 0 and "0 players so far" in err and "at least 4" in err
+    for name in ("Ann Example", "Ben Example", "Cat Example", "Dan Example"):
+        assert run_cli("add", folder, name)[0] == 0
+    assert [p["name"] for p in yaml.safe_load((folder / "event.yaml").read_text())["players"]][0] == "Ann Example"
+    status, _, err = run_cli("check", "--content", tmp_path / "content")
+    assert status == 0 and "players so far" not in err

@@ -2,9 +2,10 @@
 from __future__ import annotations
 
 from sitegen.games.agot.length import PLAYER_EXAMPLE, new_event_lines, planned_rounds
+from sitegen.games.agot.rules import MIN_PLAYERS
 from sitegen.games.agot.swiss_standings import schedule_strength
 from sitegen.games.base import Format, ScheduleStrength, Scoreboard
-from sitegen.model import Event
+from sitegen.model import Event, Problem
 
 
 class AgotGame(Format):
@@ -22,6 +23,14 @@ class AgotGame(Format):
 
     def schedule_strength(self, player: str, board: Scoreboard) -> ScheduleStrength | None:
         return schedule_strength(player, board)
+
+    def warnings(self, event: Event) -> list[Problem]:
+        """Before round 1: fewer players than competitive play needs."""
+        active = [p for p in event.players if p.dropped is None]
+        if event.rounds or len(active) >= MIN_PLAYERS:
+            return []
+        return [Problem(event.at("players"), f"{len(active)} player{'s' if len(active) != 1 else ''} so far: the tournament rules need at least "
+                                             f"{MIN_PLAYERS} for competitive play; add the others before pairing round 1")]
 
     def length_settings(self, event: Event) -> dict[str, int]:
         """The event's length and cut as they stand now, for `pair` to write into event.yaml at round 1."""
