@@ -268,7 +268,7 @@ case("front matter order as a number text", write=sub(PAGE, "title: About us", "
 KIND = "structure: the right key, the wrong shape"
 for rel, old, new, line, msg in [
     (JEV, "players:\n  - name: Ann\n    faction: Stark\n  - name: Ben\n  - name: Cat\n  - name: Dov\n", "players: ann\n", 6, "'players' must be a list"),
-    (JEV, "players:\n  - name: Ann\n    faction: Stark\n  - name: Ben\n  - name: Cat\n  - name: Dov\n", "players: []\n", 6, "'players' must be a list"),
+    (JEV, "players:\n  - name: Ann\n    faction: Stark\n  - name: Ben\n  - name: Cat\n  - name: Dov\n", "players: {}\n", 6, "'players' must be a list"),
     (MEV, "  - name: Eve", "  - [eve]", 7, "each player must be a block"),
     (MEV, "  - name: Eve", "  - faction: Stark", 7, "missing 'name'"),
     (MR1, "tables:\n", "tables: {a: 1}\nx:\n", 1, "'tables' must be a list"),
