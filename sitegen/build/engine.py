@@ -70,14 +70,11 @@ _worker_env: jinja2.Environment | None = None  # a worker process's own, made on
 
 
 def _environment(site: Site, cache: Path | None) -> jinja2.Environment | None:
-    """Compiled templates are kept in the cache folder: compiling them is most of rebuilding one event."""
+    """The theme's environment (its compiled templates kept in memory only: see `templates.CompiledTemplates`)."""
     from sitegen.render.templates import environment, theme_dirs
 
-    compiled = cache / "templates" if cache else None
-    if compiled:
-        compiled.mkdir(parents=True, exist_ok=True)
     try:
-        return environment(theme_dirs(site), compiled)
+        return environment(theme_dirs(site))
     except ContentError:
         return None  # the theme is missing: each event reports it, after any problem in the content
 

@@ -3,6 +3,7 @@
 `engine.build` is the same sequence event by event, writing as it goes into staged files."""
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 
 import jinja2
@@ -16,7 +17,7 @@ from sitegen.render.templates import environment, render_pages, static_files, th
 from sitegen.pages.site import event_pages, shared_pages
 from sitegen.pages.summary import card, sort_key, summarize
 
-__all__ = ["build", "check", "render"]
+__all__ = ["build", "check", "check_pages", "render"]
 
 
 def check(content: str | Path) -> Site:
@@ -31,6 +32,23 @@ def check(content: str | Path) -> Site:
 def render(content: str | Path, env: jinja2.Environment | None = None) -> dict[str, bytes]:
     """Every output file in memory. Nothing is written, so a mistake anywhere leaves the output as it was."""
     site = check(content)
+    files: dict[str, bytes] = {}
+    for batch in _rendered(site, env):
+        files |= batch
+    return files
+
+
+def check_pages(content: str | Path) -> Site:
+    """`check`, then every page rendered and dropped: a theme's template mistake, or a file a template may not
+    read, is reported as `build` reports it."""
+    site = check(content)
+    for _batch in _rendered(site):
+        pass
+    return site
+
+
+def _rendered(site: Site, env: jinja2.Environment | None = None) -> Iterator[dict[str, bytes]]:
+    """The site's files a batch at a time: the pages about all events, each event's, the theme's static files."""
     dirs = theme_dirs(site)
     env = env or environment(dirs)
     events = []
@@ -40,9 +58,7 @@ def render(content: str | Path, env: jinja2.Environment | None = None) -> dict[s
         pages = event_pages(site, summary)
         events.append((card(summary, [p.path for p in pages]), pages))
     events.sort(key=lambda pair: sort_key(pair[0]))
-    files = render_pages(site, shared_pages(site, [c for c, _ in events]), env)
+    yield render_pages(site, shared_pages(site, [c for c, _ in events]), env)
     for _, pages in events:
-        files |= render_pages(site, pages, env)
-    return files | static_files(dirs)
-
-
+        yield render_pages(site, pages, env)
+    yield static_files(dirs)
