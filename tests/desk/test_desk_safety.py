@@ -1,0 +1,24 @@
+"""What the desk lets in: no name that forges a commit message, and nothing a built page contains can run on the
+desk's origin (its preview) or learn the desk's address."""
+from __future__ import annotations
+
+import subprocess
+
+from test_desk import desk, git, versions  # noqa: F401  (desk is a fixture)
+
+
+def test_a_name_with_a_line_break_is_refused_and_forges_no_commit_trailer(desk, tmp_path):  # noqa: F811
+    subprocess.run(["git", "init", "-q", str(tmp_path)], check=True)
+    git(tmp_path, "config", "user.name", "TO")
+    git(tmp_path, "config", "user.email", "to@example.org")
+    server, folder = desk(commit=True)
+    git(tmp_path, "add", "content")
+    git(tmp_path, "commit", "-q", "-m", "the event")
+    before = (folder / "event.yaml").read_text()
+    page = server.get("e/desk/")[1]
+    status, text, _ = server.post("e/desk/add", {"name": "Eve\nSigned-off-by: Mallory <m@x>", "version": versions(page)["add"]})
+    assert status == 400
+    assert "control character U+000A" in text and "Traceback" not in text
+    assert (folder / "event.yaml").read_text() == before
+    assert git(tmp_path, "log", "--format=%B").count("Signed-off-by") == 0
+    assert git(tmp_path, "rev-list", "--count", "HEAD").strip() == "1"
