@@ -84,7 +84,19 @@ def environment(dirs: list[Path]) -> jinja2.Environment:
     )
     env.filters["coord"] = svg_number
     env.filters["short_round"] = short_label
+    _compile_all(env)
     return env
+
+
+def _compile_all(env: jinja2.Environment) -> None:
+    """Every template compiled now, into the in-process cache: the build's worker processes are forked after the
+    environment is made, so they start with it instead of each compiling every template again. A template with a
+    mistake is left to be reported, at its line, by the page that renders it."""
+    for name in env.list_templates(extensions=["html"]):
+        try:
+            env.get_template(name)
+        except jinja2.TemplateError:
+            pass
 
 
 def svg_number(value: float) -> str:
