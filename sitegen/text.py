@@ -17,6 +17,10 @@ ID_RULE = f"lowercase letters, digits and single hyphens inside, at most {ID_MAX
 # YAML would read these words as something other than text (true, false, null) in a round file.
 _YAML_WORDS = {"yes", "no", "on", "off", "true", "false", "null", "y", "n"}
 _NUMBER = re.compile(r"[0-9][0-9-]*|0x[0-9a-f]+|0b[01]+")
+# What no text field (a name, a title, a deck field) may hold: C0 and C1 controls and DEL (a line break forged a
+# commit trailer in the desk's commit messages, ESC drives the terminal `sitegen standings` prints to), the Unicode
+# line and paragraph separators, and the bidi overrides and isolates (text that displays other than it reads).
+_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
 
 
 def id_problem(value: Any) -> str | None:
@@ -33,6 +37,15 @@ def id_problem(value: Any) -> str | None:
         # Bare numbers, dates and yes/no would come back from a round file as numbers, dates or true/false.
         return f"'{value}' is not a valid id: a bare number, date or yes/no reads as something else in a round file; add a letter, e.g. '{value}-x'"
     return None
+
+
+def control_problem(text: str) -> str | None:
+    """Why `text` cannot be a text field's value (it holds a control character), or None."""
+    found = _CONTROL.search(text)
+    if found is None:
+        return None
+    return (f"holds the control character U+{ord(found[0]):04X} (a line break, tab, escape or the like); write it on one line, "
+            "with letters, digits, spaces and punctuation only")
 
 
 def suggest(key: str, allowed: Iterable[str]) -> str:

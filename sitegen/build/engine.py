@@ -70,22 +70,20 @@ _worker_env: jinja2.Environment | None = None  # a worker process's own, made on
 
 
 def _environment(site: Site, cache: Path | None) -> jinja2.Environment | None:
-    """Compiled templates are kept in the cache folder: compiling them is most of rebuilding one event."""
+    """The theme's environment (its compiled templates kept in memory only: see `templates.CompiledTemplates`)."""
     from sitegen.render.templates import environment, theme_dirs
 
-    compiled = cache / "templates" if cache else None
-    if compiled:
-        compiled.mkdir(parents=True, exist_ok=True)
     try:
-        return environment(theme_dirs(site), compiled)
+        return environment(theme_dirs(site))
     except ContentError:
         return None  # the theme is missing: each event reports it, after any problem in the content
 
 
-def _start_worker(site: Site, cache: Path | None) -> None:
+def _start_worker(site: Site, cache: Path | None, build: int) -> None:
+    """Watch the build process `build` first: compiling the theme takes a while, and the build may be killed meanwhile."""
     global _worker_env
+    threading.Thread(target=_exit_without, args=(build,), daemon=True).start()
     _worker_env = _environment(site, cache)
-    threading.Thread(target=_exit_without, args=(os.getppid(),), daemon=True).start()
 
 
 def _exit_without(build: int) -> None:
@@ -355,7 +353,7 @@ def _run(tasks: dict[str, EventTask], site: Site, output: Path, jobs: int, env: 
         return results
     from concurrent.futures import Future, ProcessPoolExecutor
 
-    with ProcessPoolExecutor(max_workers=min(jobs, len(tasks)), initializer=_start_worker, initargs=(site, cache)) as pool:
+    with ProcessPoolExecutor(max_workers=min(jobs, len(tasks)), initializer=_start_worker, initargs=(site, cache, os.getpid())) as pool:
         futures: dict[str, Future[EventResult]] = {name: pool.submit(build_event, task) for name, task in tasks.items()}
         done, failure = {}, None
         for name, future in futures.items():

@@ -16,7 +16,7 @@ from sitegen.pages.site import event_card_and_pages
 from sitegen.pages.summary import sort_key
 from sitegen.render.templates import environment, render_pages, theme_dirs
 
-__all__ = ["build", "check", "render"]
+__all__ = ["build", "check", "check_pages", "render"]
 
 
 def check(content: str | Path) -> Site:
@@ -31,6 +31,18 @@ def check(content: str | Path) -> Site:
 def render(content: str | Path, env: jinja2.Environment | None = None) -> dict[str, bytes]:
     """Every output file in memory. Nothing is written, so a mistake anywhere leaves the output as it was."""
     site = check(content)
+    return _render(site, env)
+
+
+def check_pages(content: str | Path) -> Site:
+    """`check`, then every page rendered and dropped: a theme's template mistake, or a file a template may not
+    read, is reported as `build` reports it."""
+    site = check(content)
+    _render(site)
+    return site
+
+
+def _render(site: Site, env: jinja2.Environment | None = None) -> dict[str, bytes]:
     env = env or environment(theme_dirs(site))
     events = sorted((event_card_and_pages(site, event) for event in site.events), key=lambda made: sort_key(made[0]))
     files = shared_files(site, [card for card, _ in events], env)

@@ -34,7 +34,7 @@ if TYPE_CHECKING:
 VERSION = 3
 STATE_FILE = "state.json"
 PACKAGE = Path(__file__).resolve().parent.parent
-LIBRARIES = ("jinja2", "markupsafe", "markdown", "segno", "pyyaml")
+LIBRARIES = ("jinja2", "markupsafe", "markdown", "nh3", "segno", "pyyaml")
 # A file written this close before its stats were taken may have changed again within its mtime's tick, the stats
 # staying the same: its bytes are read.
 UNSURE_NS = 2_000_000_000

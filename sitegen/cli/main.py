@@ -173,9 +173,9 @@ def _pair(args: argparse.Namespace) -> int:
 
 
 def _check(args: argparse.Namespace) -> int:
-    from sitegen.build.pipeline import check
+    from sitegen.build.pipeline import check_pages
 
-    site = check(args.content)
+    site = check_pages(args.content)  # the pages rendered too: a theme's mistakes are found here, not at the build
     cli_desk.warn([str(problem) for event in site.events for problem in formats.format_of(event).warnings(event)])
     print(f"{args.content}: {_count(len(site.events), 'event')}, {_count(len(site.pages), 'page')}: no problems found")
     return 0

@@ -37,11 +37,19 @@ from sitegen.load.check import one_event_problems
 from sitegen.load.event import load_event
 from sitegen.load.site import read_outline
 from sitegen.model import ContentError, Event
-from sitegen.serve.overlay import ProblemBoard, overlay_script
+from sitegen.serve.overlay import ProblemBoard, overlay_code, overlay_script
 
 __all__ = ["DeskConfig", "make_server", "new_token", "serve_desk"]
 
 MAX_FORM = 64 * 1024  # bytes: a desk form is a few hundred
+# The desk's own pages run only its own script files (the overlay) and post only to itself.
+DESK_POLICY = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; "
+               "object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'")
+# The site preview is served on the desk's origin, so none of a page's own scripts run there (a page could read the
+# token from `location` and post the desk's forms): only the overlay, by the response's nonce. No form is sent, no
+# image or frame from elsewhere (a request to another site could carry the desk's address), no referrer.
+PREVIEW_POLICY = ("default-src 'self'; script-src 'nonce-{nonce}'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; "
+                  "connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'")
 
 
 class Desk:
@@ -77,7 +85,7 @@ class Desk:
 
     def render(self, name: str, **context: Any) -> bytes:
         context |= {"root": self.root, "token": self.config.token, "commit": self.config.commit,
-                    "overlay": overlay_script(f"{self.root}__sitegen/problems", docked=True)}
+                    "overlay": overlay_script(f"{self.root}__sitegen/overlay.js", f"{self.root}__sitegen/problems", docked=True)}
         return self.templates.get_template(name).render(**context).encode()
 
 
@@ -126,6 +134,8 @@ class Handler(BaseHTTPRequestHandler):
         if route == ["desk.css"]:
             css = resources.files("sitegen.desk").joinpath("templates/desk.css").read_bytes()
             return self._send(HTTPStatus.OK, css, "text/css; charset=utf-8")
+        if route == ["__sitegen", "overlay.js"]:
+            return self._send(HTTPStatus.OK, overlay_code(), "text/javascript; charset=utf-8")
         if route == ["__sitegen", "problems"]:
             desk.preview.refresh()
             document = {"problems": desk.board.lines(), "build": desk.preview.generation}
@@ -178,10 +188,12 @@ class Handler(BaseHTTPRequestHandler):
             return self._text(HTTPStatus.NOT_FOUND, "not in the built site")
         body = file.read_bytes()
         kind = CONTENT_TYPES.get(file.suffix, "application/octet-stream")
+        nonce = secrets.token_urlsafe(16)
         if file.suffix == ".html":
-            script = overlay_script(f"{self.desk.root}__sitegen/problems", reload=True).encode()
+            root = self.desk.root
+            script = overlay_script(f"{root}__sitegen/overlay.js", f"{root}__sitegen/problems", reload=True, nonce=nonce).encode()
             body = body.replace(b"</head>", script + b"</head>", 1)
-        self._send(HTTPStatus.OK, body, kind)
+        self._send(HTTPStatus.OK, body, kind, policy=PREVIEW_POLICY.format(nonce=nonce), referrer="no-referrer")
 
     def _post(self, route: list[str]) -> None:
         desk = self.desk
@@ -240,12 +252,17 @@ class Handler(BaseHTTPRequestHandler):
     def _text(self, status: HTTPStatus, message: str) -> None:
         self._send(status, f"{message}\n".encode(), "text/plain; charset=utf-8")
 
-    def _send(self, status: HTTPStatus, body: bytes, kind: str = "text/html; charset=utf-8") -> None:
+    def _send(self, status: HTTPStatus, body: bytes, kind: str = "text/html; charset=utf-8", *, policy: str = DESK_POLICY,
+              referrer: str = "same-origin") -> None:
         self.send_response(status)
         self.send_header("Content-Type", kind)
         self.send_header("Content-Length", str(len(body)))
         self.send_header("Cache-Control", "no-store")
-        self.send_header("Referrer-Policy", "same-origin")  # the token is in every URL (no-referrer would make a form's Origin "null")
+        self.send_header("Content-Security-Policy", policy)
+        self.send_header("X-Content-Type-Options", "nosniff")
+        # The token is in every URL: the desk's own pages tell it to no other site ("same-origin"; "no-referrer" would
+        # make their forms' Origin "null", which the Origin check refuses); the preview tells it to no one.
+        self.send_header("Referrer-Policy", referrer)
         self.send_header("X-Frame-Options", "DENY")
         self.end_headers()
         if self.command != "HEAD":

@@ -119,6 +119,8 @@ def _load_players(data: LineDict, path: str, c: Collector) -> tuple[Player, ...]
             continue
         c.no_empty_values(entry, path)
         name = c.text(entry, "name", path, required=True)
+        if not name and entry.get("name") not in (None, ""):
+            continue  # a name refused (a list, a control character): said at its line, no id to make from it
         if "id" in entry:
             pid = c.identifier(entry["id"], Where(path, entry.key_lines["id"]), "'id'")
         else:
@@ -134,6 +136,8 @@ def _load_players(data: LineDict, path: str, c: Collector) -> tuple[Player, ...]
         if dropped is not None and dropped < joined - 1:
             c.add(Where(path, entry.key_lines["dropped"]), f"'dropped: {dropped}' comes before 'joined: {joined}'")
         deck = {str(k): str(v) for k, v in entry.items() if k not in PLAYER_KEYS}
+        if not all(c.one_line(v, Where(path, entry.key_lines[k]), f"'{k}'") for k, v in deck.items()):
+            continue
         key_lines = {str(k): entry.key_lines[k] for k in entry}
         players.append(Player(pid, name, joined, dropped, deck, Where(path, line), key_lines))
     return tuple(players)

@@ -99,6 +99,8 @@ def _person(entry: Any, where: Where, c: Collector) -> Person | None:
     if not isinstance(aliases, list) or not all(isinstance(a, str) and a for a in aliases):
         c.add(Where(where.path, data.key_lines.get("aliases", data.line)), "'aliases' must be a list of names, e.g. aliases: [Alex M., Sandy Morgan]")
         aliases = []
+    for alias in aliases:
+        c.one_line(alias, Where(where.path, data.key_lines["aliases"]), "an alias")
     if len(c.problems) > before or pid is None:
         return None
     return Person(pid, name, numbers, tuple(aliases), Where(where.path, data.line))

@@ -16,7 +16,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from sitegen.load.yaml_reader import LineDict, parse_yaml
 from sitegen.model import ContentError, Problem, Where
-from sitegen.text import id_problem, suggest
+from sitegen.text import control_problem, id_problem, suggest
 
 T = TypeVar("T")
 FAILED = object()  # what `read` returns for a file it could not parse (already reported)
@@ -147,7 +147,16 @@ class Collector:
         if isinstance(value, (list, dict)):
             self.add(Where(path, data.key_lines[key]), f"'{key}' must be a single value, not a list or block")
             return default
-        return str(value)
+        text = str(value)
+        return text if self.one_line(text, Where(path, data.key_lines[key]), f"'{key}'") else default
+
+    def one_line(self, text: str, where: Where, what: str) -> bool:
+        """Whether `text` is fit for a text field (no control character); reports it if not. Every text field is
+        read through here (`text`, and the fields read without it: deck fields, aliases, a page's title)."""
+        problem = control_problem(text)
+        if problem:
+            self.add(where, f"{what} {problem}")
+        return problem is None
 
 
 def _known_zone(name: str) -> bool:

@@ -6,6 +6,7 @@ event folder alone is `content_event.load_event`.
 from __future__ import annotations
 
 import os
+import re
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
@@ -80,7 +81,7 @@ def read_outline(root: str | Path) -> Outline:
     leagues = read_leagues(root, {e.name for e in entries if isinstance(e, Path)}, c)
     site = Site(
         title=c.text(data, "title", shown, default="Tournaments"),
-        base_url=c.text(data, "base_url", shown, default=""),
+        base_url=_base_url(data, shown, c),
         theme=theme,
         root=str(root),
         events=(),
@@ -91,6 +92,19 @@ def read_outline(root: str | Path) -> Outline:
         leagues=leagues,
     )
     return Outline(site, tuple(entries), tuple(before), tuple(c.problems))
+
+
+# An absolute web address: it goes into links, the feed and the sitemap, so no javascript:, data: or relative one.
+WEB_ADDRESS = re.compile(r"https?://[^\s/?#\\\"'<>`]+(?:[/?#][^\s\\\"'<>`]*)?", re.IGNORECASE)
+
+
+def _base_url(data: LineDict, shown: str, c: Collector) -> str:
+    url = c.text(data, "base_url", shown, default="")
+    if url and not WEB_ADDRESS.fullmatch(url):
+        c.add(Where(shown, data.key_lines["base_url"]), f"'base_url: {url}' is not a web address; write the site's address starting "
+              "with https:// (or http://), e.g. 'base_url: https://your-name.github.io/your-repo/'")
+        return ""
+    return url
 
 
 def _check_theme_files(theme_dir: Path, c: Collector) -> None:
@@ -129,6 +143,8 @@ def _load_page(path: Path, c: Collector) -> Page | None:
         title, order = meta.get("title"), meta.get("order")
         if "title" in meta and (title is None or isinstance(title, (list, dict))):
             c.add(Where(shown, meta.key_lines["title"] + 1), "'title' must be a single line of text, e.g. 'title: About us'")
+        elif "title" in meta:
+            c.one_line(str(title), Where(shown, meta.key_lines["title"] + 1), "'title'")
         if "order" in meta and (isinstance(order, bool) or not isinstance(order, int)):
             c.add(Where(shown, meta.key_lines["order"] + 1), f"'order' must be a whole number (lower comes first in the menu), not {order!r}")
         if len(c.problems) > before:

@@ -12,7 +12,6 @@ from dataclasses import dataclass
 from importlib import resources
 from typing import Any
 
-import markdown
 import segno
 
 from sitegen.games import format_of
@@ -24,6 +23,7 @@ from sitegen.pages import player_display as player_views
 from sitegen.pages.charts import rank_chart
 from sitegen.pages.league_pages import season_pages
 from sitegen.pages.league_standings import leagues_of
+from sitegen.pages.markdown_html import markdown_html
 from sitegen.pages.page_model import PageModel
 from sitegen.pages.summary import EventCard, EventSummary, card, sections, sort_key, status, summarize
 
@@ -44,7 +44,7 @@ def shared_pages(site: Site, cards: list[EventCard]) -> list[PageModel]:
     common = common_context(site)
     pages = [PageModel("index.html", "home.html", common | {"summaries": cards, "sections": sections(cards), "title": site.title})]
     for page in common["nav_pages"]:
-        html = markdown.markdown(page.body_markdown, extensions=["tables", "sane_lists"], output_format="html")
+        html = markdown_html(page.body_markdown)
         pages.append(PageModel(f"pages/{page.slug}.html", "page.html", common | {"title": page.title, "body_html": html}))
     pages += _rules_pages(cards, common) + season_pages(site, cards, common)
     # Served for a missing URL at any depth: with a base_url every link and asset must be absolute.

@@ -5,6 +5,7 @@ import traceback
 from pathlib import Path
 
 import jinja2
+import jinja2.sandbox
 import markupsafe
 
 from sitegen import games
@@ -26,11 +27,17 @@ def theme_dirs(site: Site) -> list[Path]:
 
 
 def _static_file(dirs: list[Path], name: str) -> Path:
-    """A theme's static file, the chosen theme's own first."""
-    found = next((d / "static" / name for d in dirs if (d / "static" / name).is_file()), None)
-    if found is None:
-        raise jinja2.TemplateError(f"static_text('{name}'): no such file in the theme's static/ folder")
-    return found
+    """A theme's static file, the chosen theme's own first; a name leading out of static/ is refused, so a theme
+    cannot publish a file from elsewhere on the machine ('../../etc/hostname', '/etc/hostname', a symlink)."""
+    for theme in dirs:
+        static = (theme / "static").resolve()
+        path = (static / name).resolve()
+        if not path.is_relative_to(static):
+            raise jinja2.TemplateError(f"static_text('{name}'): a theme reads only files of its own static/ folder; "
+                                       "name one by its path inside it, e.g. static_text('site.css')")
+        if path.is_file():
+            return path
+    raise jinja2.TemplateError(f"static_text('{name}'): no such file in the theme's static/ folder")
 
 
 def _template_problem(exc: Exception, dirs: list[Path], template: str) -> Problem | None:
@@ -43,38 +50,33 @@ def _template_problem(exc: Exception, dirs: list[Path], template: str) -> Proble
     frames = [f for f in traceback.extract_tb(exc.__traceback__) if f.filename.endswith(".html")]
     own_theme = dirs[0].parent != BUILTIN_THEMES  # a theme from the content folder, not one shipped with sitegen
     if frames and (isinstance(exc, jinja2.TemplateError) or own_theme):
-        return Problem(Where(frames[-1].filename, frames[-1].lineno or 1), f"template error: {exc}; fix the template")
+        return Problem(Where(frames[-1].filename, frames[-1].lineno or 1), f"template error: {str(exc).rstrip('.')}; fix the template")
     if isinstance(exc, jinja2.TemplateError):  # e.g. a template that is nowhere to be found
         return Problem(Where(str(dirs[0] / "templates" / template), 1), f"template error: {exc}; fix the theme")
     return None
 
 
 class CompiledTemplates(jinja2.BytecodeCache):
-    """Compiled templates kept for the life of the process, and in `folder` between runs when there is one.
-    Jinja checks each against its template's source, so many builds in one process (serve, the desk, tests)
-    compile a template once, whatever cache folder each names."""
+    """Compiled templates kept for the life of the process: Jinja checks each against its template's source, so
+    many builds in one process (serve, the desk, tests) compile a template once. Never kept on disk: a compiled
+    template is Python code, and one planted in a cache folder would run at the next build."""
 
     _in_process: dict[str, bytes] = {}
-
-    def __init__(self, folder: Path | None) -> None:
-        self.folder = jinja2.FileSystemBytecodeCache(str(folder)) if folder else None
 
     def load_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
         if (code := self._in_process.get(bucket.key)) is not None:
             bucket.bytecode_from_string(code)
-        if bucket.code is None and self.folder:
-            self.folder.load_bytecode(bucket)
 
     def dump_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
         self._in_process[bucket.key] = bucket.bytecode_to_string()
-        if self.folder:
-            self.folder.dump_bytecode(bucket)
 
 
-def environment(dirs: list[Path], compiled: Path | None = None) -> jinja2.Environment:
-    """The theme's Jinja environment; `compiled` keeps compiled templates between runs (keyed by their source)."""
-    env = jinja2.Environment(
-        bytecode_cache=CompiledTemplates(compiled),
+def environment(dirs: list[Path]) -> jinja2.Environment:
+    """The theme's Jinja environment. A theme is data, not code: its templates render in Jinja's sandbox (no
+    attribute starting with '_', no unsafe call), so `{{ cycler.__init__.__globals__.os }}` is an error. A theme's
+    templates come first, then the default theme's, then each game's own."""
+    env = jinja2.sandbox.SandboxedEnvironment(
+        bytecode_cache=CompiledTemplates(),
         loader=jinja2.ChoiceLoader([jinja2.FileSystemLoader(str(d)) for d in [*(d / "templates" for d in dirs), *games.template_dirs()]]),
         autoescape=True,
         undefined=jinja2.StrictUndefined,
@@ -84,7 +86,19 @@ def environment(dirs: list[Path], compiled: Path | None = None) -> jinja2.Enviro
     )
     env.filters["coord"] = svg_number
     env.filters["short_round"] = short_label
+    _compile_all(env)
     return env
+
+
+def _compile_all(env: jinja2.Environment) -> None:
+    """Every template compiled now, into the in-process cache: the build's worker processes are forked after the
+    environment is made, so they start with it instead of each compiling every template again. A template with a
+    mistake is left to be reported, at its line, by the page that renders it."""
+    for name in env.list_templates(extensions=["html"]):
+        try:
+            env.get_template(name)
+        except jinja2.TemplateError:
+            pass
 
 
 def svg_number(value: float) -> str:

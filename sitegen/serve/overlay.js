@@ -1,7 +1,14 @@
 // sitegen: show the content's problems over the page (path:line: message), and clear them once fixed.
+// A file, not inline: the pages' Content-Security-Policy runs no inline script. Its settings are its tag's data-*.
 (function () {
   // docked: a panel at the bottom (the desk's own pages list the problems too); otherwise over the whole page.
-  var url = __PROBLEMS_URL__, reload = __RELOAD__, docked = __DOCKED__, build, hidden = "";
+  var settings = document.currentScript.dataset;
+  var url = settings.problems, reload = settings.reload === "true", docked = settings.docked === "true", build, hidden = "";
+  if (settings.livereload === "true") {  // serve: livereload's client, which its own inline snippet would have added
+    var live = document.createElement("script");
+    live.src = "/livereload.js?port=" + (location.port || (location.protocol === "https:" ? 443 : 80));
+    document.head.appendChild(live);
+  }
   function show(lines) {
     var box = document.getElementById("sitegen-problems"), key = lines.join("\n");
     if (!lines.length || key === hidden) { if (box) box.remove(); return; }

@@ -6,6 +6,7 @@ removing the overlay once the content is fixed. Nothing is written into the outp
 """
 from __future__ import annotations
 
+import html
 import json
 import threading
 from importlib import resources
@@ -13,6 +14,7 @@ from importlib import resources
 from sitegen.model import Problem
 
 PROBLEMS_PATH = "/__sitegen/problems"
+OVERLAY_PATH = "/__sitegen/overlay.js"
 
 
 class ProblemBoard:
@@ -34,11 +36,17 @@ class ProblemBoard:
         return json.dumps({"problems": self.lines()}).encode()
 
 
-def overlay_script(url: str, *, reload: bool = False, docked: bool = False) -> str:
-    """The `<script>` an HTML page gets: it polls `url` and shows or clears the overlay; with `reload`, it also
-    reloads the page when the JSON's `build` number changes (the desk's preview, which has no livereload);
-    `docked` keeps it to the bottom of the screen (the desk's own pages, which stay usable)."""
-    code = resources.files("sitegen.serve").joinpath("overlay.js").read_text(encoding="utf-8")
-    code = code.replace("__PROBLEMS_URL__", json.dumps(url)).replace("__RELOAD__", json.dumps(reload))
-    code = code.replace("__DOCKED__", json.dumps(docked))
-    return f"<script>{code}</script>"
+def overlay_code() -> bytes:
+    """overlay.js, served by `serve` and the desk at their `__sitegen/overlay.js`."""
+    return resources.files("sitegen.serve").joinpath("overlay.js").read_bytes()
+
+
+def overlay_script(src: str, problems: str, *, reload: bool = False, docked: bool = False, livereload: bool = False,
+                   nonce: str = "") -> str:
+    """The `<script>` tag an HTML page gets: overlay.js from `src` polls `problems` and shows or clears the overlay;
+    with `reload`, it also reloads the page when the JSON's `build` number changes (the desk's preview, which has no
+    livereload); `docked` keeps it to the bottom of the screen (the desk's own pages, which stay usable);
+    `livereload` adds livereload's client (serve). `nonce` lets it run under the desk preview's policy."""
+    settings = {"src": src, "data-problems": problems, "data-reload": json.dumps(reload), "data-docked": json.dumps(docked),
+                "data-livereload": json.dumps(livereload)} | ({"nonce": nonce} if nonce else {})
+    return "<script " + " ".join(f'{key}="{html.escape(value)}"' for key, value in settings.items()) + "></script>"

@@ -14,7 +14,7 @@ from tornado import ioloop, web
 from sitegen.build.engine import Memory, build
 from sitegen.model import ContentError
 from sitegen.render.templates import BUILTIN_THEMES
-from sitegen.serve.overlay import PROBLEMS_PATH, ProblemBoard, overlay_script
+from sitegen.serve.overlay import OVERLAY_PATH, PROBLEMS_PATH, ProblemBoard, overlay_code, overlay_script
 
 # livereload skips a reload within 3 s of the previous one; a TO entering results expects each save to show.
 LiveReloadHandler.DEFAULT_RELOAD_TIME = 0
@@ -60,8 +60,15 @@ def serve(content: str, output: str, host: str, port: int, jobs: int = 1, cache:
 
 
 # The content's problems in the open pages: a JSON handler beside livereload's, and its script injected into
-# every HTML page served (livereload's own injector, which `Server.application` subclasses, adds it).
-OVERLAY = overlay_script(PROBLEMS_PATH).encode()
+# every HTML page served (livereload's own injector, which `Server.application` subclasses, adds it). It also adds
+# livereload's client: livereload's own snippet is an inline script, which the pages' policy does not run.
+OVERLAY = overlay_script(OVERLAY_PATH, PROBLEMS_PATH, livereload=True).encode()
+
+
+class OverlayCodeHandler(web.RequestHandler):
+    def get(self) -> None:
+        self.set_header("Content-Type", "text/javascript; charset=utf-8")
+        self.write(overlay_code())
 
 
 class ProblemsHandler(web.RequestHandler):
@@ -76,7 +83,6 @@ class ProblemsHandler(web.RequestHandler):
 
 class OverlayInjector(livereload.server.LiveScriptInjector):  # type: ignore[misc]
     def transform_first_chunk(self, status_code: int, headers: dict[str, str], chunk: bytes, finishing: bool) -> tuple[int, dict[str, str], bytes]:
-        status_code, headers, chunk = super().transform_first_chunk(status_code, headers, chunk, finishing)
         if "html" in headers.get("Content-Type", "") and b"</head>" in chunk:
             chunk = chunk.replace(b"</head>", OVERLAY + b"</head>", 1)
             if "Content-Length" in headers:
@@ -96,4 +102,4 @@ class OverlayServer(Server):  # type: ignore[misc]
 
     def get_web_handlers(self, script: bytes) -> list[object]:
         handlers: list[object] = super().get_web_handlers(script)
-        return [(PROBLEMS_PATH, ProblemsHandler, {"board": self.board}), *handlers]
+        return [(PROBLEMS_PATH, ProblemsHandler, {"board": self.board}), (OVERLAY_PATH, OverlayCodeHandler), *handlers]

