@@ -34,11 +34,15 @@ class ProblemBoard:
         return json.dumps({"problems": self.lines()}).encode()
 
 
-def overlay_script(url: str, *, reload: bool = False, docked: bool = False) -> str:
-    """The `<script>` an HTML page gets: it polls `url` and shows or clears the overlay; with `reload`, it also
-    reloads the page when the JSON's `build` number changes (the desk's preview, which has no livereload);
-    `docked` keeps it to the bottom of the screen (the desk's own pages, which stay usable)."""
+def overlay_code(url: str, *, reload: bool = False, docked: bool = False) -> str:
+    """The script's code: it polls `url` and shows or clears the overlay; with `reload`, it also reloads the page
+    when the JSON's `build` number changes (the desk's preview, which has no livereload); `docked` keeps it to the
+    bottom of the screen (the desk's own pages, which stay usable)."""
     code = resources.files("sitegen.serve").joinpath("overlay.js").read_text(encoding="utf-8")
     code = code.replace("__PROBLEMS_URL__", json.dumps(url)).replace("__RELOAD__", json.dumps(reload))
-    code = code.replace("__DOCKED__", json.dumps(docked))
-    return f"<script>{code}</script>"
+    return code.replace("__DOCKED__", json.dumps(docked))
+
+
+def overlay_script(url: str, *, reload: bool = False, docked: bool = False) -> str:
+    """The inline `<script>` an HTML page gets (see `overlay_code`)."""
+    return f"<script>{overlay_code(url, reload=reload, docked=docked)}</script>"
