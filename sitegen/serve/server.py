@@ -1,24 +1,30 @@
-"""`sitegen serve`: build, serve the output on localhost, rebuild and reload open pages on every change."""
+"""`sitegen serve`: build, serve the output on localhost, rebuild and reload open pages on every change.
+
+livereload's server, on Tornado, listening with the limits of `serve.limits` (as the desk does): idle and body
+timeouts, a bounded number of connections, and no request body over `MAX_BODY` (the site is read-only)."""
 from __future__ import annotations
 
 import sys
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import livereload.server
 from livereload import Server
-from livereload.handlers import LiveReloadHandler
+from livereload.handlers import ForceReloadHandler, LiveReloadHandler, LiveReloadJSHandler
 from livereload.watcher import Watcher
 from tornado import ioloop, web
 
 from sitegen.build.engine import Memory, build
 from sitegen.model import ContentError
 from sitegen.render.templates import BUILTIN_THEMES
+from sitegen.serve import limits
 from sitegen.serve.overlay import PROBLEMS_PATH, ProblemBoard, overlay_script
 
 # livereload skips a reload within 3 s of the previous one; a TO entering results expects each save to show.
 LiveReloadHandler.DEFAULT_RELOAD_TIME = 0
 POLL_MS = 200  # livereload's own poll is every 800 ms
+MAX_BODY = 4 * 1024  # bytes: nothing here takes a body
 
 
 class QuickWatcher(Watcher):  # type: ignore[misc]  # livereload ships no type hints
@@ -60,7 +66,7 @@ def serve(content: str, output: str, host: str, port: int, jobs: int = 1, cache:
 
 
 # The content's problems in the open pages: a JSON handler beside livereload's, and its script injected into
-# every HTML page served (livereload's own injector, which `Server.application` subclasses, adds it).
+# every HTML page served (by livereload's own injector, subclassed here, which `OverlayServer.application` uses).
 OVERLAY = overlay_script(PROBLEMS_PATH).encode()
 
 
@@ -84,9 +90,6 @@ class OverlayInjector(livereload.server.LiveScriptInjector):  # type: ignore[mis
         return status_code, headers, chunk
 
 
-livereload.server.LiveScriptInjector = OverlayInjector
-
-
 class OverlayServer(Server):  # type: ignore[misc]
     """livereload's server with the problems handler in front of the static files."""
 
@@ -94,6 +97,22 @@ class OverlayServer(Server):  # type: ignore[misc]
         super().__init__(**kwargs)
         self.board = board
 
-    def get_web_handlers(self, script: bytes) -> list[object]:
-        handlers: list[object] = super().get_web_handlers(script)
+    def get_web_handlers(self, script: bytes) -> list[Any]:
+        handlers: list[Any] = super().get_web_handlers(script)
         return [(PROBLEMS_PATH, ProblemsHandler, {"board": self.board}), *handlers]
+
+    def application(self, port: int, host: str, liveport: int | None = None, debug: bool | None = None, live_css: bool = True) -> None:
+        """livereload's own (one port, no debug), listening with our limits instead of Tornado's defaults."""
+        LiveReloadHandler.watcher = self.watcher
+        LiveReloadHandler.live_css = live_css
+        live_script = (b'<script type="text/javascript">(function(){var s=document.createElement("script");'
+                       b'var port=(window.location.port || (window.location.protocol == "https:" ? 443: 80));'
+                       b's.src="//"+window.location.hostname+":"+port+"/livereload.js?port="+port;document.head.appendChild(s);})();</script>')
+
+        class Injector(OverlayInjector):
+            script = live_script
+
+        handlers = [(r"/livereload", LiveReloadHandler), (r"/forcereload", ForceReloadHandler), (r"/livereload.js", LiveReloadJSHandler),
+                    *self.get_web_handlers(Injector.script)]
+        app = web.Application(handlers=handlers, transforms=[Injector], log_function=lambda _handler: None)
+        limits.start(app, limits.bind(host, port), max_body=MAX_BODY)
