@@ -1,30 +1,44 @@
 """`sitegen desk`: a local web console over the content folder, for a TO's laptop or a judge's phone.
 
-Built on the standard library's ThreadingHTTPServer: every page is plain HTML forms answered by the same
-edit functions the CLI verbs call (desk_actions), so a thread per request and one lock around writes (the content folder's, shared with the CLI: `edit.lock`) is
-all the concurrency there is; tornado's asynchronous model would buy nothing here.
+Built on Tornado (already installed: livereload, which `sitegen serve` uses, runs on it) rather than the standard
+library's `http.server`, whose documentation says it is not meant for production: one event loop holds every
+connection, with the limits of `serve.limits` (idle and body timeouts, a body-size limit, a bounded number of open
+connections), so a stranger on the wifi cannot stall the desk with idle sockets, unfinished headers or an endless
+body. What a request asks for is blocking file work (loading and rendering an event; a change, which is the same
+edit functions the CLI verbs call, `desk.actions.ACTIONS`, under the content folder's lock `edit.lock`, shared with
+the CLI; git): it runs in a pool of `WORKERS` threads, the preview's build in a thread of its own, and the event
+loop only checks, routes and answers.
 
 Safety, in the order a request meets it: every URL starts with a random access token (403 otherwise); a
 request whose Origin is another site's is refused; a change is a POST whose form body carries the token
-too (a GET never writes); a form carries the version of what it showed, and a write made on an older
-one is refused (409). No part of a request's path is joined to a filesystem path: an event is looked up
-by its slug among the listed event folders, a preview file among the files the build wrote.
+too (a GET never writes), at most `MAX_FORM` bytes (413); a form carries the version of what it showed, and a write
+made on an older one is refused (409). No part of a request's path is joined to a filesystem path: an event is
+looked up by its slug among the listed event folders, a preview file among the files the build wrote. Every answer
+carries the headers of `security_headers`. Tornado's XSRF cookie is not used: the token a form carries is already
+a secret no other site can read (it is in no cookie a browser would send along), which is what an XSRF token is.
 """
 from __future__ import annotations
 
+import asyncio
 import json
+import re
 import secrets
+import socket
 import sys
 import threading
+from collections.abc import Awaitable, Callable
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from functools import partial
 from http import HTTPStatus
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from importlib import resources
 from itertools import count
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 from urllib.parse import parse_qs, unquote, urlsplit
 
 import jinja2
+from tornado import web
 
 from sitegen import games as formats
 from sitegen.desk import git as desk_git
@@ -37,23 +51,52 @@ from sitegen.load.check import one_event_problems
 from sitegen.load.event import load_event
 from sitegen.load.site import read_outline
 from sitegen.model import ContentError, Event
+from sitegen.serve import limits
 from sitegen.serve.overlay import ProblemBoard, overlay_code, overlay_script
 
-__all__ = ["DeskConfig", "make_server", "new_token", "serve_desk"]
+__all__ = ["DeskConfig", "DeskServer", "make_server", "new_token", "security_headers", "serve_desk"]
 
 MAX_FORM = 64 * 1024  # bytes: a desk form is a few hundred
-# The desk's own pages run only its own script files (the overlay) and post only to itself.
-DESK_POLICY = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; "
-               "object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'")
-# The site preview is served on the desk's origin, so none of a page's own scripts run there (a page could read the
-# token from `location` and post the desk's forms): only the overlay, by the response's nonce. No form is sent, no
-# image or frame from elsewhere (a request to another site could carry the desk's address), no referrer.
-PREVIEW_POLICY = ("default-src 'self'; script-src 'nonce-{nonce}'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; "
-                  "connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'")
+WORKERS = 4  # threads for the requests' file work: pages, changes (one at a time per content folder anyway), git
+T = TypeVar("T")
+
+
+def security_headers(preview_nonce: str | None = None) -> dict[str, str]:
+    """Every answer's security headers, in one place. The desk's own pages run the desk's scripts only (the problems
+    overlay, served from the desk); a page of the site preview runs none but its injected overlay, `preview_nonce`
+    (the response's own), since the content's own HTML is served at the desk's origin, where a script could use the token.
+    The desk's referrer policy is same-origin, not no-referrer: under no-referrer Chromium sends a form's Origin as
+    "null" (checked: every change would be refused), and same-origin never sends the token's URL to another site either.
+    The preview has no forms: no-referrer."""
+    scripts = f"'nonce-{preview_nonce}'" if preview_nonce else "'self'"
+    styles, forms = ("'self' 'unsafe-inline'", "'none'") if preview_nonce else ("'self'", "'self'")
+    policy = (f"default-src 'self'; script-src {scripts}; style-src {styles}; img-src 'self' data:; form-action {forms}; "
+              "frame-ancestors 'none'; base-uri 'none'")
+    return {"Content-Security-Policy": policy, "Referrer-Policy": "no-referrer" if preview_nonce else "same-origin", "X-Content-Type-Options": "nosniff",
+            "X-Frame-Options": "DENY", "Cache-Control": "no-store"}
+
+
+@dataclass(frozen=True)
+class Reply:
+    """An answer, made in a worker thread and sent by the event loop."""
+
+    status: int
+    body: bytes = b""
+    kind: str = "text/html; charset=utf-8"
+    location: str = ""
+    preview_nonce: str = ""  # a page of the built site: the preview's security headers, its overlay's nonce
+
+
+def text(status: int, message: str) -> Reply:
+    return Reply(status, f"{message}\n".encode(), "text/plain; charset=utf-8")
+
+
+def redirect(location: str) -> Reply:
+    return Reply(HTTPStatus.SEE_OTHER, location=location)
 
 
 class Desk:
-    """What every request shares: the configuration, the write lock, the preview and the messages to show next."""
+    """What every request shares: the configuration, the threads, the preview and the messages to show next."""
 
     def __init__(self, config: DeskConfig) -> None:
         self.config = config
@@ -63,10 +106,27 @@ class Desk:
                                             trim_blocks=True, lstrip_blocks=True)
         self.notes: dict[str, tuple[list[str], list[str]]] = {}  # shown once after a redirect: (done, warnings)
         self._note_ids = count(1)
+        self._notes_lock = threading.Lock()
+        self.workers = ThreadPoolExecutor(WORKERS, thread_name_prefix="desk")
+        self.builder = ThreadPoolExecutor(1, thread_name_prefix="desk-preview")
+        self.css = resources.files("sitegen.desk").joinpath("templates/desk.css").read_bytes()
+        self.overlay_js = overlay_code()
 
     @property
     def root(self) -> str:
         return f"/{self.config.token}/"
+
+    async def work(self, job: Callable[..., T], *args: Any) -> T:
+        """`job(*args)` in a worker thread: the event loop goes on answering meanwhile."""
+        return await asyncio.get_running_loop().run_in_executor(self.workers, partial(job, *args))
+
+    async def refresh(self) -> None:
+        """The preview rebuilt if the content changed (in the preview's thread, one build at a time)."""
+        await asyncio.get_running_loop().run_in_executor(self.builder, self.preview.refresh)
+
+    def close(self) -> None:
+        self.workers.shutdown(wait=False, cancel_futures=True)
+        self.builder.shutdown(wait=False, cancel_futures=True)
 
     def event_folders(self) -> dict[str, Path]:
         """The listed event folders by slug: the only way a request names a place in the content."""
@@ -77,201 +137,255 @@ class Desk:
         return {entry.name: entry for entry in outline.entries if isinstance(entry, Path)}
 
     def keep_note(self, done: list[str], warnings: list[str]) -> str:
-        key = str(next(self._note_ids))
-        self.notes[key] = (done, warnings)
-        for old in list(self.notes)[:-50]:
-            del self.notes[old]
-        return key
+        with self._notes_lock:
+            key = str(next(self._note_ids))
+            self.notes[key] = (done, warnings)
+            for old in list(self.notes)[:-50]:
+                del self.notes[old]
+            return key
+
+    def note(self, query: str) -> tuple[list[str], list[str]]:
+        with self._notes_lock:
+            return self.notes.get(value(parse_qs(query), "note"), ([], []))
 
     def render(self, name: str, **context: Any) -> bytes:
         context |= {"root": self.root, "token": self.config.token, "commit": self.config.commit,
                     "overlay": overlay_script(f"{self.root}__sitegen/overlay.js", f"{self.root}__sitegen/problems", docked=True)}
         return self.templates.get_template(name).render(**context).encode()
 
+    # What the worker threads do: each returns the Reply to send.
 
-class Handler(BaseHTTPRequestHandler):
-    desk: Desk  # set on the subclass `make_server` makes
-    server_version = "sitegen-desk"
-
-    def do_GET(self) -> None:
-        self._answer("GET")
-
-    def do_POST(self) -> None:
-        self._answer("POST")
-
-    def log_message(self, format: str, *args: Any) -> None:
-        pass  # a desk on a phone makes a request a second (the problems poll): the terminal stays for what matters
-
-    def _answer(self, method: str) -> None:
-        try:
-            route = self._route()
-            if route is None:
-                return self._text(HTTPStatus.FORBIDDEN, "forbidden: open the desk with the address it printed (with its token)")
-            if method == "POST":
-                self._post(route)
-            else:
-                self._get(route)
-        except ConnectionError:  # the browser went elsewhere (a poll cut short by a click): no one to answer
-            pass
-        except Exception as exc:  # the desk keeps answering; the TO sees one line, not a traceback
-            print(f"sitegen desk: {self.command} {urlsplit(self.path).path}: {exc!r}", file=sys.stderr, flush=True)
-            self._text(HTTPStatus.INTERNAL_SERVER_ERROR, f"the desk failed: {exc}")
-
-    def _route(self) -> list[str] | None:
-        """The path's parts after the token, or None when the token or the Origin is wrong."""
-        parts = urlsplit(self.path).path.split("/")
-        if len(parts) < 2 or not secrets.compare_digest(parts[1].encode(), self.desk.config.token.encode()):
-            return None
-        origin = self.headers.get("Origin")
-        if origin is not None and urlsplit(origin).netloc != self.headers.get("Host"):
-            return None
-        return [unquote(part) for part in parts[2:]]
-
-    def _get(self, route: list[str]) -> None:
-        desk = self.desk
-        if route in ([], [""]):
-            return self._index()
-        if route == ["desk.css"]:
-            css = resources.files("sitegen.desk").joinpath("templates/desk.css").read_bytes()
-            return self._send(HTTPStatus.OK, css, "text/css; charset=utf-8")
-        if route == ["__sitegen", "overlay.js"]:
-            return self._send(HTTPStatus.OK, overlay_code(), "text/javascript; charset=utf-8")
-        if route == ["__sitegen", "problems"]:
-            desk.preview.refresh()
-            document = {"problems": desk.board.lines(), "build": desk.preview.generation}
-            return self._send(HTTPStatus.OK, json.dumps(document).encode(), "application/json")
-        if route[:1] == ["site"]:
-            return self._site("/".join(route[1:]))
-        if len(route) in (2, 3) and route[0] == "e" and route[1] in desk.event_folders() and route[2:] in ([], [""]):
-            if len(route) == 2:  # the forms' relative actions need the trailing slash
-                return self._redirect(f"{desk.root}e/{route[1]}/")
-            query = parse_qs(urlsplit(self.path).query)
-            done, warnings = desk.notes.get(value(query, "note"), ([], []))
-            return self._event(route[1], HTTPStatus.OK, done=done, warnings=warnings)
-        self._text(HTTPStatus.NOT_FOUND, "not found")
-
-    def _index(self) -> None:
+    def index(self, query: str) -> Reply:
         entries: list[tuple[str, Event | None, int]] = []
-        for slug, folder in self.desk.event_folders().items():
+        for slug, folder in self.event_folders().items():
             try:
                 event = load_event(folder)
                 entries.append((slug, event, len(one_event_problems(folder, event))))
             except ContentError as exc:
                 entries.append((slug, None, len(exc.problems)))
-        done, warnings = self.desk.notes.get(value(parse_qs(urlsplit(self.path).query), "note"), ([], []))
-        page = self.desk.render("index.html", events=event_links(entries), done=done, warnings=warnings)
-        self._send(HTTPStatus.OK, page)
+        done, warnings = self.note(query)
+        return Reply(HTTPStatus.OK, self.render("index.html", events=event_links(entries), done=done, warnings=warnings))
 
-    def _event(self, slug: str, status: HTTPStatus, *, errors: dict[str, list[str]] | None = None, typed: Form | None = None,
-               done: list[str] | None = None, warnings: list[str] | None = None) -> None:
-        folder = self.desk.event_folders()[slug]
+    def event_get(self, route: list[str], query: str) -> Reply:
+        """e/SLUG/: the event's page (e/SLUG redirects there: the forms' relative actions need the trailing slash)."""
+        if len(route) not in (2, 3) or route[0] != "e" or route[1] not in self.event_folders() or route[2:] not in ([], [""]):
+            return text(HTTPStatus.NOT_FOUND, "not found")
+        if len(route) == 2:
+            return redirect(f"{self.root}e/{route[1]}/")
+        done, warnings = self.note(query)
+        return self.event(route[1], HTTPStatus.OK, done=done, warnings=warnings)
+
+    def event(self, slug: str, status: int, *, errors: dict[str, list[str]] | None = None, typed: Form | None = None,
+              done: list[str] | None = None, warnings: list[str] | None = None) -> Reply:
+        folder = self.event_folders()[slug]
         try:
             event = load_event(folder)
         except ContentError as exc:
-            page = self.desk.render("event.html", page=None, slug=slug, problems=[str(p) for p in exc.problems])
-            return self._send(status, page)
+            return Reply(status, self.render("event.html", page=None, slug=slug, problems=[str(p) for p in exc.problems]))
         problems = [str(p) for p in one_event_problems(folder, event)]  # the event is shown still: adding a player may fix it
         if event.format not in formats.FORMATS:
-            return self._send(status, self.desk.render("event.html", page=None, slug=slug, problems=problems))
+            return Reply(status, self.render("event.html", page=None, slug=slug, problems=problems))
         page_model = event_page(event, None if problems else formats.format_of(event).score(event))
         page_model.errors = errors or {}
         typed = typed or {}
         page_model.typed = {key: value(typed, key) for key in typed if key not in ("token", "version")}
-        page = self.desk.render("event.html", page=page_model, slug=slug, problems=problems, done=done or [], warnings=warnings or [])
-        self._send(status, page)
+        page = self.render("event.html", page=page_model, slug=slug, problems=problems, done=done or [], warnings=warnings or [])
+        return Reply(status, page)
 
-    def _site(self, path: str) -> None:
-        preview = self.desk.preview
-        preview.refresh()
-        file = preview.files.get(path + "index.html" if path == "" or path.endswith("/") else path)
+    def site_file(self, path: str) -> Reply:
+        file = self.preview.files.get(path + "index.html" if path == "" or path.endswith("/") else path)
         if file is None:
-            return self._text(HTTPStatus.NOT_FOUND, "not in the built site")
-        body = file.read_bytes()
-        kind = CONTENT_TYPES.get(file.suffix, "application/octet-stream")
-        nonce = secrets.token_urlsafe(16)
+            return text(HTTPStatus.NOT_FOUND, "not in the built site")
+        body, nonce = file.read_bytes(), secrets.token_urlsafe(16)
         if file.suffix == ".html":
-            root = self.desk.root
-            script = overlay_script(f"{root}__sitegen/overlay.js", f"{root}__sitegen/problems", reload=True, nonce=nonce).encode()
-            body = body.replace(b"</head>", script + b"</head>", 1)
-        self._send(HTTPStatus.OK, body, kind, policy=PREVIEW_POLICY.format(nonce=nonce), referrer="no-referrer")
+            script = overlay_script(f"{self.root}__sitegen/overlay.js", f"{self.root}__sitegen/problems", reload=True, nonce=nonce)
+            body = body.replace(b"</head>", script.encode() + b"</head>", 1)
+        return Reply(HTTPStatus.OK, body, CONTENT_TYPES.get(file.suffix, "application/octet-stream"), preview_nonce=nonce)
 
-    def _post(self, route: list[str]) -> None:
-        desk = self.desk
-        length = int(self.headers.get("Content-Length") or 0)
-        if length > MAX_FORM:
-            return self._text(HTTPStatus.REQUEST_ENTITY_TOO_LARGE, "form too large")
-        form: Form = parse_qs(self.rfile.read(length).decode("utf-8", "replace"), keep_blank_values=True)
-        if not secrets.compare_digest(value(form, "token").encode(), desk.config.token.encode()):
-            return self._text(HTTPStatus.FORBIDDEN, "forbidden: a change needs the form's token")
-        if route == ["publish"]:
-            return self._publish()
-        events = desk.event_folders()
+    def change(self, route: list[str], form: Form) -> Reply:
+        """e/SLUG/ACTION: one of `ACTIONS`, under the content folder's lock, then its git commit (with --commit)."""
+        events = self.event_folders()
         if len(route) != 3 or route[0] != "e" or route[1] not in events or route[2] not in ACTIONS:
-            return self._text(HTTPStatus.NOT_FOUND, "not found")
+            return text(HTTPStatus.NOT_FOUND, "not found")
         slug, action = route[1], route[2]
         where = f"table-{value(form, 'table')}" if action == "result" else action
         with content_lock(events[slug]):  # the version check and the write are one step, against the CLI's writes too
             try:
                 done = ACTIONS[action](events[slug], form)
             except Stale as exc:
-                return self._event(slug, HTTPStatus.CONFLICT, errors={where: [str(exc)]})
+                return self.event(slug, HTTPStatus.CONFLICT, errors={where: [str(exc)]})
             except ContentError as exc:
-                return self._event(slug, HTTPStatus.BAD_REQUEST, errors={where: [str(p) for p in exc.problems]}, typed=form)
+                return self.event(slug, HTTPStatus.BAD_REQUEST, errors={where: [str(p) for p in exc.problems]}, typed=form)
             except Refused as exc:
-                return self._event(slug, HTTPStatus.BAD_REQUEST, errors={where: [str(exc)]}, typed=form)
-            warnings = list(done.warnings) + self._commit(done, slug)
-        threading.Thread(target=desk.preview.refresh, daemon=True).start()
-        note = desk.keep_note([done.message], warnings)
-        self._redirect(f"{desk.root}e/{slug}/?note={note}#{done.anchor}")
+                return self.event(slug, HTTPStatus.BAD_REQUEST, errors={where: [str(exc)]}, typed=form)
+            warnings = list(done.warnings) + self.commit(done, slug)
+        note = self.keep_note([done.message], warnings)
+        return redirect(f"{self.root}e/{slug}/?note={note}#{done.anchor}")
 
-    def _commit(self, done: Done, slug: str) -> list[str]:
+    def commit(self, done: Done, slug: str) -> list[str]:
         """With --commit, the change as a git commit; what went wrong, if anything (the files are written)."""
-        if not self.desk.config.commit:
+        if not self.config.commit:
             return []
         try:
-            desk_git.commit(self.desk.config.content, done.written, done.message, f"Event: events/{slug} (sitegen desk)")
+            desk_git.commit(self.config.content, done.written, done.message, f"Event: events/{slug} (sitegen desk)")
         except desk_git.GitFailed as exc:
             return [f"written, but not committed: {exc}"]
         return []
 
-    def _publish(self) -> None:
-        if not self.desk.config.commit:
-            return self._text(HTTPStatus.NOT_FOUND, "publishing needs `sitegen desk --commit`")
+    def publish(self) -> Reply:
+        if not self.config.commit:
+            return text(HTTPStatus.NOT_FOUND, "publishing needs `sitegen desk --commit`")
         try:  # outside the write lock: a slow remote never holds up a result
-            done, warnings = [f"published: {desk_git.push(self.desk.config.content)}"], []
+            done, warnings = [f"published: {desk_git.push(self.config.content)}"], []
         except desk_git.GitFailed as exc:
             done, warnings = [], [f"not published: {exc}"]
-        self._redirect(f"{self.desk.root}?note={self.desk.keep_note(done, warnings)}")
-
-    def _redirect(self, location: str) -> None:
-        self.send_response(HTTPStatus.SEE_OTHER)
-        self.send_header("Location", location)
-        self.send_header("Content-Length", "0")
-        self.end_headers()
-
-    def _text(self, status: HTTPStatus, message: str) -> None:
-        self._send(status, f"{message}\n".encode(), "text/plain; charset=utf-8")
-
-    def _send(self, status: HTTPStatus, body: bytes, kind: str = "text/html; charset=utf-8", *, policy: str = DESK_POLICY,
-              referrer: str = "same-origin") -> None:
-        self.send_response(status)
-        self.send_header("Content-Type", kind)
-        self.send_header("Content-Length", str(len(body)))
-        self.send_header("Cache-Control", "no-store")
-        self.send_header("Content-Security-Policy", policy)
-        self.send_header("X-Content-Type-Options", "nosniff")
-        # The token is in every URL: the desk's own pages tell it to no other site ("same-origin"; "no-referrer" would
-        # make their forms' Origin "null", which the Origin check refuses); the preview tells it to no one.
-        self.send_header("Referrer-Policy", referrer)
-        self.send_header("X-Frame-Options", "DENY")
-        self.end_headers()
-        if self.command != "HEAD":
-            self.wfile.write(body)
+        return redirect(f"{self.root}?note={self.keep_note(done, warnings)}")
 
 
-def make_server(config: DeskConfig, host: str, port: int) -> ThreadingHTTPServer:
-    handler = type("DeskHandler", (Handler,), {"desk": Desk(config)})
-    return ThreadingHTTPServer((host, port), handler)
+@web.stream_request_body  # the body's size is checked before it is read (prepare), then read in chunks
+class DeskHandler(web.RequestHandler):
+    """Every request: the token and Origin checks, the body's limit, then the route, answered from a worker thread."""
+
+    def initialize(self, desk: Desk) -> None:
+        self.desk = desk
+        self.route: list[str] = []
+        self.chunks: list[bytes] = []
+
+    def set_default_headers(self) -> None:
+        self.set_header("Server", "sitegen-desk")
+        for name, header in security_headers().items():
+            self.set_header(name, header)
+
+    def compute_etag(self) -> None:
+        return None  # every answer is no-store
+
+    def prepare(self) -> None:
+        route = self._route()
+        if route is None:
+            return self._send(text(HTTPStatus.FORBIDDEN, "forbidden: open the desk with the address it printed (with its token)"))
+        self.route = route
+        length = self.request.headers.get("Content-Length")
+        if length is not None and not re.fullmatch(r"[0-9]{1,12}", length):  # Tornado refuses these before us; kept as a guard
+            return self._send(text(HTTPStatus.BAD_REQUEST, "bad Content-Length"))
+        if length is not None and int(length) > MAX_FORM:
+            return self._send(text(HTTPStatus.REQUEST_ENTITY_TOO_LARGE, "form too large"))
+        self.request.connection.set_max_body_size(MAX_FORM)  # type: ignore[union-attr]  # a chunked body too
+
+    def data_received(self, chunk: bytes) -> None:
+        self.chunks.append(chunk)
+
+    async def get(self, *_args: str) -> None:
+        await self._answer(self._get)
+
+    async def post(self, *_args: str) -> None:
+        await self._answer(self._post)
+
+    def _route(self) -> list[str] | None:
+        """The path's parts after the token, or None when the token or the Origin is wrong."""
+        parts = self.request.path.split("/")
+        if len(parts) < 2 or not secrets.compare_digest(parts[1].encode(), self.desk.config.token.encode()):
+            return None
+        origin = self.request.headers.get("Origin")
+        if origin is not None and urlsplit(origin).netloc != self.request.headers.get("Host"):
+            return None
+        return [unquote(part) for part in parts[2:]]
+
+    async def _answer(self, answer: Callable[[], Awaitable[Reply]]) -> None:
+        try:
+            reply = await answer()
+        except Exception as exc:  # the desk keeps answering; the TO sees one line, not a traceback
+            print(f"sitegen desk: {self.request.method} {self.request.path}: {exc!r}", file=sys.stderr, flush=True)
+            reply = text(HTTPStatus.INTERNAL_SERVER_ERROR, f"the desk failed: {exc}")
+        self._send(reply)
+
+    async def _get(self) -> Reply:
+        desk, route, query = self.desk, self.route, self.request.query
+        if route in ([], [""]):
+            return await desk.work(desk.index, query)
+        if route == ["desk.css"]:
+            return Reply(HTTPStatus.OK, desk.css, "text/css; charset=utf-8")
+        if route == ["__sitegen", "overlay.js"]:
+            return Reply(HTTPStatus.OK, desk.overlay_js, "text/javascript; charset=utf-8")
+        if route == ["__sitegen", "problems"]:
+            await desk.refresh()
+            document = {"problems": desk.board.lines(), "build": desk.preview.generation}
+            return Reply(HTTPStatus.OK, json.dumps(document).encode(), "application/json")
+        if route[:1] == ["site"]:
+            await desk.refresh()
+            return await desk.work(desk.site_file, "/".join(route[1:]))
+        return await desk.work(desk.event_get, route, query)
+
+    async def _post(self) -> Reply:
+        desk = self.desk
+        form: Form = parse_qs(b"".join(self.chunks).decode("utf-8", "replace"), keep_blank_values=True)
+        if not secrets.compare_digest(value(form, "token").encode(), desk.config.token.encode()):
+            return text(HTTPStatus.FORBIDDEN, "forbidden: a change needs the form's token")
+        if self.route == ["publish"]:
+            return await desk.work(desk.publish)
+        reply = await desk.work(desk.change, self.route, form)
+        if reply.status == HTTPStatus.SEE_OTHER:
+            asyncio.ensure_future(desk.refresh())  # the preview catches up in its own thread
+        return reply
+
+    def _send(self, reply: Reply) -> None:
+        self.set_status(reply.status)
+        if reply.preview_nonce:
+            for name, header in security_headers(reply.preview_nonce).items():
+                self.set_header(name, header)
+        if reply.location:
+            self.set_header("Location", reply.location)
+        else:
+            self.set_header("Content-Type", reply.kind)
+        self.finish(reply.body)
+
+
+def _unlogged(_handler: web.RequestHandler) -> None:
+    """A desk on a phone makes a request a second (the problems poll): the terminal stays for what matters."""
+
+
+class DeskServer:
+    """The desk on its listening sockets, with `http.server`'s names: `serve_forever` runs the event loop in the
+    calling thread until `shutdown` (called from another thread); `server_close` lets go of the sockets and threads."""
+
+    def __init__(self, desk: Desk, sockets: list[socket.socket]) -> None:
+        self.desk, self.sockets = desk, sockets
+        self.server_address: tuple[str, int] = sockets[0].getsockname()[:2]
+        self.application = web.Application([(r"/.*", DeskHandler, {"desk": desk})], log_function=_unlogged)
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._stop: asyncio.Event | None = None
+        self._running, self._done = threading.Event(), threading.Event()
+
+    def serve_forever(self, poll_interval: float = 0.5) -> None:
+        """Answer until `shutdown` (or Ctrl-C); `poll_interval` is http.server's, an event loop needs none."""
+        try:
+            asyncio.run(self._serve())
+        finally:
+            self._done.set()
+
+    async def _serve(self) -> None:
+        self._loop, self._stop = asyncio.get_running_loop(), asyncio.Event()
+        server = limits.start(self.application, self.sockets, max_body=MAX_FORM)
+        self._running.set()
+        try:
+            await self._stop.wait()
+        finally:
+            server.stop()
+            await server.close_all_connections()
+
+    def shutdown(self) -> None:
+        if self._running.wait(timeout=10) and self._loop is not None and self._stop is not None:
+            self._loop.call_soon_threadsafe(self._stop.set)
+            self._done.wait(timeout=10)
+
+    def server_close(self) -> None:
+        for sock in self.sockets:
+            sock.close()
+        self.desk.close()
+
+
+def make_server(config: DeskConfig, host: str, port: int) -> DeskServer:
+    """The desk listening on `host`:`port` (0: a free port), not yet answering: see `DeskServer.serve_forever`."""
+    return DeskServer(Desk(config), limits.bind(host, port))
 
 
 def new_token() -> str:
@@ -297,8 +411,6 @@ def serve_desk(config: DeskConfig, host: str, port: int, *, lan: bool) -> None:
 
 def _lan_address() -> str:
     """This machine's address on the local network (a UDP socket's route; nothing is sent)."""
-    import socket
-
     with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
         try:
             probe.connect(("10.255.255.255", 1))

@@ -1,24 +1,30 @@
-"""`sitegen serve`: build, serve the output on localhost, rebuild and reload open pages on every change."""
+"""`sitegen serve`: build, serve the output on localhost, rebuild and reload open pages on every change.
+
+livereload's server, on Tornado, listening with the limits of `serve.limits` (as the desk does): idle and body
+timeouts, a bounded number of connections, and no request body over `MAX_BODY` (the site is read-only)."""
 from __future__ import annotations
 
 import sys
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import livereload.server
 from livereload import Server
-from livereload.handlers import LiveReloadHandler
+from livereload.handlers import ForceReloadHandler, LiveReloadHandler, LiveReloadJSHandler
 from livereload.watcher import Watcher
 from tornado import ioloop, web
 
 from sitegen.build.engine import Memory, build
 from sitegen.model import ContentError
 from sitegen.render.templates import BUILTIN_THEMES
+from sitegen.serve import limits
 from sitegen.serve.overlay import OVERLAY_PATH, PROBLEMS_PATH, ProblemBoard, overlay_code, overlay_script
 
 # livereload skips a reload within 3 s of the previous one; a TO entering results expects each save to show.
 LiveReloadHandler.DEFAULT_RELOAD_TIME = 0
 POLL_MS = 200  # livereload's own poll is every 800 ms
+MAX_BODY = 4 * 1024  # bytes: nothing here takes a body
 
 
 class QuickWatcher(Watcher):  # type: ignore[misc]  # livereload ships no type hints
@@ -60,8 +66,8 @@ def serve(content: str, output: str, host: str, port: int, jobs: int = 1, cache:
 
 
 # The content's problems in the open pages: a JSON handler beside livereload's, and its script injected into
-# every HTML page served (livereload's own injector, which `Server.application` subclasses, adds it). It also adds
-# livereload's client: livereload's own snippet is an inline script, which the pages' policy does not run.
+# every HTML page served (by livereload's own injector, subclassed here, which `OverlayServer.application` uses).
+# It also adds livereload's client: livereload's own snippet is an inline script, which the pages' policy does not run.
 OVERLAY = overlay_script(OVERLAY_PATH, PROBLEMS_PATH, livereload=True).encode()
 
 
@@ -83,14 +89,12 @@ class ProblemsHandler(web.RequestHandler):
 
 class OverlayInjector(livereload.server.LiveScriptInjector):  # type: ignore[misc]
     def transform_first_chunk(self, status_code: int, headers: dict[str, str], chunk: bytes, finishing: bool) -> tuple[int, dict[str, str], bytes]:
+        status_code, headers, chunk = super().transform_first_chunk(status_code, headers, chunk, finishing)
         if "html" in headers.get("Content-Type", "") and b"</head>" in chunk:
             chunk = chunk.replace(b"</head>", OVERLAY + b"</head>", 1)
             if "Content-Length" in headers:
                 headers["Content-Length"] = str(int(headers["Content-Length"]) + len(OVERLAY))
         return status_code, headers, chunk
-
-
-livereload.server.LiveScriptInjector = OverlayInjector
 
 
 class OverlayServer(Server):  # type: ignore[misc]
@@ -100,6 +104,15 @@ class OverlayServer(Server):  # type: ignore[misc]
         super().__init__(**kwargs)
         self.board = board
 
-    def get_web_handlers(self, script: bytes) -> list[object]:
-        handlers: list[object] = super().get_web_handlers(script)
+    def get_web_handlers(self, script: bytes) -> list[Any]:
+        handlers: list[Any] = super().get_web_handlers(script)
         return [(PROBLEMS_PATH, ProblemsHandler, {"board": self.board}), (OVERLAY_PATH, OverlayCodeHandler), *handlers]
+
+    def application(self, port: int, host: str, liveport: int | None = None, debug: bool | None = None, live_css: bool = True) -> None:
+        """livereload's own (one port, no debug), listening with our limits instead of Tornado's defaults."""
+        LiveReloadHandler.watcher = self.watcher
+        LiveReloadHandler.live_css = live_css
+        handlers = [(r"/livereload", LiveReloadHandler), (r"/forcereload", ForceReloadHandler), (r"/livereload.js", LiveReloadJSHandler),
+                    *self.get_web_handlers(b"")]  # the overlay loads livereload's client itself (see OVERLAY)
+        app = web.Application(handlers=handlers, transforms=[OverlayInjector], log_function=lambda _handler: None)
+        limits.start(app, limits.bind(host, port), max_body=MAX_BODY)
