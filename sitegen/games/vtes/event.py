@@ -63,6 +63,11 @@ def predator_of(players: tuple[str, ...], seat: int) -> str:
     return players[seat - 2]
 
 
+def played(event: Event) -> set[str]:
+    """The players who sat at a table, in a preliminary round or the final (a registered player may never have)."""
+    return {pid for round_ in event.rounds + event.elims for table in round_.tables for pid in table.players}
+
+
 def table_vp(table: Table) -> dict[str, Fraction]:
     """A table's VP by player id; empty while it has none."""
     return {str(pid): Fraction(v) for pid, v in (table.result.get("vp") or {}).items()}
