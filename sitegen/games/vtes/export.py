@@ -45,7 +45,7 @@ def _report_order(event: Event, board: Scoreboard) -> list[tuple[int, StandingRo
     final), where players level outside the top five share a place. Players who never sat at a table are left
     out: the ranking body lists and rates only those who played."""
     row_of = {row.player: row for row in board.standings}
-    order = board.final_ranking or [(row.place, row.player) for row in board.standings]
+    order = board.final_ranking or [(row.place or row.rank, row.player) for row in board.standings]
     took_part = played(event)
     return [(place, row_of[pid]) for place, pid in order if pid in took_part]
 
