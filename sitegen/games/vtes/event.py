@@ -17,6 +17,8 @@ Seating = list[list[str]]
 # Table keys that say how a table was seated, not how it ended: who plays first at the final.
 FIRST = "first"  # the table key of the finalist drawn to play first
 SEATING_KEYS = (FIRST,)
+# The event.yaml key `pair` writes at round 1: the seed the event was paired with, which `seed:` must keep.
+PAIRED_SEED = "paired_seed"
 
 
 def planned_rounds(event: Event) -> int:
