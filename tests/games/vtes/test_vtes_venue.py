@@ -5,6 +5,8 @@ import random
 
 import pytest
 import yaml
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from test_vekn_report import _event, _players
 from test_vtes_format import FINAL, NINE_FILES, fill_time_out, read_round
 
@@ -157,3 +159,19 @@ def test_the_27_player_plan_is_the_same_for_the_same_seed():
     players = [f"p{i:02d}" for i in range(27)]
     assert seating.plan_rounds(players, 3, random.Random(3)) == seating.plan_rounds(players, 3, random.Random(3))
 
+
+
+@settings(deadline=None)
+@given(st.sampled_from([6, 7, 11]), st.integers(1, 5), st.data())
+def test_a_remaining_schedule_seated_greedily_ends_everyone_on_its_games(count, rounds, data):
+    played = data.draw(st.lists(st.integers(0, 3), min_size=count, max_size=count))
+    schedule = seating.remaining_schedule(played, rounds)
+    if schedule is None:
+        return
+    total, counts = schedule
+    assert len(counts) == rounds and all(seating.seatable(c) for c in counts)
+    games = list(played)
+    for seated in counts:  # those who still need the most sit down, as `pair` does
+        for player in sorted(range(count), key=lambda p: games[p] - total)[:seated]:
+            games[player] += 1
+    assert games == [total] * count
