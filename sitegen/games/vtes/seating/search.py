@@ -42,7 +42,7 @@ def optimise(
     best_score, best = None, numbered
     enough = _lower_bound(Tally(len(players), numbered), numbered, variable)[: _OPPONENTS_TWICE + 1]
     for _ in range(chains):
-        if best_score is not None and best_score[: _OPPONENTS_TWICE + 1] == enough:
+        if len(variable) > 1 and best_score is not None and best_score[: _OPPONENTS_TWICE + 1] == enough:
             break  # R1-R4 at their least: another chain would rarely do better on the rest
         start = [[list(table) for table in round_] for round_ in numbered]
         tally = Tally(len(players), start)
