@@ -79,7 +79,7 @@ def show(vector) -> str:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--sizes", type=int, nargs="+", default=[20, 50, 100, 200])
+    parser.add_argument("--sizes", type=int, nargs="+", default=[20, 27, 50, 100, 200])
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--repeat", type=int, default=3, help="seeded runs of sitegen per row")
     parser.add_argument("--krcg-python", default=".venv-krcg/bin/python")

@@ -1,6 +1,8 @@
 """A V:TES event's Scoreboard: round and final views, standings after each round and every player's history."""
 from __future__ import annotations
 
+from collections.abc import Collection
+
 from sitegen.games.base import Column, PlayerRound, RoundView, Scoreboard, SeatRow, StandingRow, TableView
 from sitegen.games.vtes import rating as vtes_rating
 from sitegen.games.vtes import rules as vtes_rules
@@ -11,6 +13,7 @@ from sitegen.games.vtes.event import (
     finalists,
     has_final,
     planned_rounds,
+    played,
     predator_of,
     preliminaries_done,
     prey_of,
@@ -59,7 +62,8 @@ def score(event: Event, format_name: str) -> Scoreboard:
             standings_after.append(_standing_rows(event, ranked, _ratings(event, ranked, None)))
         _note_round(event, round_, results, ranked if round_.complete else [], history)
     ranked = ranking(event, event.rounds)
-    final_ranking = _final_ranking(event, ranked, finalists(event, ranked) if preliminaries_done(event) else [])
+    final_ranks = _final_ranking(event, ranked, finalists(event, ranked) if preliminaries_done(event) else [])
+    final_ranking = shared_places(final_ranks, ranked, final_vp(event)) if final_ranks is not None else None
     winner = final_ranking[0][1] if final_ranking and event.elims else None
     standings = _standing_rows(event, ranked, _ratings(event, ranked, winner))
     elims = [_final_view(final, ranked, winner, names, history, event.seed) for final in event.elims]
@@ -76,7 +80,7 @@ def score(event: Event, format_name: str) -> Scoreboard:
         planned_rounds=planned_rounds(event),
         cut=vtes_rules.FINAL_SIZE if has_final(event) else 0,
     )
-    board.export = standings_json(event, board, format_name)
+    board.export = standings_json(event, board, format_name, final_ranks or [])
     return board
 
 
@@ -104,9 +108,9 @@ def _standing_rows(event: Event, ranked: list[RankedPlayer], ratings: dict[str, 
 def _ratings(event: Event, ranked: list[RankedPlayer], winner: str | None) -> dict[str, int]:
     """Each player's V:EKN rating points: the final's VP, GW and bonus once it is played (`winner` known)."""
     finals = final_vp(event) if winner else {}
-    played = len({pid for round_ in event.rounds + event.elims for table in round_.tables for pid in table.players})
+    players = len(played(event))
     return {r.player: vtes_rating.rating_points(r.vp + finals.get(r.player, 0), r.gw + (r.player == winner),
-                                                (1 if r.player == winner else 2) if r.player in finals else None, played)
+                                                (1 if r.player == winner else 2) if r.player in finals else None, players)
             for r in ranked}
 
 
@@ -158,6 +162,18 @@ def _final_view(final: Round, ranked: list[RankedPlayer], winner: str | None, na
     notes = [f"{names[first]} plays first ({how})"] + (["VP confirmed by a judge"] if table.result.get("override") else [])
     view = TableView(table.number, seats, pending=not vp, note="; ".join(notes))
     return RoundView(final, "Final", [view], final_played(final), columns=FINAL_COLUMNS)
+
+
+def shared_places(ranks: list[tuple[int, str]], ranked: list[RankedPlayer], finals: Collection[str]) -> list[tuple[int, str]]:
+    """The final ranking's places: its ranks, except that players level in the preliminary standings outside the
+    drawn places (the same `place`) and not at the final share the place of the first of them."""
+    place = {r.player: r.place for r in ranked}
+    places: list[tuple[int, str]] = []
+    for index, (rank, pid) in enumerate(ranks):
+        above = ranks[index - 1][1] if index else None
+        level = above is not None and not {pid, above} & set(finals) and place[pid] == place[above]
+        places.append((places[-1][0] if level else rank, pid))
+    return places
 
 
 def _final_ranking(event: Event, ranked: list[RankedPlayer], qualified: list[str]) -> list[tuple[int, str]] | None:

@@ -6,7 +6,8 @@ from fractions import Fraction
 from sitegen.games.base import Format, check_common, check_everyone_seated, player_id
 from sitegen.games.vtes import results as vtes_results
 from sitegen.games.vtes import rules as vtes_rules
-from sitegen.games.vtes.event import finalists, has_final, multideck, outcome, planned_rounds, preliminaries_done, ranking
+from sitegen.games.vtes import seating as vtes_seating
+from sitegen.games.vtes.event import PAIRED_SEED, finalists, has_final, multideck, outcome, planned_rounds, preliminaries_done, ranking
 from sitegen.games.vtes.rules import MULTIDECK_LIMIT, NO_FINAL_LIMIT
 from sitegen.model import Event, Player, Problem, Round, Table, Where
 
@@ -16,6 +17,7 @@ def validate(event: Event, fmt: Format) -> list[Problem]:
     problems += _check_options(event, fmt.event_keys)
     for round_ in event.rounds:
         problems += check_everyone_seated(event, round_, "sitting_out")
+        problems += _check_seating_rule(event, round_)
         if round_.byes:
             problems.append(Problem(round_.at("byes"), "V:TES has no byes; list players who do not play this round under 'sitting_out'"))
         for table in round_.tables:
@@ -37,7 +39,7 @@ def validate(event: Event, fmt: Format) -> list[Problem]:
 
 def _check_options(event: Event, keys: tuple[str, ...]) -> list[Problem]:
     problems = []
-    for key in keys:
+    for key in (key for key in keys if key != PAIRED_SEED):
         if key in event.options and not isinstance(event.options[key], bool):
             problems.append(Problem(event.at(key), f"'{key}' must be true or false, not {event.options[key]!r}"))
     if event.cut is not None:
@@ -57,7 +59,45 @@ def _check_options(event: Event, keys: tuple[str, ...]) -> list[Problem]:
                                                        f"this one starts with {starting}: remove the line"))
     for player in event.players:
         problems += _check_late_arrival(event, player)
-    return problems
+    return problems + _check_seed(event)
+
+
+def _check_seed(event: Event) -> list[Problem]:
+    """`seed:` decides the draws for the top five and the final's first player: once round 1 is paired it stays."""
+    paired = event.options.get(PAIRED_SEED)
+    if paired is None:
+        return []
+    if isinstance(paired, bool) or not isinstance(paired, int):
+        return [Problem(event.at(PAIRED_SEED), f"'{PAIRED_SEED}' is the seed round 1 was paired with, a whole number, "
+                                               f"not {paired!r}; `sitegen pair` writes it: restore the number it wrote")]
+    if event.seed == paired:
+        return []
+    return [Problem(event.at("seed"), f"'seed: {event.seed}' differs from the seed round 1 was paired with ({PAIRED_SEED}: {paired}); "
+                                      "the seed decides the draws for the top five and who plays first at the final, so it "
+                                      f"cannot change once the event has started: write 'seed: {paired}'")]
+
+
+def _sizes_text(sizes: list[int]) -> str:
+    counts = [(sizes.count(size), size) for size in sorted(set(sizes), reverse=True)]
+    return " and ".join(f"{count} table{'s' if count > 1 else ''} of {size}" for count, size in counts)
+
+
+def _check_seating_rule(event: Event, round_: Round) -> list[Problem]:
+    """The rules seat as many tables of 5 as possible, and let players sit out only when 6, 7 or 11 are left."""
+    active = sum(p.active_in(round_.number) for p in event.players)
+    if round_.sitting_out and vtes_seating.seatable(active):
+        return [Problem(round_.at("sitting_out"), f"round {round_.number} has {active} players, and tables of 4 and 5 seat "
+                                                  "them all: the rules let players sit out only when 6, 7 or 11 are left; "
+                                                  "seat those under 'sitting_out' at the tables and remove it")]
+    sizes = sorted((len(t.players) for t in round_.tables), reverse=True)
+    seated = sum(sizes)
+    if not sizes or not set(sizes) <= set(vtes_rules.PLACE_TP) or not vtes_seating.seatable(seated):
+        return []
+    expected = vtes_seating.table_sizes(seated)
+    if sizes == expected:
+        return []
+    return [Problem(round_.where, f"round {round_.number} seats {seated} players at {_sizes_text(sizes)}; the rules seat as many "
+                                  f"tables of 5 as possible: {_sizes_text(expected)} (move players from the tables of 4)")]
 
 
 def _check_late_arrival(event: Event, player: Player) -> list[Problem]:

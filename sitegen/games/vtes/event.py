@@ -17,6 +17,8 @@ Seating = list[list[str]]
 # Table keys that say how a table was seated, not how it ended: who plays first at the final.
 FIRST = "first"  # the table key of the finalist drawn to play first
 SEATING_KEYS = (FIRST,)
+# The event.yaml key `pair` writes at round 1: the seed the event was paired with, which `seed:` must keep.
+PAIRED_SEED = "paired_seed"
 
 
 def planned_rounds(event: Event) -> int:
@@ -61,6 +63,11 @@ def prey_of(players: tuple[str, ...], seat: int) -> str:
 def predator_of(players: tuple[str, ...], seat: int) -> str:
     """The player in the previous seat (seat 1's predator is the last seat)."""
     return players[seat - 2]
+
+
+def played(event: Event) -> set[str]:
+    """The players who sat at a table, in a preliminary round or the final (a registered player may never have)."""
+    return {pid for round_ in event.rounds + event.elims for table in round_.tables for pid in table.players}
 
 
 def table_vp(table: Table) -> dict[str, Fraction]:

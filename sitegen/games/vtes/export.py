@@ -7,7 +7,7 @@ from itertools import groupby
 from typing import Any
 
 from sitegen.games.base import Refused, Scoreboard, StandingRow, standings_document
-from sitegen.games.vtes.event import final_vp, scored
+from sitegen.games.vtes.event import final_vp, played, scored
 from sitegen.games.vtes.rules import VEKN_NUMBER, vp_text
 from sitegen.model import ContentError, Event, Person, Problem, Where
 
@@ -17,8 +17,10 @@ def vp_number(vp: Fraction) -> int | float:
     return vp.numerator if vp.denominator == 1 else float(vp)
 
 
-def standings_json(event: Event, board: Scoreboard, format_name: str) -> dict[str, Any]:
-    """The standings.json document (a contract: keys are never renamed or removed)."""
+def standings_json(event: Event, board: Scoreboard, format_name: str, final_ranks: list[tuple[int, str]]) -> dict[str, Any]:
+    """The standings.json document (a contract: keys are never renamed or removed). A final ranking entry's `rank`
+    is `final_ranks`' (the finalists share 2nd, everyone else apart); its `place` is the Scoreboard's, shared by
+    players level outside the top five as on the standings page."""
     played: dict[str, list[dict[str, Any]]] = {p.id: [] for p in event.players}
     for round_ in event.rounds:
         for table in round_.tables:
@@ -32,22 +34,20 @@ def standings_json(event: Event, board: Scoreboard, format_name: str) -> dict[st
         for row in board.standings
     ]
     finals = final_vp(event)
-    return standings_document(event, format_name, rows, [{"rank": rank, "id": pid} | ({"final_vp": vp_number(finals[pid])} if pid in finals else {})
-                                                         for rank, pid in board.final_ranking or []])
+    rank_of = {pid: rank for rank, pid in final_ranks}
+    ranking = [{"rank": rank_of[pid], "place": place, "id": pid} | ({"final_vp": vp_number(finals[pid])} if pid in finals else {})
+               for place, pid in board.final_ranking or []]
+    return standings_document(event, format_name, rows, ranking)
 
 
 def _report_order(event: Event, board: Scoreboard) -> list[tuple[int, StandingRow]]:
-    """Each player's rank in the report, in rank order: the final ranking's (the preliminary one before the final),
-    except that players level outside the top five share the place of the first of them."""
-    finals = final_vp(event)
-    place = {row.player: row.place for row in board.standings}
-    order = board.final_ranking or [(row.rank, row.player) for row in board.standings]
-    rank: dict[str, int] = {}
-    for index, (position, pid) in enumerate(order):
-        above = order[index - 1][1] if index else None
-        level = above is not None and not {pid, above} & set(finals) and place[pid] == place[above]
-        rank[pid] = rank[above] if above is not None and level else position
-    return sorted(((rank[row.player], row) for row in board.standings), key=lambda pair: (pair[0], pair[1].rank))
+    """Each player's place in the report, best first: the final ranking's (the preliminary standings' before the
+    final), where players level outside the top five share a place. Players who never sat at a table are left
+    out: the ranking body lists and rates only those who played."""
+    row_of = {row.player: row for row in board.standings}
+    order = board.final_ranking or [(row.place or row.rank, row.player) for row in board.standings]
+    took_part = played(event)
+    return [(place, row_of[pid]) for place, pid in order if pid in took_part]
 
 
 def export_table(event: Event, board: Scoreboard) -> tuple[list[str], list[list[Any]]]:
@@ -88,11 +88,13 @@ def archondata(event: Event, board: Scoreboard, known: Mapping[str, Person]) -> 
 
 
 def _vekn_numbers(event: Event, known: Mapping[str, Person]) -> dict[str, str]:
-    """Every player's V:EKN number (event.yaml's `vekn`, else players.yaml's), or every reason the report can't be made."""
+    """Every player's V:EKN number (event.yaml's `vekn`, else players.yaml's), or every reason the report can't be made
+    (a player who never played is not reported, and needs none)."""
     problems: list[Problem] = []
     numbers: dict[str, str] = {}
     first_with: dict[str, str] = {}
-    for player in event.players:
+    took_part = played(event)
+    for player in (p for p in event.players if p.id in took_part):
         where = player.where or event.where
         where = Where(where.path, player.key_lines.get("vekn", where.line))
         bad = next((ch for ch in ARCHON_FIELD_END + ARCHON_HEADER_END if ch in player.name), None)

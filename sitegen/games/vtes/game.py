@@ -50,7 +50,7 @@ class Vtes(Format):
     title = "Vampire: The Eternal Struggle (V:EKN rules)"
     seated = True
     elimination_title = "Final table"
-    event_keys = ("final", "multideck")
+    event_keys = ("final", "multideck", vtes_event.PAIRED_SEED)
     results = ResultEntry(
         fields=(ResultField("vp", FIGURES, "VP", "each player's victory points, in steps of 0.5", halves=True, slip="VP"),
                 ResultField("override", FLAG, "A judge confirmed VP no game gives", "a judge confirmed VP that no game gives (card effects)"),
@@ -78,6 +78,11 @@ class Vtes(Format):
 
     def planned_rounds(self, event: Event) -> int:
         return vtes_event.planned_rounds(event)
+
+    def length_settings(self, event: Event) -> dict[str, int]:
+        """Round 1 fixes the length and the seed: the seed decides the draws for the top five and for who plays
+        first at the final, so `pair` writes it twice; `check` refuses a `seed:` changed afterwards."""
+        return {"rounds": self.planned_rounds(event), "seed": event.seed, vtes_event.PAIRED_SEED: event.seed}
 
     def validate(self, event: Event) -> list[Problem]:
         return vtes_checks.validate(event, self)

@@ -32,6 +32,8 @@ def plan_rounds(event: Event) -> list[NextRound]:
     if len(active) < SMALLEST_TABLE:
         raise Refused(f"{len(active)} player(s) cannot fill a V:TES table of {SMALLEST_TABLE}")
     if not vtes_seating.seatable(len(active)):
+        if vtes_seating.equal_games(len(active), planned) is None:
+            raise Refused(_no_equal_schedule(event, active, [], rng))
         plan = vtes_seating.staggered_plan(active, planned, rng)
     else:
         plan = vtes_seating.plan_rounds(active, planned, rng)
@@ -55,17 +57,54 @@ def _seat_round(event: Event, number: int) -> NextRound:
 
 
 def _staggered_round(event: Event, active: list[str], history: list[Seating], rng: random.Random) -> Seating:
-    """6, 7 or 11 players: follow the event's staggered plan while the rounds on file match it."""
-    plan = vtes_seating.staggered_plan(active, planned_rounds(event), round_rng(event, "plan"))
-    if [canonical(round_) for round_ in plan[: len(history)]] == history:
-        return plan[len(history)]
-    # The field changed since the plan was made: seat as many as tables of 4 and 5 allow,
-    # resting those who have played most.
-    played = {pid: sum(pid in table for r in history for table in r) for pid in active}
+    """6, 7 or 11 players: follow the event's staggered plan while the rounds on file match it; once the field has
+    changed, a staggered schedule for the rounds left, on which everyone ends with as many games."""
+    planned = planned_rounds(event)
+    if vtes_seating.equal_games(len(active), planned) is not None:
+        plan = vtes_seating.staggered_plan(active, planned, round_rng(event, "plan"))
+        if [canonical(round_) for round_ in plan[: len(history)]] == history:
+            return plan[len(history)]
+    played = _games_played(active, history)
+    schedule = vtes_seating.remaining_schedule([played[pid] for pid in active], planned - len(history))
+    if schedule is None:
+        raise Refused(_no_equal_schedule(event, active, history, rng))
+    total, counts = schedule
+    # Those who still need the most games sit down (Gale-Ryser: the schedule then stays possible).
     order = sorted(active)
     rng.shuffle(order)
-    order.sort(key=lambda pid: played[pid])
-    return vtes_seating.seat_next_round(order[: vtes_seating.largest_seatable(len(active))], history, rng)
+    order.sort(key=lambda pid: played[pid] - total)
+    return vtes_seating.seat_next_round(order[: counts[0]], history, rng)
+
+
+def _games_played(active: list[str], history: list[Seating]) -> dict[str, int]:
+    return {pid: sum(pid in table for round_ in history for table in round_) for pid in active}
+
+
+def _no_equal_schedule(event: Event, active: list[str], history: list[Seating], rng: random.Random) -> str:
+    """Why `pair` cannot seat the round, and what the rules allow instead: another length, or unequal games."""
+    number, planned, count = len(history) + 1, planned_rounds(event), len(active)
+    played = _games_played(active, history)
+    games = [played[pid] for pid in active]
+    least = 2 if has_final(event) else 3
+    lengths = []
+    for length in range(max(least, len(history)), planned + 4):
+        left = length - len(history)
+        schedule = vtes_seating.remaining_schedule(games, left) if left else ((max(games), []) if len(set(games)) == 1 else None)
+        if length != planned and schedule is not None:
+            lengths.append(f"'rounds: {length}' in event.yaml (" + (
+                "the preliminaries end now)" if not left else f"{left} round{'s' * (left > 1)} left, everyone ending on {schedule[0]} games)"))
+    seated = vtes_seating.largest_seatable(count)
+    order = sorted(active)
+    rng.shuffle(order)
+    order.sort(key=lambda pid: -played[pid])
+    out = sorted(order[: count - seated])
+    offers = [f"set {length}" for length in lengths[:2]] + [
+        f"write round-{number}.yaml by hand with {seated} players at the tables and {', '.join(out)} under 'sitting_out': "
+        f"they end with fewer games than the others (the rules want equal games when players sit out: the judge's call)"]
+    left_now = planned - len(history)
+    return (f"{event.at('rounds')}: round {number} has {count} players, whom tables of 4 and 5 cannot seat at once, and over "
+            f"the {left_now} round{'s' * (left_now > 1)} left no schedule lets them all play the same number of games, as the rules "
+            f"want when players sit out. What the rules allow instead: " + "; or ".join(offers) + ".")
 
 
 def _round_file(number: int, tables: Seating, active: list[str], note: str) -> NextRound:

@@ -7,7 +7,16 @@ schedules  table sizes, staggered rounds for 6, 7 and 11 players, and the entry 
 """
 
 from sitegen.games.vtes.seating.criteria import CRITERIA, Criterion, Round, Table, violations_lines, violations_note
-from sitegen.games.vtes.seating.schedules import largest_seatable, plan_rounds, seat_next_round, seatable, staggered_plan, table_sizes
+from sitegen.games.vtes.seating.schedules import (
+    equal_games,
+    largest_seatable,
+    plan_rounds,
+    remaining_schedule,
+    seat_next_round,
+    seatable,
+    staggered_plan,
+    table_sizes,
+)
 from sitegen.games.vtes.seating.score import violations
 
 __all__ = [
@@ -15,8 +24,10 @@ __all__ = [
     "Criterion",
     "Round",
     "Table",
+    "equal_games",
     "largest_seatable",
     "plan_rounds",
+    "remaining_schedule",
     "seat_next_round",
     "seatable",
     "staggered_plan",

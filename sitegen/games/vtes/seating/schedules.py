@@ -88,7 +88,8 @@ def plan_rounds(
         plan.append(_cut(shuffled, sizes))
     # Every criterion treats players alike, so any optimal plan can be renamed
     # to start with this first round: only the later rounds need searching.
-    return optimise(plan, list(range(1, rounds)), rng, iterations)
+    # Up to four runs: at 27 players one run in two leaves a pair meeting twice (R4) that another run avoids.
+    return optimise(plan, list(range(1, rounds)), rng, iterations, chains=4)
 
 
 def staggered_plan(
@@ -127,11 +128,43 @@ def staggered_plan(
     return optimise(plan, list(range(rounds)), rng, iterations)
 
 
+def equal_games(n: int, rounds: int) -> int | None:
+    """The most games, below ``rounds``, that ``n`` players can all play over ``rounds`` rounds; None if no count works."""
+    return next((games for games in range(rounds - 1, 0, -1) if _seated_counts(n, rounds, games) is not None), None)
+
+
 def _default_games(n: int, rounds: int) -> int:
-    for games in range(rounds - 1, 0, -1):
-        if _seated_counts(n, rounds, games) is not None:
-            return games
-    raise ValueError(f"{n} players cannot play an equal number of games in {rounds} rounds")
+    games = equal_games(n, rounds)
+    if games is None:
+        raise ValueError(f"{n} players cannot play an equal number of games in {rounds} rounds")
+    return games
+
+
+def remaining_schedule(played: Sequence[int], rounds: int) -> tuple[int, list[int]] | None:
+    """For players who have played ``played`` games so far: the most games they can all end on after ``rounds``
+    more rounds, some sitting out each round, and how many sit down in each of those rounds (most first).
+    None when no count works (e.g. 7 players with one round left)."""
+    n = len(played)
+    if rounds < 1 or n < SMALLEST_TABLE:
+        return None
+    options = [m for m in range(n, SMALLEST_TABLE - 1, -1) if seatable(m)]
+    for total in range(max(played) + rounds, max(played) - 1, -1):
+        need = sorted((total - games for games in played), reverse=True)
+        if need[0] > rounds:
+            continue
+        best: list[int] | None = None
+        for counts in _descending_splits(sum(need), rounds, options):
+            if _realizable(need, counts) and (best is None or counts[0] - counts[-1] < best[0] - best[-1]):
+                best = counts
+        if best is not None:
+            return total, best
+    return None
+
+
+def _realizable(need: list[int], counts: list[int]) -> bool:
+    """Gale-Ryser: whether players needing ``need`` games (most first) fit rounds seating ``counts`` players,
+    nobody twice in a round. Seating, round by round, those who still need the most then always works."""
+    return all(sum(need[:k]) <= sum(min(count, k) for count in counts) for k in range(1, len(need) + 1))
 
 
 def _seated_counts(n: int, rounds: int, games: int) -> list[int] | None:

@@ -18,6 +18,7 @@ from sitegen.games.vtes.seating.score import Numbered, Tally, number_players
 _SAME_TABLE_ALWAYS = position("R2")
 _SPREADS = [i for i, criterion in enumerate(CRITERIA) if criterion.spread]
 _VP_SPREAD, _TRANSFER_SPREAD = position("R3"), position("R8")
+_OPPONENTS_TWICE = position("R4")
 
 
 def optimise(
@@ -29,20 +30,27 @@ def optimise(
     chains: int = 1,
 ) -> list[Round]:
     """Search seatings of the rounds listed in ``variable`` (the others stay as
-    they are) with ``chains`` independent runs of ``iterations`` moves each;
-    return the whole seating found best."""
+    they are) with up to ``chains`` independent runs of ``iterations`` moves each
+    (no more once one reaches the least R1-R4 possible); return the whole seating found best."""
     players, numbered = number_players(rounds)
     if not variable:
         return rounds
     if iterations is None:
         # Budgets and temperatures measured with bench/bench_seating.py.
         seats = max(sum(map(len, round_)) for round_ in numbered)
-        iterations = len(variable) * (4000 + 100 * seats) if chains == 1 else 2000 + 100 * seats
+        iterations = len(variable) * (4000 + 100 * seats) if len(variable) > 1 else 2000 + 100 * seats
     best_score, best = None, numbered
+    enough = _lower_bound(Tally(len(players), numbered), numbered, variable)[: _OPPONENTS_TWICE + 1]
     for _ in range(chains):
+        if len(variable) > 1 and best_score is not None and best_score[: _OPPONENTS_TWICE + 1] == enough:
+            break  # R1-R4 at their least: another chain would rarely do better on the rest
         start = [[list(table) for table in round_] for round_ in numbered]
         tally = Tally(len(players), start)
         found = _search(tally, start, variable, rng, iterations, start_temperature)
+        if len(variable) > 1:
+            # Then search the seatings with the same VPs on offer per player: R3 is usually at its least by now,
+            # and the moves that change it no longer stand in the way of R4 and the criteria after it.
+            found = _search(Tally(len(players), found), found, variable, rng, iterations, _NEUTRAL_TEMPERATURE, neutral=True)
         score = Tally(len(players), found).full_vector()
         if best_score is None or score < best_score:
             best_score, best = score, found
@@ -101,6 +109,7 @@ def _search(
     iterations: int,
     start_temperature: float,
     end_temperature: float = 0.02,
+    neutral: bool = False,
 ) -> Numbered:
     """Simulated annealing over swaps and table rotations, compared lexicographically,
     then a polish of the best seating table by table.
@@ -122,9 +131,13 @@ def _search(
         if current == bound:
             break
         temperature *= cooling
-        round_index = variable[int(uniform() * len(variable))]
-        delta = _try_move(tally, rounds[round_index], positions[round_index], uniform)
-        if delta is None or not _accept(delta, step_sizes, temperature, uniform):
+        moved = _try_move(tally, rounds, variable, positions, uniform, neutral)
+        if moved is None:
+            continue
+        delta, undo = moved
+        if not _accept(delta, step_sizes, temperature, uniform):
+            if undo is not None:
+                undo()
             continue
         tally.commit()
         current = [a + b for a, b in zip(current, delta)]
@@ -148,21 +161,66 @@ def _step_sizes(tally: Tally) -> list[float]:
     return step_sizes
 
 
-def _try_move(tally: Tally, round_: list[list[int]], spots: list[tuple[int, int]], uniform: Callable[[], float]) -> list[int] | None:
+Move = tuple[list[int], Callable[[], None] | None]  # a staged move's change to the vector, and how to undo a half already made
+
+
+def _try_move(tally: Tally, rounds: Numbered, variable: list[int], positions: dict[int, list[tuple[int, int]]],
+              uniform: Callable[[], float], neutral: bool = False) -> Move | None:
     """Draw a random move in one round (a table rotation, a swap within a table, or a swap anywhere), stage it in
-    `tally` (`commit` makes it) and return its change to the violation vector; None when it would move nothing."""
+    `tally` (`commit` makes it) and return its change to the violation vector; None when it would move nothing.
+
+    With several rounds open, some swaps between a table of 5 and one of 4 are paired with the opposite swap of
+    the same two players in another round: their VPs on offer (R3) stay, so R4 can improve once R3 is at its least.
+    `neutral` pairs every such swap: no move then changes R3."""
+    round_index = variable[int(uniform() * len(variable))]
+    round_, spots = rounds[round_index], positions[round_index]
     t1, s1 = spots[int(uniform() * len(spots))]
     size = len(round_[t1])
     roll = uniform()
     if roll < 0.15:
-        return tally.rotation_change(round_, t1, 1 + int(uniform() * (size - 1)))
+        return tally.rotation_change(round_, t1, 1 + int(uniform() * (size - 1))), None
     if roll < 0.4:
         t2, s2 = t1, (s1 + 1 + int(uniform() * (size - 1))) % size
     else:
         t2, s2 = spots[int(uniform() * len(spots))]
         if (t2, s2) == (t1, s1):
             return None
-    return tally.swap_change(round_, t1, s1, t2, s2)
+        if (neutral or roll >= _PAIRED_FROM) and len(variable) > 1 and size != len(round_[t2]):
+            return _paired_swap(tally, rounds, [i for i in variable if i != round_index], (round_index, t1, s1, t2, s2), uniform)
+    return tally.swap_change(round_, t1, s1, t2, s2), None
+
+
+# Rolls from here on pair a swap between table sizes with one in another round (`_paired_swap`).
+_PAIRED_FROM = 0.7
+# The search among seatings with the same VPs on offer starts hot (measured with bench_seating.py).
+_NEUTRAL_TEMPERATURE = 2.0
+
+
+def _paired_swap(tally: Tally, rounds: Numbered, others: list[int], swap: tuple[int, int, int, int, int],
+                 uniform: Callable[[], float]) -> Move | None:
+    """Swap x (table size A) and y (size B) in one round, then, in another round where one of them sits at the size
+    it moved to, move it back to its old size by a swap with a player at such a table: that player and the other of
+    x and y trade their VPs on offer (R3 stays when their counts differ by one, as the acceptance judges). The first
+    swap is made at once; the returned undo reverts it if the whole move is rejected."""
+    index, t1, s1, t2, s2 = swap
+    first_round, other = rounds[index], rounds[others[int(uniform() * len(others))]]
+    mover, gone_to, came_from = ((first_round[t1][s1], len(first_round[t2]), len(first_round[t1])) if uniform() < 0.5
+                                 else (first_round[t2][s2], len(first_round[t1]), len(first_round[t2])))
+    seat_of = {player: (t, s) for t, table in enumerate(other) for s, player in enumerate(table)}
+    partners = [(t, s) for t, table in enumerate(other) if len(table) == came_from for s in range(len(table))]
+    if mover not in seat_of or len(other[seat_of[mover][0]]) != gone_to or not partners:
+        return None
+    u1, v1 = seat_of[mover]
+    u2, v2 = partners[int(uniform() * len(partners))]
+    first = tally.swap_change(first_round, t1, s1, t2, s2)
+    tally.commit()
+    second = tally.swap_change(other, u1, v1, u2, v2)
+
+    def undo() -> None:
+        tally.swap_change(first_round, t1, s1, t2, s2)
+        tally.commit()
+
+    return [a + b for a, b in zip(first, second)], undo
 
 
 def _polish_tables(
