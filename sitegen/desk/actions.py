@@ -7,6 +7,7 @@ A form made from an older version raises `Stale` (HTTP 409); the verbs' own `Con
 """
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -65,7 +66,7 @@ def enter(folder: Path, form: Form) -> Done:
     label = next(v.label for v in board.rounds + board.elims if v.round.slug == round_.slug)
     written = next(t for t in entered.round.tables if t.number == number).result
     message = f"{label}, table {number}: {describe_result(entry, way, written, {p.id: p.name for p in new.players})}"
-    return Done(message, entered.edited.written, entered.edited.warnings, f"table-{number}")
+    return Done(message, entered.edited.written, plain(entered.edited.warnings), f"table-{number}")
 
 
 def words_from_form(form: Form, entry: ResultEntry, way: ResultWay, players: tuple[str, ...]) -> Words:
@@ -155,11 +156,15 @@ def pair(folder: Path, form: Form) -> Done:
     minutes = _integer(value(form, "minutes"), "minutes") if value(form, "minutes") else None
     start = value(form, "start").replace("T", " ") or None  # a datetime-local input sends 2026-12-05T14:00
     bye = value(form, "bye") or None
-    paired = pair_round(folder, redo=redo, start=start, minutes=minutes, bye=bye)
+    tables: dict[str, int | None] = {}
+    if value(form, "fixed"):
+        number = value(form, "fixed_table")
+        tables[value(form, "fixed")] = _integer(number, "table number") if number else None
+    paired = pair_round(folder, redo=redo, start=start, minutes=minutes, bye=bye, tables=tables)
     new = paired.edited.event
     board = formats.format_of(new).score(new)
     label = (board.rounds + board.elims)[-1].label
-    return Done(f"{label} is paired{' again' if redo else ''}", paired.edited.written, paired.edited.warnings, "round")
+    return Done(f"{label} is paired{' again' if redo else ''}", paired.edited.written, plain(paired.edited.warnings), "round")
 
 
 def length(folder: Path, form: Form) -> Done:
@@ -176,9 +181,10 @@ def length(folder: Path, form: Form) -> Done:
 def swap(folder: Path, form: Form) -> Done:
     event = load_event(folder)
     _check_version(form, rounds_version(event), "the event's rounds")
-    first, second = value(form, "first"), value(form, "second")
-    if not first or not second:
-        raise Refused("tap two players to swap their seats")
+    picked = [pid for pid in form.get("pick", []) if pid]
+    if len(picked) != 2:
+        raise Refused(f"tap two players to swap their seats (you ticked {len(picked)})")
+    first, second = picked
     edited = swap_players(folder, first, second)
     return Done(f"{_name(event, first)} and {_name(event, second)} traded seats", edited.written, edited.warnings, "round")
 
@@ -208,6 +214,11 @@ def clock(folder: Path, form: Form) -> Done:
     edited = set_clock(folder, change)
     round_ = edited.event.elims[-1] if edited.event.elims else edited.event.rounds[-1]
     return Done(f"Clock: {clock_words(round_)}", edited.written, edited.warnings, "clock")
+
+
+def plain(warnings: list[str]) -> list[str]:
+    """A verb's warnings in the TO's words at the desk: without the command-line advice in brackets."""
+    return [re.sub(r" ?\([^()]*`[^`]*`[^()]*\)", "", line).replace("round-", "round ") for line in warnings]
 
 
 def _integer(text: str, what: str) -> int:

@@ -209,6 +209,7 @@ class Format(ABC):
     deck_fields: dict[str, str] = {}  # free per-player fields shown on player pages, with their labels
     meta_fields: tuple[str, ...] = ()  # deck fields broken down on the event's meta page (players, games, wins)
     seated: bool = False  # whether seat numbers matter (and are shown)
+    gives_byes: bool = False  # an odd field gives a player a bye (the organizer may choose it: `pair --bye`)
     elimination_title: str = "Elimination"  # what the page of the cut or final is called, e.g. "Bracket"
     after_preliminaries: str = "the elimination rounds"  # the event's next step once the preliminary rounds are done
     cut_rule: str = ""  # why the cut's order may differ from the standings order; "" when it follows the standings
