@@ -8,8 +8,8 @@ from typing import Any
 # The keys every format shares: the content contract (formats add their own; none is ever renamed).
 SITE_KEYS = ("title", "base_url", "theme", "description", "timezone")
 EVENT_KEYS = ("name", "format", "date", "seed", "rounds", "cut", "avoid", "players", "timezone", "minutes")
-PLAYER_KEYS = ("name", "id", "joined", "dropped")
-ROUND_KEYS = ("tables", "byes", "sitting_out", "start", "minutes")
+PLAYER_KEYS = ("name", "id", "joined", "dropped", "table")
+ROUND_KEYS = ("tables", "byes", "sitting_out", "start", "minutes", "chosen_byes", "extended", "paused", "paused_seconds", "called")
 TABLE_KEYS = ("table", "players")
 
 
@@ -51,6 +51,7 @@ class Player:
     deck: dict[str, str] = field(default_factory=dict)  # free fields: faction, agenda, ...
     where: Where | None = None
     key_lines: dict[str, int] = field(default_factory=dict)
+    table: int | None = None  # a fixed table (`table: 12`, the accessible one): every pairing seats the player there
 
     def active_in(self, round_number: int) -> bool:
         """Whether the player takes part in preliminary round `round_number`."""
@@ -82,6 +83,16 @@ class Table:
 
 
 @dataclass(frozen=True)
+class RoundClock:
+    """What `sitegen clock` wrote after the start: minutes added, a pause under way, pauses over, time called."""
+
+    extended: int = 0  # minutes added to the round's length (`extended:`)
+    paused: str | None = None  # local time the clock was paused at, while it is (`paused:`)
+    paused_seconds: int = 0  # how long the pauses that are over lasted (`paused_seconds:`)
+    called: str | None = None  # local time the judge called time (`called:`)
+
+
+@dataclass(frozen=True)
 class Round:
     stage: str  # "round" (preliminary), "elim" (elimination) or "final"
     number: int
@@ -93,6 +104,13 @@ class Round:
     minutes: int | None = None
     extra: dict[str, Any] = field(default_factory=dict)
     key_lines: dict[str, int] = field(default_factory=dict)  # where byes, sitting_out ... are written
+    chosen_byes: tuple[str, ...] = ()  # those of `byes` the organizer chose (`pair --bye`), not the rules
+    clock: RoundClock | None = None  # the clock's changes after the start: extended, paused, called
+
+    @property
+    def has_result(self) -> bool:
+        """Whether any table holds a result: until then the round may be paired again with late changes."""
+        return any(t.result for t in self.tables)
 
     def at(self, key: str) -> Where:
         """Where one of the round file's keys is written (line 1 when the key is absent)."""
@@ -132,6 +150,7 @@ class Event:
     minutes: int | None = None  # a round's length when its file does not say; None = the format's default
     options: dict[str, Any] = field(default_factory=dict)  # format-specific event keys (final, multideck, ...)
     key_lines: dict[str, int] = field(default_factory=dict)
+    chosen_bye: str | None = None  # not content: the bye `pair --bye` asks of the pairing being made
 
     @property
     def player_by_id(self) -> dict[str, Player]:

@@ -86,7 +86,7 @@ class Desk:
     def request(self, method: str, path: str, form: dict[str, str] | None = None,
                 headers: dict[str, str] | None = None) -> tuple[int, str, dict[str, str]]:
         connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=30)
-        body = urlencode(form) if form is not None else None
+        body = urlencode(form, doseq=True) if form is not None else None
         sent = {"Content-Type": "application/x-www-form-urlencoded"} if body is not None else {}
         connection.request(method, path, body=body, headers=sent | (headers or {}))
         response = connection.getresponse()

@@ -36,15 +36,21 @@ def register(sub: Any, cache: Path) -> None:
     which.add_argument("--round", type=int, metavar="N", help="a Swiss round (default: the current round)")
     which.add_argument("--elim", type=int, metavar="N", help="an elimination round")
     which.add_argument("--final", action="store_true", help="the final (games that end with one final table)")
+    p.add_argument("--clear", action="store_true", help="take the table's result out: the table is in play again")
     p.set_defaults(run=_result, one_event=True)
 
-    p = sub.add_parser("drop", help="mark a player as dropped (event.yaml's 'dropped:'), from the next round on")
+    p = sub.add_parser("drop", help="mark a player as dropped (event.yaml's 'dropped:'): from the current round while it "
+                                    "has no result (then pair it again), else from the next round on")
     p.add_argument("event_dir")
     p.add_argument("player", metavar="ID")
-    p.add_argument("--after", type=int, metavar="N", help="the last round the player plays (default: the last round paired)")
+    p.add_argument("--after", type=int, metavar="N", help="the last round the player plays (default: as above)")
+    p.add_argument("--undo", action="store_true", help="take the drop back (before the next round is paired)")
     p.set_defaults(run=_drop, one_event=True)
 
-    p = sub.add_parser("add", help="add a player to event.yaml (a late arrival joins the next round)")
+    _register_venue(sub)
+
+    p = sub.add_parser("add", help="add a player to event.yaml: a late arrival joins the current round while it has no "
+                                   "result (then pair it again), else the next round")
     p.add_argument("event_dir")
     p.add_argument("name", help='the full name, e.g. "Ann Example"')
     p.add_argument("--id", dest="player_id", metavar="ID", help="the id (default: made from the name)")
@@ -61,6 +67,56 @@ def register(sub: Any, cache: Path) -> None:
     p.add_argument("--host", help="the address to listen on (default 127.0.0.1; 0.0.0.0 with --lan)")
     p.add_argument("--commit", action="store_true", help="make each change a git commit in the content's repository; a Publish button runs `git push`")
     p.set_defaults(run=_desk)
+
+
+def _register_venue(sub: Any) -> None:
+    """The verbs of a round under way: swap, remove, rename, clock."""
+    p = sub.add_parser("swap", help="two players of the current round trade seats (before either table has a result)")
+    p.add_argument("event_dir")
+    p.add_argument("players", nargs=2, metavar="ID")
+    p.set_defaults(run=_swap, one_event=True)
+
+    p = sub.add_parser("remove", help="take a player out of event.yaml altogether (one with no seat and no result)")
+    p.add_argument("event_dir")
+    p.add_argument("player", metavar="ID")
+    p.set_defaults(run=_remove, one_event=True)
+
+    p = sub.add_parser("rename", help="give a player another name (the id stays)")
+    p.add_argument("event_dir")
+    p.add_argument("player", metavar="ID")
+    p.add_argument("name", help='the full name, e.g. "Ann Example"')
+    p.set_defaults(run=_rename, one_event=True)
+
+    p = sub.add_parser("length", help="set the event's preliminary rounds and cut (event.yaml), until round 1 has a result")
+    p.add_argument("event_dir")
+    p.add_argument("--rounds", type=int, metavar="N", help="preliminary rounds")
+    p.add_argument("--cut", type=int, metavar="N", help="players in the elimination cut (0: none)")
+    p.set_defaults(run=_length, one_event=True)
+
+    p = sub.add_parser("clock", help="the current round's clock: start, extend, pause, resume or call time")
+    p.add_argument("event_dir")
+    what = p.add_mutually_exclusive_group(required=True)
+    what.add_argument("--start", nargs="?", const="", metavar="HH:MM", help="start it now, or at HH:MM today")
+    what.add_argument("--extend", type=int, metavar="MIN", help="add minutes (negative: take some off)")
+    what.add_argument("--pause", action="store_true", help="stop the countdown")
+    what.add_argument("--resume", action="store_true", help="go on counting down")
+    what.add_argument("--call", action="store_true", help="time is called")
+    p.add_argument("--minutes", type=int, metavar="N", help="the round's length, with --start")
+    p.set_defaults(run=_clock, one_event=True)
+
+
+def table_wishes(pairs: list[str]) -> dict[str, int | None]:
+    """`--table ann=12 ben=` into {"ann": 12, "ben": None} (None frees the player's table)."""
+    wishes: dict[str, int | None] = {}
+    for pair in pairs:
+        pid, sep, number = pair.partition("=")
+        if not sep or not pid.strip():
+            raise Refused(f"--table {pair}: write it as ID=N, e.g. --table ann-example=12 (ID= frees the table)")
+        try:
+            wishes[pid.strip()] = int(number) if number.strip() else None
+        except ValueError:
+            raise Refused(f"--table {pair}: '{number}' is not a table number") from None
+    return wishes
 
 
 def _declared_fields() -> dict[str, list[tuple[str, ResultField]]]:
@@ -96,11 +152,16 @@ def _player_fields() -> str:
 
 
 def _result(args: argparse.Namespace) -> int:
-    from sitegen.edit.results import enter_result
+    from sitegen.edit.results import clear_result, enter_result
 
     slug = f"round-{args.round}" if args.round else f"elim-{args.elim}" if args.elim else "final" if args.final else None
     words = {key: getattr(args, f"result_{key}") for key in _declared_fields()}
-    entered = enter_result(args.event_dir, args.table, words, round_slug=slug)
+    if args.clear and any(words.values()):
+        raise Refused("--clear takes the result out: give it without a result")
+    if args.clear:
+        entered = clear_result(args.event_dir, args.table, round_slug=slug)
+    else:
+        entered = enter_result(args.event_dir, args.table, words, round_slug=slug)
     event = entered.edited.event
     board = formats.format_of(event).score(event)
     print(f"wrote table {entered.table} into {entered.edited.written[0]}")
@@ -115,19 +176,77 @@ def _result(args: argparse.Namespace) -> int:
 def _drop(args: argparse.Namespace) -> int:
     from sitegen.edit.players import drop_player
 
-    edited = drop_player(args.event_dir, args.player, after=args.after)
-    player = edited.event.player_by_id[args.player]
-    print(f"wrote 'dropped: {player.dropped}' for {player.name} into {edited.written[0]}: "
-          f"{'not paired from round 1 on' if not player.dropped else f'last round played: {player.dropped}'}")
+    change = drop_player(args.event_dir, args.player, after=args.after, undo=args.undo)
+    player = change.edited.event.player_by_id[args.player]
+    path = change.edited.written[0]
+    if args.undo:
+        print(f"{player.name} plays on (no 'dropped:' in {path}): next round played {change.round}")
+    else:
+        print(f"wrote 'dropped: {player.dropped}' for {player.name} into {path}: "
+              f"{'not paired from round 1 on' if not player.dropped else f'last round played: {player.dropped}'}")
+    _repair_advice(change.repair, args.event_dir)
     return 0
 
 
 def _add(args: argparse.Namespace) -> int:
     from sitegen.edit.players import add_player, fields_of
 
-    edited = add_player(args.event_dir, args.name, pid=args.player_id, joined=args.joined, fields=fields_of(args.field))
-    player = edited.event.players[-1]
-    print(f"added {player.name} (id {player.id}, first round {player.joined}) to {edited.written[0]}")
+    change = add_player(args.event_dir, args.name, pid=args.player_id, joined=args.joined, fields=fields_of(args.field))
+    player = change.edited.event.player_by_id[change.player]
+    print(f"added {player.name} (id {player.id}, first round {player.joined}) to {change.edited.written[0]}")
+    _repair_advice(change.repair, args.event_dir)
+    return 0
+
+
+def _repair_advice(repair: int | None, event_dir: str) -> None:
+    if repair:
+        print(f"round {repair} is paired and has no result yet: this applies to it; pair it again with "
+              f"`sitegen pair --redo {event_dir}`")
+
+
+def _swap(args: argparse.Namespace) -> int:
+    from sitegen.edit.venue import swap_players
+
+    edited = swap_players(args.event_dir, *args.players)
+    names = edited.event.player_by_id
+    print(f"{names[args.players[0]].name} and {names[args.players[1]].name} traded seats in {edited.written[0]}")
+    return 0
+
+
+def _remove(args: argparse.Namespace) -> int:
+    from sitegen.edit.players import remove_player
+
+    edited = remove_player(args.event_dir, args.player)
+    print(f"removed {args.player} from {edited.written[0]}")
+    return 0
+
+
+def _rename(args: argparse.Namespace) -> int:
+    from sitegen.edit.players import rename_player
+
+    edited = rename_player(args.event_dir, args.player, args.name)
+    print(f"{args.player} is now {edited.event.player_by_id[args.player].name} in {edited.written[0]}")
+    return 0
+
+
+def _length(args: argparse.Namespace) -> int:
+    from sitegen.edit.rounds import set_length
+
+    edited = set_length(args.event_dir, args.rounds, args.cut)
+    event = edited.event
+    fmt = formats.format_of(event)
+    print(f"{event.name}: {fmt.planned_rounds(event)} rounds, cut {fmt.cut(event) or 'none'} (written into {edited.written[0]})")
+    return 0
+
+
+def _clock(args: argparse.Namespace) -> int:
+    from sitegen.edit.venue import ClockChange, clock_words, set_clock
+
+    change = ClockChange(start=args.start, minutes=args.minutes, extend=args.extend, pause=args.pause,
+                         resume=args.resume, call=args.call)
+    edited = set_clock(args.event_dir, change)
+    round_ = edited.event.rounds[-1] if not edited.event.elims else edited.event.elims[-1]
+    print(f"{round_.slug}: {clock_words(round_)} (written into {edited.written[0]})")
     return 0
 
 

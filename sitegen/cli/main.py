@@ -103,6 +103,9 @@ def _event_commands(sub: Any) -> None:
     p.add_argument("--redo", action="store_true", help="pair the current round again (only while none of its tables has a result)")
     p.add_argument("--start", metavar="'YYYY-MM-DD HH:MM'", help="the round's local start time: its page counts down")
     p.add_argument("--minutes", type=int, metavar="N", help="the round's length in minutes")
+    p.add_argument("--table", nargs="+", action="extend", default=[], metavar="ID=N",
+                   help="seat a player at table N in this round and every later one (event.yaml's 'table:'); ID= frees it")
+    p.add_argument("--bye", metavar="ID", help="give this player the bye (AGoT Joust; default: the rules' choice)")
     p.set_defaults(run=_pair, one_event=True)
 
 
@@ -160,7 +163,8 @@ def _new(args: argparse.Namespace) -> int:
 
 
 def _pair(args: argparse.Namespace) -> int:
-    paired = pair_round(args.event_dir, plan=args.plan, redo=args.redo, start=args.start, minutes=args.minutes)
+    paired = pair_round(args.event_dir, plan=args.plan, redo=args.redo, start=args.start, minutes=args.minutes,
+                        tables=cli_desk.table_wishes(args.table), bye=args.bye)
     if paired.length:
         written = ", ".join(f"{key}: {value}" for key, value in paired.length.items())
         print(f"wrote {written} into {Path(args.event_dir) / 'event.yaml'}: the event's length and cut are now fixed; "

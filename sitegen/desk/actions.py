@@ -7,6 +7,7 @@ A form made from an older version raises `Stale` (HTTP 409); the verbs' own `Con
 """
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -15,11 +16,13 @@ from typing import Any
 from sitegen import games as formats
 from sitegen.desk.screens import players_version, rounds_version, table_version
 from sitegen.edit.commit import find_round
-from sitegen.edit.players import add_player, drop_player
-from sitegen.edit.results import Words, enter_result
-from sitegen.edit.rounds import pair_round
+from sitegen.edit.players import RosterChange, add_player, drop_player
+from sitegen.edit.results import Words, clear_result, enter_result
+from sitegen.edit.rounds import pair_round, set_length
+from sitegen.edit.venue import ClockChange, clock_words, set_clock, swap_players
 from sitegen.games.base import FIGURES, FLAG, ORDER, PLAYER, Refused, ResultEntry, ResultWay
 from sitegen.load.event import load_event
+from sitegen.model import Event
 
 Form = Mapping[str, list[str]]
 
@@ -63,7 +66,7 @@ def enter(folder: Path, form: Form) -> Done:
     label = next(v.label for v in board.rounds + board.elims if v.round.slug == round_.slug)
     written = next(t for t in entered.round.tables if t.number == number).result
     message = f"{label}, table {number}: {describe_result(entry, way, written, {p.id: p.name for p in new.players})}"
-    return Done(message, entered.edited.written, entered.edited.warnings, f"table-{number}")
+    return Done(message, entered.edited.written, plain(entered.edited.warnings), f"table-{number}")
 
 
 def words_from_form(form: Form, entry: ResultEntry, way: ResultWay, players: tuple[str, ...]) -> Words:
@@ -104,22 +107,46 @@ def describe_result(entry: ResultEntry, way: ResultWay, result: dict[str, Any], 
     return "; ".join(parts)
 
 
+def _name(event: Event, pid: str) -> str:
+    player = event.player_by_id.get(pid)
+    if player is None:
+        raise Refused("that player is no longer in the event; reload the page")
+    return player.name
+
+
 def drop(folder: Path, form: Form) -> Done:
+    """Drop a player (after the confirmation), or take the drop back (`undo`); a round paired without the change
+    is paired again in the same tap while it has no result."""
     event = load_event(folder)
     _check_version(form, players_version(event), "the list of players")
-    edited = drop_player(folder, value(form, "player"))
-    player = edited.event.player_by_id[value(form, "player")]
-    after = f"after round {player.dropped}" if player.dropped else "before round 1"
-    return Done(f"{event.name}: {player.name} drops {after}", edited.written, edited.warnings, "players")
+    pid, undo = value(form, "player"), value(form, "undo") == "on"
+    name = _name(event, pid)
+    change = drop_player(folder, pid, undo=undo)
+    if undo:
+        message = f"{name} plays on: the drop is undone"
+    else:
+        message = f"{name} drops after round {change.round}" if change.round else f"{name} drops before round 1"
+    return _repaired(folder, change, message, "players")
 
 
 def add(folder: Path, form: Form) -> Done:
     event = load_event(folder)
     _check_version(form, players_version(event), "the list of players")
     fields = {key: value(form, f"field-{key}") for key in formats.format_of(event).deck_fields if value(form, f"field-{key}")}
-    edited = add_player(folder, value(form, "name"), fields=fields)
-    player = edited.event.players[-1]
-    return Done(f"{event.name}: add {player.name} (first round {player.joined})", edited.written, edited.warnings, "players")
+    change = add_player(folder, value(form, "name"), fields=fields)
+    player = change.edited.event.player_by_id[change.player]
+    return _repaired(folder, change, f"{player.name} joins round {player.joined}", "players")
+
+
+def _repaired(folder: Path, change: RosterChange, message: str, anchor: str) -> Done:
+    """The change, and the round it folds into paired again with it (the same tap)."""
+    written, warnings = list(change.edited.written), list(change.edited.warnings)
+    if change.repair:
+        paired = pair_round(folder, redo=True)
+        written += [p for p in paired.edited.written if p not in written]
+        warnings += paired.edited.warnings
+        message += f"; round {change.repair} is paired again"
+    return Done(message, written, warnings, anchor)
 
 
 def pair(folder: Path, form: Form) -> Done:
@@ -128,11 +155,70 @@ def pair(folder: Path, form: Form) -> Done:
     redo = value(form, "redo") == "on"
     minutes = _integer(value(form, "minutes"), "minutes") if value(form, "minutes") else None
     start = value(form, "start").replace("T", " ") or None  # a datetime-local input sends 2026-12-05T14:00
-    paired = pair_round(folder, redo=redo, start=start, minutes=minutes)
+    bye = value(form, "bye") or None
+    tables: dict[str, int | None] = {}
+    if value(form, "fixed"):
+        number = value(form, "fixed_table")
+        tables[value(form, "fixed")] = _integer(number, "table number") if number else None
+    paired = pair_round(folder, redo=redo, start=start, minutes=minutes, bye=bye, tables=tables)
     new = paired.edited.event
     board = formats.format_of(new).score(new)
     label = (board.rounds + board.elims)[-1].label
-    return Done(f"{event.name}: pair {label}{' again' if redo else ''}", paired.edited.written, paired.edited.warnings, "round")
+    return Done(f"{label} is paired{' again' if redo else ''}", paired.edited.written, plain(paired.edited.warnings), "round")
+
+
+def length(folder: Path, form: Form) -> Done:
+    """The event's rounds and cut, while round 1 has no result (the same keys `sitegen new --rounds --cut` writes)."""
+    event = load_event(folder)
+    _check_version(form, rounds_version(event), "the event's rounds")
+    rounds = _integer(value(form, "rounds"), "rounds")
+    cut = _integer(value(form, "cut"), "cut") if "cut" in form else None
+    edited = set_length(folder, rounds, cut)
+    return Done(f"{rounds} rounds" + (f", top {cut} cut" if cut else (", no cut" if cut == 0 else "")), edited.written,
+                edited.warnings, "length")
+
+
+def swap(folder: Path, form: Form) -> Done:
+    event = load_event(folder)
+    _check_version(form, rounds_version(event), "the event's rounds")
+    picked = [pid for pid in form.get("pick", []) if pid]
+    if len(picked) != 2:
+        raise Refused(f"tap two players to swap their seats (you ticked {len(picked)})")
+    first, second = picked
+    edited = swap_players(folder, first, second)
+    return Done(f"{_name(event, first)} and {_name(event, second)} traded seats", edited.written, edited.warnings, "round")
+
+
+def clear(folder: Path, form: Form) -> Done:
+    event = load_event(folder)
+    round_ = find_round(event, value(form, "round") or None)
+    number = _integer(value(form, "table"), "table")
+    table = next((t for t in round_.tables if t.number == number), None)
+    if table is None:
+        raise Refused(f"this round has no table {number}")
+    _check_version(form, table_version(round_, table), "this table")
+    cleared = clear_result(folder, number, round_slug=round_.slug)
+    return Done(f"Table {number}: the result is cleared, the table is in play", cleared.edited.written,
+                cleared.edited.warnings, f"table-{number}")
+
+
+def clock(folder: Path, form: Form) -> Done:
+    event = load_event(folder)
+    _check_version(form, rounds_version(event), "the event's rounds")
+    what = value(form, "clock")
+    minutes = _integer(value(form, "minutes"), "minutes") if value(form, "minutes") else None
+    start = value(form, "start") if what == "start" else None
+    extend = _integer(value(form, "extend"), "minutes to add") if what == "extend" else None
+    change = ClockChange(start=start, minutes=minutes, extend=extend, pause=what == "pause", resume=what == "resume",
+                         call=what == "call")
+    edited = set_clock(folder, change)
+    round_ = edited.event.elims[-1] if edited.event.elims else edited.event.rounds[-1]
+    return Done(f"Clock: {clock_words(round_)}", edited.written, edited.warnings, "clock")
+
+
+def plain(warnings: list[str]) -> list[str]:
+    """A verb's warnings in the TO's words at the desk: without the command-line advice in brackets."""
+    return [re.sub(r" ?\([^()]*`[^`]*`[^()]*\)", "", line).replace("round-", "round ") for line in warnings]
 
 
 def _integer(text: str, what: str) -> int:
@@ -142,4 +228,5 @@ def _integer(text: str, what: str) -> int:
         raise Refused(f"{what}: '{text}' is not a whole number") from None
 
 
-ACTIONS: dict[str, Callable[[Path, Form], Done]] = {"result": enter, "drop": drop, "add": add, "pair": pair}
+ACTIONS: dict[str, Callable[[Path, Form], Done]] = {"result": enter, "drop": drop, "add": add, "pair": pair, "swap": swap,
+                                                     "clear": clear, "clock": clock, "length": length}

@@ -12,8 +12,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from sitegen import games as formats
-from sitegen.games.base import FIGURES, ORDER, PLAYER, Column, ResultEntry, ResultField, RoundView, Scoreboard, TableView
-from sitegen.model import Event, Round, Table
+from sitegen.edit.venue import clock_words
+from sitegen.games.base import FIGURES, ORDER, PLAYER, Column, ResultEntry, ResultField, RoundView, Scoreboard, TableView, late_changes
+from sitegen.model import Event, Player, Round, Table
 from sitegen.pages.display import StandingLine, standing_lines
 
 
@@ -77,6 +78,19 @@ class DeskRound:
     byes: list[str]
     clock: str
     complete: bool
+    current: bool = True
+    late: str = ""  # the players its pairing missed (late arrivals and drops), while it may be paired again
+    seats: list[tuple[str, str, str]] = field(default_factory=list)  # (id, name, where) of those who may swap seats
+
+
+@dataclass
+class RosterLine:
+    """A player on the desk's list: drop (with a confirmation) or undo the drop."""
+
+    id: str
+    name: str
+    state: str  # "plays", "dropped after round 2", "joins round 3"
+    dropped: bool
 
 
 @dataclass
@@ -93,6 +107,15 @@ class EventPage:
     players_version: str
     rounds_version: str
     can_redo: bool  # the current round has no result yet: it may be paired again
+    rounds: list[DeskRound] = field(default_factory=list)  # every round, the current one last
+    length: str = ""  # "Round 2 of 4 · top 4"
+    planned: int = 0
+    cut: int | None = None  # None: the game has no cut
+    length_open: bool = False  # round 1 has no result: rounds and cut may still change
+    roster: list[RosterLine] = field(default_factory=list)
+    links: dict[str, str] = field(default_factory=dict)  # the site's print view, slips and projector of the current round
+    clock_state: str = ""
+    gives_byes: bool = False
     errors: dict[str, list[str]] = field(default_factory=dict)  # by form: "pair", "drop", "add", "table-3"
     typed: dict[str, str] = field(default_factory=dict)  # what the refused form held, shown again to be corrected
     names: dict[str, str] = field(default_factory=dict)  # every player's, by id
@@ -107,10 +130,42 @@ def event_page(event: Event, board: Scoreboard | None) -> EventPage:
     standings = standing_lines(board.standings) if board else []
     final = [(place, names[pid]) for place, pid in board.final_ranking or []] if board else []
     in_play = [(p.id, p.name) for p in event.players if p.dropped is None]
-    desk_round = _desk_round(view, fmt.results, board, names) if view and board else None
+    rounds = [_desk_round(v, fmt.results, board, names, event) for v in board.rounds + board.elims] if board else []
+    for old in rounds[:-1]:
+        old.current = False
     can_redo = view is not None and not any(t.result for t in view.round.tables)
-    return EventPage(event.slug, event.name, fmt.title, desk_round, columns, standings, final, in_play,
-                     dict(fmt.deck_fields), players_version(event), rounds_version(event), can_redo, names=names)
+    page = EventPage(event.slug, event.name, fmt.title, rounds[-1] if rounds else None, columns, standings, final, in_play,
+                     dict(fmt.deck_fields), players_version(event), rounds_version(event), can_redo, rounds, names=names)
+    _length(page, event, board)
+    page.gives_byes = fmt.gives_byes
+    page.roster = [_roster_line(p, len(event.rounds)) for p in event.players]
+    if view:
+        base = f"events/{event.slug}/{view.round.slug}"
+        page.links = {"Print view": f"{base}-print.html", "Result slips": f"{base}-slips.html",
+                      "Projector": f"events/{event.slug}/projector.html"}
+        page.clock_state = clock_words(view.round)
+    return page
+
+
+def _length(page: EventPage, event: Event, board: Scoreboard | None) -> None:
+    fmt = formats.format_of(event)
+    settings = fmt.length_settings(event)
+    page.planned = fmt.planned_rounds(event)
+    page.cut = fmt.cut(event) if "cut" in settings else None
+    page.length_open = not event.elims and not any(r.has_result for r in event.rounds) and len(event.rounds) <= 1
+    now = len(event.rounds)
+    where = f"Round {now} of {page.planned}" if now else f"{page.planned} rounds"
+    page.length = where + ("" if page.cut is None else f" · top {page.cut}" if page.cut else " · no cut")
+
+
+def _roster_line(player: Player, paired: int) -> RosterLine:
+    if player.dropped is not None:
+        state = f"dropped after round {player.dropped}" if player.dropped else "dropped before round 1"
+    elif player.joined > max(paired, 1):
+        state = f"joins round {player.joined}"
+    else:
+        state = "plays"
+    return RosterLine(player.id, player.name, state, player.dropped is not None)
 
 
 def _current_view(board: Scoreboard) -> RoundView | None:
@@ -119,13 +174,22 @@ def _current_view(board: Scoreboard) -> RoundView | None:
     return views[-1] if views else None
 
 
-def _desk_round(view: RoundView, entry: ResultEntry, board: Scoreboard, names: dict[str, str]) -> DeskRound:
+def _desk_round(view: RoundView, entry: ResultEntry, board: Scoreboard, names: dict[str, str], event: Event) -> DeskRound:
     round_ = view.round
     columns = view.columns or board.seat_columns
     tables = [_desk_table(round_, table, view_table, columns, names, entry) for table, view_table in
               zip(round_.tables, _by_number(view.tables, round_))]
     clock = f"{round_.start}, {round_.minutes} minutes" if round_.start and round_.minutes else round_.start or ""
-    return DeskRound(round_.slug, view.label, tables, [names.get(p, p) for p in round_.byes], clock, view.complete)
+    desk_round = DeskRound(round_.slug, view.label, tables, [names.get(p, p) for p in round_.byes], clock, view.complete)
+    arrived, left = late_changes(event, round_)
+    if not round_.has_result and (arrived or left):
+        parts = [f"{', '.join(names[p] for p in arrived)} joined" if arrived else "",
+                 f"{', '.join(names[p] for p in left)} dropped" if left else ""]
+        desk_round.late = f"{view.label} was paired before {' and '.join(p for p in parts if p)}: pair it again."
+    free = [(p, f"table {t.number}") for t in round_.tables if not t.result for p in t.players]
+    free += [(p, "bye") for p in round_.byes]
+    desk_round.seats = [(pid, names.get(pid, pid), where) for pid, where in free]
+    return desk_round
 
 
 def _by_number(views: list[TableView], round_: Round) -> list[TableView]:

@@ -110,6 +110,7 @@ class Desk:
         self.workers = ThreadPoolExecutor(WORKERS, thread_name_prefix="desk")
         self.builder = ThreadPoolExecutor(1, thread_name_prefix="desk-preview")
         self.css = resources.files("sitegen.desk").joinpath("templates/desk.css").read_bytes()
+        self.js = resources.files("sitegen.desk").joinpath("templates/desk.js").read_bytes()  # a file: the CSP runs no inline script
         self.overlay_js = overlay_code()
 
     @property
@@ -304,6 +305,8 @@ class DeskHandler(web.RequestHandler):
             return await desk.work(desk.index, query)
         if route == ["desk.css"]:
             return Reply(HTTPStatus.OK, desk.css, "text/css; charset=utf-8")
+        if route == ["desk.js"]:
+            return Reply(HTTPStatus.OK, desk.js, "text/javascript; charset=utf-8")
         if route == ["__sitegen", "overlay.js"]:
             return Reply(HTTPStatus.OK, desk.overlay_js, "text/javascript; charset=utf-8")
         if route == ["__sitegen", "problems"]:

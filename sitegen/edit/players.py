@@ -1,56 +1,122 @@
 """Change the players of event.yaml: a drop (`sitegen drop`) and a late arrival (`sitegen add`)."""
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
 
+from sitegen import games as formats
 from sitegen.edit.commit import Edited, commit, problem_messages
 from sitegen.edit.lock import one_writer
-from sitegen.edit.round_trip import RoundTrip, player_entry
+from sitegen.edit.round_trip import RoundTrip, player_entry, player_map
 from sitegen.games.base import Refused
 from sitegen.load.event import load_event
+from sitegen.model import Event, Player, Round
 from sitegen.text import slugify, suggest
 
 
+@dataclass(frozen=True)
+class RosterChange:
+    """What a change to the players did: the event, and the round it applies to (`first` round played, or `last`)."""
+
+    edited: Edited
+    player: str  # the player's id
+    round: int  # add: the first round played; drop: the last one (0: none)
+    repair: int | None = None  # a round already paired without this change: pair it again before its first result
+
+    @property
+    def event(self) -> Event:
+        return self.edited.event
+
+    @property
+    def written(self) -> list[Path]:
+        return self.edited.written
+
+
+def open_round(event: Event) -> int | None:
+    """The current preliminary round while none of its tables has a result: late arrivals and drops fold into it."""
+    if event.elims or not event.rounds or event.rounds[-1].has_result:
+        return None
+    return event.rounds[-1].number
+
+
+def refuse_finished(event: Event, what: str) -> None:
+    """A change to the players once the Swiss rounds are over (the cut, or the last result) is refused."""
+    fmt = formats.format_of(event)
+    last = event.rounds[-1] if event.rounds else None
+    if event.elims or (last and last.number >= fmt.planned_rounds(event) and last.complete):
+        raise Refused(f"{event.name}'s rounds are over: a player can no longer be {what}")
+
+
 @one_writer
-def drop_player(event_dir: str | Path, pid: str, *, after: int | None = None) -> Edited:
-    """Set `dropped: N` on player `pid`: the last round played (default: the last round paired)."""
+def drop_player(event_dir: str | Path, pid: str, *, after: int | None = None, undo: bool = False) -> RosterChange:
+    """Set `dropped: N` on player `pid`: the last round played. By default the last round paired, or the one before it
+    while it has no result (the player leaves that round too: it is to be paired again). `undo` takes a drop back."""
     event = load_event(event_dir)
-    if pid not in event.player_by_id:
-        raise Refused(f"no player '{pid}' in {event.name}; {suggest(pid, event.player_by_id)}")
-    last = len(event.rounds) if after is None else after
+    player = _player(event, pid)
+    refuse_finished(event, "dropped" if not undo else "brought back")
+    if undo:
+        return _undo_drop(event_dir, event, player)
+    open_ = open_round(event)
+    last = after if after is not None else (open_ - 1 if open_ else len(event.rounds))
     if last < 0:
         raise Refused("--after must be 0 (before round 1) or a round number")
     path = Path(event.where.path)
     doc = RoundTrip(path.read_text(encoding="utf-8"))
-    players: CommentedSeq = doc.data["players"]
-    index = player_entry(players, pid)
-    entry = players[index]
-    if isinstance(entry, str):  # `- Ann Example` becomes `- {name: Ann Example, dropped: 2}`
-        entry = CommentedMap(name=entry)
-        entry.fa.set_flow_style()
-        players[index] = entry
+    entry = player_map(doc.data["players"], pid)
     if "dropped" in entry:
         entry["dropped"] = last
     else:
         entry.insert(len(entry), "dropped", last)
-    return Edited(commit(event_dir, {path: doc.dump()}, known=problem_messages(event_dir, event)), [path])
+    new = commit(event_dir, {path: doc.dump()}, known=problem_messages(event_dir, event))
+    seated = open_ is not None and last < open_ and pid in _seated(event.rounds[-1])
+    return RosterChange(Edited(new, [path]), pid, last, open_ if seated else None)
+
+
+def _undo_drop(event_dir: str | Path, event: Event, player: Player) -> RosterChange:
+    if player.dropped is None:
+        raise Refused(f"{player.name} has not dropped")
+    open_ = open_round(event)
+    if player.dropped < len(event.rounds) - (1 if open_ else 0):
+        raise Refused(f"{player.name} missed round {player.dropped + 1}: a drop can be taken back only before the next "
+                      "round is paired, or while it has no result")
+    path = Path(event.where.path)
+    doc = RoundTrip(path.read_text(encoding="utf-8"))
+    entry = player_map(doc.data["players"], player.id)
+    entry.pop("dropped", None)
+    new = commit(event_dir, {path: doc.dump()}, known=problem_messages(event_dir, event))
+    seated = open_ is not None and player.id in _seated(event.rounds[-1])
+    return RosterChange(Edited(new, [path]), player.id, max(player.joined, len(event.rounds) + (0 if open_ else 1)),
+                        open_ if open_ and not seated else None)
+
+
+def _seated(round_: Round) -> set[str]:
+    return set(round_.seated()) | set(round_.byes) | set(round_.sitting_out)
+
+
+def _player(event: Event, pid: str) -> Player:
+    if pid not in event.player_by_id:
+        raise Refused(f"no player '{pid}' in {event.name}; {suggest(pid, event.player_by_id)}")
+    return event.player_by_id[pid]
 
 
 @one_writer
 def add_player(event_dir: str | Path, name: str, *, pid: str | None = None, joined: int | None = None,
-               fields: dict[str, str] | None = None) -> Edited:
-    """Append a player to event.yaml; `joined` defaults to the next round once round 1 is paired."""
+               fields: dict[str, str] | None = None) -> RosterChange:
+    """Append a player to event.yaml; `joined` defaults to the current round while it has no result (it is to be
+    paired again), else to the next round."""
     event = load_event(event_dir)  # the event may wait for this player to pass the check (a cut larger than the field)
+    refuse_finished(event, "added")
     name = name.strip()
     if not name:
         raise Refused("give the player's full name")
     new_id = pid or slugify(name)
     if new_id in event.player_by_id:
         raise Refused(f"there is already a player '{new_id}' ({event.player_by_id[new_id].name}); give the new one --id")
-    first = len(event.rounds) + 1 if joined is None else joined
+    open_ = open_round(event)
+    first = (open_ or len(event.rounds) + 1) if joined is None else joined
     entry: dict[str, Any] = {"name": name}
     if pid:
         entry["id"] = pid
@@ -71,7 +137,40 @@ def add_player(event_dir: str | Path, name: str, *, pid: str | None = None, join
             item.fa.set_flow_style()
         players.append(item)
     new = commit(event_dir, {path: doc.dump()}, known=problem_messages(event_dir, event))
-    return Edited(new, [path])
+    return RosterChange(Edited(new, [path]), new_id, first, open_ if open_ and first <= open_ else None)
+
+
+@one_writer
+def remove_player(event_dir: str | Path, pid: str) -> Edited:
+    """Take a player out of event.yaml altogether: only one who has no seat and no result in any round (entered by
+    mistake, or never came)."""
+    event = load_event(event_dir)
+    player = _player(event, pid)
+    for round_ in event.rounds + event.elims:
+        if pid in _seated(round_):
+            raise Refused(f"{player.name} is seated in {round_.slug}: drop them instead (a player with a seat stays on the record)")
+    path = Path(event.where.path)
+    doc = RoundTrip(path.read_text(encoding="utf-8"))
+    players: CommentedSeq = doc.data["players"]
+    del players[player_entry(players, pid)]
+    return Edited(commit(event_dir, {path: doc.dump()}, known=problem_messages(event_dir, event)), [path])
+
+
+@one_writer
+def rename_player(event_dir: str | Path, pid: str, name: str) -> Edited:
+    """Give a player another name; the id stays (written as `id:` when it was made from the old name)."""
+    event = load_event(event_dir)
+    _player(event, pid)
+    name = name.strip()
+    if not name:
+        raise Refused("give the player's full name")
+    path = Path(event.where.path)
+    doc = RoundTrip(path.read_text(encoding="utf-8"))
+    entry = player_map(doc.data["players"], pid)
+    entry["name"] = name
+    if "id" not in entry and slugify(name) != pid:
+        entry.insert(list(entry).index("name") + 1, "id", pid)
+    return Edited(commit(event_dir, {path: doc.dump()}, known=problem_messages(event_dir, event)), [path])
 
 
 def fields_of(pairs: list[str]) -> dict[str, str]:

@@ -139,3 +139,27 @@ def _later_rounds_warning(event: Event, round_: Round) -> list[str]:
     listed = parts[0] if len(parts) == 1 else f"{', '.join(parts[:-1])} and {parts[-1]}"
     return [f"{name} changed after {listed} {verb} paired on the old standings; "
             "check those pairings (re-pair a round without results with `sitegen pair --redo`)"]
+
+
+@one_writer
+def clear_result(event_dir: str | Path, table_no: int, *, round_slug: str | None = None) -> ResultEntered:
+    """Take table `table_no`'s result out of its round file (the current round by default): the table is in play again.
+    Its seating keys (V:TES: who plays first) stay."""
+    event = validated(event_dir)
+    fmt = formats.format_of(event)
+    round_ = find_round(event, round_slug)
+    table = _table(round_, table_no)
+    result_keys = [key for key in table.result if key in fmt.table_keys and key not in fmt.seating_keys]
+    if not result_keys:
+        raise Refused(f"table {table_no} of {round_.slug} has no result to clear: it is in play")
+    path = Path(round_.where.path)
+    doc = RoundTrip(path.read_text(encoding="utf-8"))
+    entry = next(t for t in doc.data["tables"] if t.get("table") == table_no)
+    replace_keys(entry, result_keys, {}, after="players")
+    before = fmt.score(event)
+    new = commit(event_dir, {path: doc.dump()})
+    after = fmt.score(new)
+    changed_round = next(r for r in new.rounds + new.elims if r.slug == round_.slug)
+    old_rows = {row.player: (row.rank, row.values) for row in before.standings}
+    moved = [row for row in after.standings if old_rows.get(row.player) != (row.rank, row.values)]
+    return ResultEntered(Edited(new, [path], _later_rounds_warning(event, round_)), changed_round, table_no, moved)

@@ -123,3 +123,16 @@ def player_entry(players: CommentedSeq, pid: str) -> int:
         if isinstance(entry, dict) and str(entry.get("id") or slugify(str(entry.get("name", "")))) == pid:
             return index
     raise Refused(f"no player '{pid}' in event.yaml")
+
+
+def player_map(players: CommentedSeq, pid: str) -> CommentedMap:
+    """Player `pid`'s entry in event.yaml's `players`, made a mapping when it was a bare name (`- Ann Example`
+    becomes `- {name: Ann Example}`, on one line), to set a key on it."""
+    index = player_entry(players, pid)
+    entry = players[index]
+    if isinstance(entry, str):
+        entry = CommentedMap(name=entry)
+        entry.fa.set_flow_style()
+        players[index] = entry
+    assert isinstance(entry, CommentedMap)
+    return entry

@@ -9,10 +9,12 @@ from typing import Any
 from sitegen import games as formats
 from sitegen.edit.commit import Edited, commit, current_round
 from sitegen.edit.lock import one_writer
-from sitegen.games.base import Refused
+from sitegen.games.base import NextRound, Refused
 from sitegen.load.check import validated
+from sitegen.load.event import load_event
 from sitegen.load.yaml_reader import dump_yaml
 from sitegen.model import Event
+from sitegen.text import suggest
 
 
 @dataclass(frozen=True)
@@ -23,11 +25,13 @@ class Paired:
 
 
 @one_writer
-def pair_round(event_dir: str | Path, *, plan: bool = False, redo: bool = False,
-               start: str | None = None, minutes: int | None = None) -> Paired:
+def pair_round(event_dir: str | Path, *, plan: bool = False, redo: bool = False, start: str | None = None,
+               minutes: int | None = None, tables: dict[str, int | None] | None = None, bye: str | None = None) -> Paired:
     """Pair (seat) the next round, or every preliminary round with `plan`, or the current round again with `redo`.
 
-    `start` ("2026-11-22 14:00") and `minutes` go into the new round file: its page counts down.
+    `start` ("2026-11-22 14:00") and `minutes` go into the new round file: its page counts down. `tables` fixes
+    ({id: table number}) or frees ({id: None}) players' tables in event.yaml, kept by every later pairing; `bye` is
+    the organizer's choice of bye for this round (recorded as `chosen_byes`), instead of the rules'.
     """
     event = validated(event_dir)
     folder = Path(event_dir)
@@ -35,38 +39,107 @@ def pair_round(event_dir: str | Path, *, plan: bool = False, redo: bool = False,
     clock: dict[str, Any] = {"start": start} if start else {}
     if minutes is not None:
         clock["minutes"] = minutes
-    if plan and (redo or clock):
-        raise Refused("--plan writes every round at once: pair without --redo, --start or --minutes")
+    if plan and (redo or clock or bye):
+        raise Refused("--plan writes every round at once: pair without --redo, --start, --minutes or --bye")
+    texts: dict[Path, str | None] = {}
+    if tables:
+        texts[folder / "event.yaml"] = fixed_tables_text(event, tables)
+        event = load_event(event_dir, texts)
     base = event
     if redo:
         base, clock = _without_current_round(event, clock)
+        bye = bye or next(iter(current_round(event).chosen_byes), None)
+    base = dataclasses.replace(base, chosen_bye=_known(event, bye))
     proposals = fmt.plan_rounds(base) if plan else [fmt.next_round(base)]
-    texts: dict[Path, str | None] = {}
+    written = _round_texts(folder, event, proposals, clock, texts, redo=redo)
+    if redo:  # the round written again may have another name (a different stage): the old file goes
+        old = Path(current_round(event).where.path)
+        texts.setdefault(folder / old.name, None)
+    length = _length_on_round_1(folder, base, texts) if not base.rounds else {}
+    new = commit(event_dir, texts)
+    warnings = [f"{Path(p.filename).stem}: {w}" for p in proposals for w in p.warnings]
+    return Paired(Edited(new, [p for p, t in texts.items() if t is not None], warnings), written, length)
+
+
+def _known(event: Event, pid: str | None) -> str | None:
+    if pid is not None and pid not in event.player_by_id:
+        raise Refused(f"no player '{pid}' in {event.name}; {suggest(pid, event.player_by_id)}")
+    return pid
+
+
+def _round_texts(folder: Path, event: Event, proposals: list[NextRound], clock: dict[str, Any],
+                 texts: dict[Path, str | None], *, redo: bool) -> list[tuple[Path, str]]:
+    """Each proposed round file's text, put into `texts`; the files with their texts, to print."""
+    fmt = formats.format_of(event)
     written = []
     for proposal in proposals:
         target = folder / proposal.filename
         if target.exists() and not redo:
             raise Refused(f"{target} already exists; delete it first if you want it paired again, or use --redo")
         header = f"# {event.name}: {proposal.summary}\n# {proposal.hint or fmt.result_hint}\n"
-        texts[target] = header + dump_yaml(clock | proposal.data)
-        written.append((target, texts[target] or ""))
-    if redo:  # the round written again may have another name (a different stage): the old file goes
-        old = Path(current_round(event).where.path)
-        texts.setdefault(folder / old.name, None)
-    length: dict[str, int] = {}
-    if not base.rounds:  # round 1 fixes the event's length and cut (the rules' tables for the players who start)
-        from sitegen.edit.round_trip import RoundTrip, add_missing_keys  # here: the only round that edits a file's text
+        text = header + dump_yaml(clock | proposal.data)
+        texts[target] = text
+        written.append((target, text))
+    return written
 
-        path = folder / "event.yaml"
-        doc = RoundTrip(path.read_text(encoding="utf-8"))
-        settings = fmt.length_settings(base)
-        added = add_missing_keys(doc.data, settings, before="players")
-        if added:
-            length = {key: settings[key] for key in added}
-            texts[path] = doc.dump()
-    new = commit(event_dir, texts)
-    warnings = [f"{Path(p.filename).stem}: {w}" for p in proposals for w in p.warnings]
-    return Paired(Edited(new, [p for p, t in texts.items() if t is not None], warnings), written, length)
+
+def _length_on_round_1(folder: Path, base: Event, texts: dict[Path, str | None]) -> dict[str, int]:
+    """Round 1 fixes the event's length and cut (the rules' tables for the players who start) in event.yaml."""
+    from sitegen.edit.round_trip import RoundTrip, add_missing_keys  # here: ruamel.yaml is slow to import
+
+    path = folder / "event.yaml"
+    doc = RoundTrip(texts.get(path) or path.read_text(encoding="utf-8"))
+    settings = formats.format_of(base).length_settings(base)
+    added = add_missing_keys(doc.data, settings, before="players")
+    if not added:
+        return {}
+    texts[path] = doc.dump()
+    return {key: settings[key] for key in added}
+
+
+@one_writer
+def set_length(event_dir: str | Path, rounds: int | None, cut: int | None) -> Edited:
+    """Write the event's `rounds:` and `cut:` into event.yaml, while round 1 has no result."""
+    from sitegen.edit.round_trip import RoundTrip
+
+    event = validated(event_dir)
+    if rounds is None and cut is None:
+        raise Refused("give the rounds, the cut or both")
+    if event.elims or (event.rounds and (event.rounds[0].has_result or len(event.rounds) > 1)):
+        raise Refused("round 1 has results: the event's length is fixed now")
+    if rounds is not None and rounds < 1:
+        raise Refused("an event has at least 1 round")
+    settings = formats.format_of(event).length_settings(event)
+    if cut is not None and "cut" not in settings:
+        raise Refused(f"a {formats.format_of(event).title} event has no cut to choose")
+    path = Path(event.where.path)
+    doc = RoundTrip(path.read_text(encoding="utf-8"))
+    for key, number in (("rounds", rounds), ("cut", cut)):
+        if number is None:
+            continue
+        if key in doc.data:
+            doc.data[key] = number
+        else:
+            doc.data.insert(list(doc.data).index("players") if "players" in doc.data else len(doc.data), key, number)
+    return Edited(commit(event_dir, {path: doc.dump()}), [path])
+
+
+def fixed_tables_text(event: Event, tables: dict[str, int | None]) -> str:
+    """event.yaml's text with each player's `table:` set (a number) or removed (None)."""
+    from sitegen.edit.round_trip import RoundTrip, player_map
+
+    path = Path(event.where.path)
+    doc = RoundTrip(path.read_text(encoding="utf-8"))
+    for pid, number in tables.items():
+        _known(event, pid)
+        if number is not None and number < 1:
+            raise Refused(f"table {number} for {event.player_by_id[pid].name}: table numbers start at 1")
+        entry = player_map(doc.data["players"], pid)
+        if number is None:
+            entry.pop("table", None)
+        else:
+            entry["table"] = number
+    return doc.dump()
 
 
 def _without_current_round(event: Event, clock: dict[str, Any]) -> tuple[Event, dict[str, Any]]:

@@ -10,8 +10,9 @@ import hashlib
 import random
 import re
 from abc import ABC, abstractmethod
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
+from itertools import count
 from pathlib import Path
 from typing import Any
 
@@ -247,6 +248,7 @@ class Format(ABC):
     deck_fields: dict[str, str] = {}  # free per-player fields shown on player pages, with their labels
     meta_fields: tuple[str, ...] = ()  # deck fields broken down on the event's meta page (players, games, wins)
     seated: bool = False  # whether seat numbers matter (and are shown)
+    gives_byes: bool = False  # an odd field gives a player a bye (the organizer may choose it: `pair --bye`)
     elimination_title: str = "Elimination"  # what the page of the cut or final is called, e.g. "Bracket"
     after_preliminaries: str = "the elimination rounds"  # the event's next step once the preliminary rounds are done
     cut_rule: str = ""  # why the cut's order may differ from the standings order; "" when it follows the standings
@@ -375,20 +377,35 @@ def check_common(event: Event, fmt: Format) -> list[Problem]:
 
 
 def check_everyone_seated(event: Event, round_: Round, not_playing: str = "byes") -> list[Problem]:
-    """Every player active in a preliminary round must be at a table, have a bye or sit out.
+    """Every player active in a preliminary round must be at a table, have a bye or sit out, once it has a result.
 
-    `not_playing` names the round-file key the format uses for active players who do not play.
+    A round without any result may wait for late arrivals: `pair --redo` seats them. `not_playing` names the
+    round-file key the format uses for active players who do not play.
     """
-    seated = set(round_.seated()) | set(round_.byes) | set(round_.sitting_out)
+    if round_.tables and not round_.has_result:
+        return []
     return [
         Problem(
             round_.where,
-            f"player '{p.id}' takes part in round {round_.number} but is not seated; add them to a table or to '{not_playing}', "
-            f"or set 'dropped: {round_.number - 1}' (or 'joined') in event.yaml",
+            f"player '{pid}' takes part in round {round_.number} but is not seated; add them to a table or to '{not_playing}', "
+            f"or set 'dropped: {round_.number - 1}' (or 'joined') in event.yaml (a late arrival: pair the round again before "
+            "its first result, `sitegen pair --redo`)",
         )
-        for p in event.players
-        if p.active_in(round_.number) and p.id not in seated
+        for pid in late_changes(event, round_)[0]
     ]
+
+
+def late_changes(event: Event, round_: Round) -> tuple[list[str], list[str]]:
+    """Players a preliminary round's pairing missed: those who take part but are not seated (late arrivals), and those
+    seated who no longer take part (late drops). Both empty when the round is paired as the roster stands."""
+    if round_.stage != "round":
+        return [], []
+    seated = set(round_.seated()) | set(round_.byes) | set(round_.sitting_out)
+    arrived = [p.id for p in event.players if p.active_in(round_.number) and p.id not in seated]
+    by_id = event.player_by_id
+    left = [pid for pid in [*round_.seated(), *round_.byes, *round_.sitting_out]
+            if pid in by_id and not by_id[pid].active_in(round_.number)]
+    return arrived, left
 
 
 def int_mapping(table: Table, key: str, problems: list[Problem], *, minimum: int = 0) -> dict[str, int]:
@@ -443,9 +460,60 @@ def refuse_pending(event: Event, seating_keys: tuple[str, ...] = ()) -> None:
                       "enter every result, then run `sitegen pair` again")
 
 
-def tables_file(tables: list[list[str]] | list[tuple[str, ...]]) -> dict[str, Any]:
-    """A round file's data: the tables numbered from 1, players in seat order."""
-    return {"tables": [{"table": i, "players": list(players)} for i, players in enumerate(tables, start=1)]}
+def tables_file(tables: list[list[str]] | list[tuple[str, ...]], fixed: Mapping[str, int] | None = None) -> dict[str, Any]:
+    """A round file's data: the tables numbered from 1, players in seat order; with `fixed` ({player: table number},
+    see `fixed_tables`), each of those players sits at that table number."""
+    numbered = place_fixed(tables, fixed) if fixed else list(enumerate((list(t) for t in tables), start=1))
+    return {"tables": [{"table": number, "players": list(players)} for number, players in numbered]}
+
+
+# Pairing constraints every game honours, read from the Event: a player's fixed table (`table:` in event.yaml)
+# and the bye the organizer chose for the round being paired (`Event.chosen_bye`, from `sitegen pair --bye`).
+
+def fixed_tables(event: Event, number: int) -> dict[str, int]:
+    """{player: table number} of the players who take part in round `number` and have a fixed table."""
+    return {p.id: p.table for p in event.players if p.table and p.active_in(number)}
+
+
+def chosen_bye(event: Event, active: Collection[str], *, byes: bool = True) -> str | None:
+    """The bye the organizer chose, checked: a player of the round, in a game that gives byes, when one is due."""
+    pid = event.chosen_bye
+    if pid is None:
+        return None
+    if not byes:
+        raise Refused("this game has no byes: every player is seated; pair without a chosen bye")
+    if pid not in active:
+        raise Refused(f"{event.player_by_id[pid].name if pid in event.player_by_id else pid} does not play this round: "
+                      "choose the bye among its players")
+    if len(active) % 2 == 0:
+        raise Refused(f"this round has {len(active)} players, an even number: nobody gets a bye")
+    return pid
+
+
+def place_fixed(tables: Sequence[Sequence[str]], fixed: Mapping[str, int]) -> list[tuple[int, list[str]]]:
+    """Number the tables so that each player of `fixed` sits at their table number (moving a player to that table,
+    in place of one without a fixed table, when two fixed players were seated together); the other tables take the
+    lowest numbers left, in their order. Sorted by table number."""
+    seats = [list(t) for t in tables]
+    number_of: dict[int, int] = {}  # table index -> its number
+    for pid, wanted in sorted(fixed.items(), key=lambda item: (item[1], item[0])):
+        here = next((i for i, t in enumerate(seats) if pid in t), None)
+        if here is None:
+            continue
+        target = next((i for i, n in number_of.items() if n == wanted), None)
+        if target is None and here in number_of:  # seated with a player fixed elsewhere: a free table instead
+            target = next((i for i in range(len(seats)) if i not in number_of), None)
+        if target is not None and target != here:
+            movable = [p for p in seats[target] if p not in fixed]
+            if not movable:
+                continue  # every seat of that table is someone's fixed seat: the rules' seating stands
+            other = movable[-1]
+            seats[here][seats[here].index(pid)], seats[target][seats[target].index(other)] = other, pid
+            here = target
+        number_of[here] = wanted
+    free = (n for n in count(1) if n not in number_of.values())
+    numbered = [(number_of[i] if i in number_of else next(free), t) for i, t in enumerate(seats)]
+    return sorted(numbered, key=lambda item: item[0])
 
 
 

@@ -15,7 +15,19 @@ from typing import Any
 
 from sitegen.load.reader import FAILED, Built, Collector, collection_paused
 from sitegen.load.yaml_reader import LineDict, LineList
-from sitegen.model import EVENT_KEYS, PLAYER_KEYS, ROUND_KEYS, TABLE_KEYS, ContentError, Event, Player, Round, Table, Where
+from sitegen.model import (
+    EVENT_KEYS,
+    PLAYER_KEYS,
+    ROUND_KEYS,
+    TABLE_KEYS,
+    ContentError,
+    Event,
+    Player,
+    Round,
+    RoundClock,
+    Table,
+    Where,
+)
 from sitegen.text import slugify, suggest
 
 START_TIME = re.compile(r"^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}(:\d{2})?$")
@@ -139,7 +151,8 @@ def _load_players(data: LineDict, path: str, c: Collector) -> tuple[Player, ...]
         if not all(c.one_line(v, Where(path, entry.key_lines[k]), f"'{k}'") for k, v in deck.items()):
             continue
         key_lines = {str(k): entry.key_lines[k] for k in entry}
-        players.append(Player(pid, name, joined, dropped, deck, Where(path, line), key_lines))
+        table = c.integer(entry, "table", path, minimum=1)
+        players.append(Player(pid, name, joined, dropped, deck, Where(path, line), key_lines, table))
     return tuple(players)
 
 
@@ -228,6 +241,7 @@ def _load_round(raw: Any, path: Path, stage: str, number: int, by_id: dict[str, 
     c.unknown_keys(data, ROUND_KEYS, shown, "a round file")
     c.no_empty_values(data, shown)
     seen: dict[str, int] = {}
+    inactive: list[tuple[Where, str]] = []  # a problem only once a table has a result: until then a late drop awaits `pair --redo`
 
     def seat(pid: str, line: int) -> None:
         if pid in seen:
@@ -235,32 +249,35 @@ def _load_round(raw: Any, path: Path, stage: str, number: int, by_id: dict[str, 
             return
         seen[pid] = line
         player = by_id[pid]
-        if stage == "round" and not player.active_in(number):
-            why = f"joined in round {player.joined}" if number < player.joined else f"dropped after round {player.dropped}"
-            c.add(Where(shown, line), f"player '{pid}' is seated in round {number} but {why}; fix 'joined'/'dropped' in event.yaml or the seating")
+        if stage == "round" and number < player.joined:
+            c.add(Where(shown, line), f"player '{pid}' is seated in round {number} but joined in round {player.joined}; "
+                                      "fix 'joined'/'dropped' in event.yaml or the seating")
+        elif stage == "round" and not player.active_in(number):
+            why = f"dropped after round {player.dropped}"
+            inactive.append((Where(shown, line), f"player '{pid}' is seated in round {number} but {why}; fix 'joined'/'dropped' "
+                                                 "in event.yaml or the seating (a late drop: pair the round again before its first "
+                                                 "result, `sitegen pair --redo`)"))
 
     tables = _load_tables(data, shown, by_id, seat, c)
     byes = _id_list(data.get("byes"), "byes", shown, data.key_lines.get("byes", 1), by_id, c)
     out = _id_list(data.get("sitting_out"), "sitting_out", shown, data.key_lines.get("sitting_out", 1), by_id, c)
     for pid, line in byes + out:
         seat(pid, line)
+    if any(t.result for t in tables) or not tables:
+        for where, message in inactive:
+            c.add(where, message)
+    chosen = _id_list(data.get("chosen_byes"), "chosen_byes", shown, data.key_lines.get("chosen_byes", 1), by_id, c)
+    for pid, line in chosen:
+        if pid not in {p for p, _ in byes}:
+            c.add(Where(shown, line), f"'chosen_byes' names '{pid}', who has no bye this round; list them under 'byes' too")
     minutes = c.integer(data, "minutes", shown, minimum=1)
-    start = c.text(data, "start", shown) or None
-    if start and not _is_start_time(start):
-        c.add(Where(shown, data.key_lines["start"]), f"'start: {start}' must be a local date and time like '2026-11-22 14:00'")
+    start = _local_time(data, "start", shown, c)
+    clock = _round_clock(data, shown, c)
     if len(c.problems) > before:
         return None
-    return Round(
-        stage=stage,
-        number=number,
-        tables=tuple(sorted(tables, key=lambda t: t.number)),
-        where=Where(shown, 1),
-        byes=tuple(p for p, _ in byes),
-        sitting_out=tuple(p for p, _ in out),
-        start=start,
-        minutes=minutes,
-        key_lines=dict(data.key_lines),
-    )
+    return Round(stage=stage, number=number, tables=tuple(sorted(tables, key=lambda t: t.number)), where=Where(shown, 1),
+                 byes=tuple(p for p, _ in byes), sitting_out=tuple(p for p, _ in out), start=start, minutes=minutes,
+                 key_lines=dict(data.key_lines), chosen_byes=tuple(p for p, _ in chosen), clock=clock)
 
 
 def _load_tables(data: LineDict, shown: str, by_id: dict[str, Player], seat: Callable[[str, int], None],
@@ -295,6 +312,22 @@ def _load_tables(data: LineDict, shown: str, by_id: dict[str, Player], seat: Cal
         result = {k: v for k, v in entry.items() if k not in TABLE_KEYS}
         tables.append(Table(table_no, tuple(p for p, _ in seated), result, Where(shown, line), dict(entry.key_lines)))
     return tables
+
+
+def _local_time(data: LineDict, key: str, shown: str, c: Collector) -> str | None:
+    text = c.text(data, key, shown) or None
+    if text and not _is_start_time(text):
+        c.add(Where(shown, data.key_lines[key]), f"'{key}: {text}' must be a local date and time like '2026-11-22 14:00'")
+    return text
+
+
+def _round_clock(data: LineDict, shown: str, c: Collector) -> RoundClock | None:
+    """The clock's changes after the start (`sitegen clock`): None when the file has none of its keys."""
+    if not any(key in data for key in ("extended", "paused", "paused_seconds", "called")):
+        return None
+    return RoundClock(extended=c.integer(data, "extended", shown) or 0, paused=_local_time(data, "paused", shown, c),
+                      paused_seconds=c.integer(data, "paused_seconds", shown, minimum=0) or 0,
+                      called=_local_time(data, "called", shown, c))
 
 
 def is_date(text: str) -> bool:

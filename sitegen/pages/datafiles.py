@@ -23,7 +23,13 @@ def json_file(data: Any) -> bytes:
 
 
 def pairings_json(event: Event, view: RoundView, clock: Clock | None) -> dict[str, Any]:
-    timed = {"start": clock.start, "minutes": clock.minutes} if clock else {}
+    timed: dict[str, Any] = {"start": clock.start, "minutes": clock.minutes} if clock else {}
+    if clock and clock.paused_seconds:
+        timed["paused_seconds"] = clock.paused_seconds
+    if clock and clock.paused:
+        timed["paused"] = clock.paused
+    if clock and clock.called:
+        timed["called"] = clock.called
     return timed | {
         "event": event.slug,
         "round": view.round.slug,

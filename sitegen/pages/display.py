@@ -12,7 +12,7 @@ from zoneinfo import ZoneInfo
 
 from sitegen.games import format_of
 from sitegen.games.base import SEED, Column, RoundView, Scoreboard, StandingRow, TableView
-from sitegen.model import Event
+from sitegen.model import Event, RoundClock
 from sitegen.pages.charts import Bar, BarChart, bar_chart
 
 
@@ -156,8 +156,11 @@ class Clock:
     """A timed round still in play, for the countdown on its page."""
 
     start: str  # an instant, "YYYY-MM-DDTHH:MM:SS+HH:MM", with a time zone; else local time as the browser reads it
-    minutes: int
+    minutes: int  # the round's length, with the minutes the judge added (`sitegen clock --extend`)
     shown: str  # "YYYY-MM-DD HH:MM", and the zone when there is one
+    paused_seconds: int = 0  # the pauses that are over push the end back
+    paused: str = ""  # the instant the clock was paused at, while it is ("" when running)
+    called: str = ""  # the instant the judge called time ("" until then)
 
 
 def clock(view: RoundView, event: Event, zone: str) -> Clock | None:
@@ -167,11 +170,18 @@ def clock(view: RoundView, event: Event, zone: str) -> Clock | None:
     minutes = round_.minutes or event.minutes
     if view.complete or not round_.start or not minutes:
         return None
-    day, time = round_.start[:10], round_.start[11:16]  # the loader checked the 'YYYY-MM-DD HH:MM' shape
+    changes = round_.clock or RoundClock()
+    return Clock(_instant(round_.start, zone), minutes + changes.extended, f"{round_.start[:10]} {round_.start[11:16]}"
+                 + (f" ({zone.replace('_', ' ')} time)" if zone else ""), changes.paused_seconds,
+                 _instant(changes.paused, zone) if changes.paused else "", _instant(changes.called, zone) if changes.called else "")
+
+
+def _instant(local: str, zone: str) -> str:
+    """A round file's local time ('YYYY-MM-DD HH:MM[:SS]', as the loader checked it) as the browser reads it."""
+    moment = datetime.fromisoformat(local.replace(" ", "T"))
     if not zone:
-        return Clock(f"{day}T{time}", minutes, f"{day} {time}")
-    start = datetime.fromisoformat(f"{day}T{time}").replace(tzinfo=ZoneInfo(zone))
-    return Clock(start.isoformat(), minutes, f"{day} {time} ({zone.replace('_', ' ')} time)")
+        return moment.isoformat(timespec="minutes" if not moment.second else "seconds")
+    return moment.replace(tzinfo=ZoneInfo(zone)).isoformat()
 
 
 def short_label(label: str) -> str:

@@ -84,6 +84,7 @@ def pair_swiss(
     *,
     first_round: bool,
     avoid: Collection[frozenset[str]] = (),
+    bye: str | None = None,
     sparse_above: int = SPARSE_ABOVE,
     neighbours: int = NEIGHBOURS,
 ) -> SwissPairing:
@@ -91,13 +92,17 @@ def pair_swiss(
 
     `ranked` should be sorted by points, then tiebreakers. `avoid` pairs are
     kept apart exactly like rematches (the caller passes them for round one).
+    `bye`: the organizer's choice of bye (an odd field), instead of the rules'.
     `sparse_above` and `neighbours` tune the speed-ups for large fields; the
     result is a valid pairing for any values.
     """
     players = list(ranked)
     if len(set(players)) != len(players):
         raise ValueError("a player is listed twice in the ranking")
-    bye = _pick_bye(players, points, had_bye, rng, first_round) if len(players) % 2 else None
+    if bye is not None and (bye not in players or len(players) % 2 == 0):
+        raise ValueError(f"no bye for '{bye}': not in an odd field")
+    if bye is None and len(players) % 2:
+        bye = _pick_bye(players, points, had_bye, rng, first_round)
     to_pair = [p for p in players if p != bye]
     score = {p: 0 if first_round else points[p] for p in to_pair}
     # Shuffle, then stable-sort by points: random order inside each points group.

@@ -88,8 +88,9 @@ class ProblemsHandler(web.RequestHandler):
 
 
 class OverlayInjector(livereload.server.LiveScriptInjector):  # type: ignore[misc]
+    """Adds the overlay's script tag, and not livereload's inline snippet (which the pages' policy would not run)."""
+
     def transform_first_chunk(self, status_code: int, headers: dict[str, str], chunk: bytes, finishing: bool) -> tuple[int, dict[str, str], bytes]:
-        status_code, headers, chunk = super().transform_first_chunk(status_code, headers, chunk, finishing)
         if "html" in headers.get("Content-Type", "") and b"</head>" in chunk:
             chunk = chunk.replace(b"</head>", OVERLAY + b"</head>", 1)
             if "Content-Length" in headers:

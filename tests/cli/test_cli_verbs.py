@@ -57,16 +57,17 @@ def test_drop_and_add_from_the_command_line(tmp_path, run_cli):
     folder = make_event(tmp_path, "vtes")
     status, out, err = run_cli("add", folder, "Zoe Late", "--field", "vekn=1000009", "deck=Toreador")
     assert status == 0, err
-    assert "added Zoe Late (id zoe-late, first round 2)" in out
+    assert "added Zoe Late (id zoe-late, first round 1)" in out  # round 1 has no result yet: she joins it
+    assert "pair it again with `sitegen pair --redo" in out
     status, out, err = run_cli("drop", folder, "ben-example")
-    assert status == 0 and "last round played: 1" in out
+    assert status == 0 and "not paired from round 1 on" in out
     event = load_event(folder)
-    assert event.player_by_id["ben-example"].dropped == 1 and event.player_by_id["zoe-late"].joined == 2
+    assert event.player_by_id["ben-example"].dropped == 0 and event.player_by_id["zoe-late"].joined == 1
 
 
 @pytest.mark.parametrize("args, message", [
     (["drop", "zed"], "no player 'zed'"),
-    (["drop", "ann-example", "--after", "0"], "is seated in round 1"),
+    (["add", "Zoe Late", "--joined", "0"], "'joined' must be a whole number of at least 1"),
     (["add", "Ann Example"], "already a player"),
     (["add", "Zoe Late", "--field", "faction"], "KEY=VALUE"),
     (["add", "Zoe Late", "--field", "faction=Stark"], "'faction'"),

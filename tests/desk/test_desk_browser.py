@@ -66,7 +66,7 @@ def phone(browser):
 def tables_on(page: Page) -> dict[int, list[str]]:
     """The current round's tables as the page shows them: player ids in seat order."""
     found = {}
-    for article in page.locator("article.table").all():
+    for article in page.locator("article.table[id^=table-]").all():  # the current round's (earlier rounds' are round-N-table-M)
         number = int(article.get_attribute("id").removeprefix("table-"))
         found[number] = [name.removeprefix("vp-") for name in article.locator("input[name^=vp-]").evaluate_all(
             "inputs => inputs.map(i => i.name)")] or article.locator("button[name=winner]").evaluate_all("bs => bs.map(b => b.value)")
@@ -105,7 +105,7 @@ def test_a_whole_joust_through_the_desk_equals_the_cli(tmp_path, phone):
             phone.get_by_label("Full name").fill(f"{name} Example")
             phone.get_by_label("Faction").fill("Stark")
             phone.get_by_role("button", name="Add player").click()
-            expect(phone.locator(".note.done")).to_contain_text(f"add {name} Example")
+            expect(phone.locator(".note.done")).to_contain_text(f"{name} Example joins round 1")
             assert main(["add", str(cli_folder), f"{name} Example", "--field", "faction=Stark"]) == 0
         rounds = 0
         while pair(phone):
@@ -175,7 +175,7 @@ def test_an_error_shows_beside_the_table(tmp_path, phone):
         table.get_by_text("Time called: enter power").click()
         table.locator("input[name^=power-]").first.fill("7")
         table.get_by_role("button", name="Save power").click()
-        expect(phone.locator("#table-1 .error")).to_contain_text("round-1.yaml:")
+        expect(phone.locator("#table-1 .error")).to_contain_text("'power' needs both players of table 1")  # the TO's words, no file path
         phone.locator("#table-1").scroll_into_view_if_needed()
         shot(phone, "joust-error-beside-table")
         no_overflow(phone)

@@ -136,10 +136,10 @@ def test_drop_and_add_in_each_format(tmp_path, fmt):
     path = folder / "event.yaml"
     before = path.read_text()
     fields = {"vekn": "1000009", "deck": "Toreador"} if fmt == "vtes" else {"faction": "Stark"}
-    added = add_player(folder, "Zoe Late", fields=fields)
+    added = add_player(folder, "Zoe Late", fields=fields, joined=2)
     zoe = added.event.player_by_id["zoe-late"]
     assert zoe.joined == 2 and zoe.deck == fields
-    dropped = drop_player(folder, "ben-example")
+    dropped = drop_player(folder, "ben-example", after=1)
     assert dropped.event.player_by_id["ben-example"].dropped == 1
     after = path.read_text()
     assert after.startswith(before.split("players:")[0])  # the lines above the players are untouched
@@ -166,8 +166,8 @@ def test_add_before_round_1_and_with_an_id(tmp_path):
 def test_drop_and_add_refusals_write_nothing(tmp_path):
     folder = make_event(tmp_path, "agot-joust")
     assert "did you mean 'ann-example'" in refused(folder, lambda: drop_player(folder, "ann-exampel"))
-    # seated in round 1 but dropped before it: the check refuses
-    assert "is seated in round 1" in refused(folder, lambda: drop_player(folder, "ann-example", after=0))
+    # seated in round 1 but joined later: the check refuses (a late drop awaits `pair --redo`, a late join does not)
+    assert "'joined'" in refused(folder, lambda: add_player(folder, "Zoe Late", joined=0))
     assert "already a player 'ann-example'" in refused(folder, lambda: add_player(folder, "Ann Example"))
     assert "'deck'" in refused(folder, lambda: add_player(folder, "Zoe Late", fields={"deck": "Toreador"}))
 
@@ -211,7 +211,7 @@ def test_a_file_read_again_unchanged_is_not_built_again_but_follows_what_it_depe
     seated = first.rounds[0].tables[0].players[0]
     event_yaml = (folder / "event.yaml").read_text()
     name = first.player_by_id[seated].name
-    (folder / "event.yaml").write_text(event_yaml.replace(f"- name: {name}\n", f"- name: {name}\n    dropped: 0\n", 1))
+    (folder / "event.yaml").write_text(event_yaml.replace(f"- name: {name}\n", f"- name: {name}\n    joined: 2\n", 1))
     with pytest.raises(ContentError, match="is seated in round 1"):
         load_event(folder)
     (folder / "event.yaml").write_text(event_yaml)

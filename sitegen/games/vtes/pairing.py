@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import random
 
-from sitegen.games.base import NextRound, Refused, refuse_pending, round_rng, tables_file
+from sitegen.games.base import NextRound, Refused, chosen_bye, fixed_tables, refuse_pending, round_rng, tables_file
 from sitegen.games.vtes import seating as vtes_seating
 from sitegen.games.vtes.event import SEATING_KEYS, Seating, canonical, finalists, has_final, planned_rounds, ranking, seats_of
 from sitegen.games.vtes.rules import SMALLEST_TABLE
@@ -12,6 +12,7 @@ from sitegen.model import Event
 
 def next_round(event: Event) -> NextRound:
     refuse_pending(event, SEATING_KEYS)
+    chosen_bye(event, (), byes=False)
     planned = planned_rounds(event)
     if len(event.rounds) < planned:
         return _seat_round(event, len(event.rounds) + 1)
@@ -53,7 +54,7 @@ def _seat_round(event: Event, number: int) -> NextRound:
     else:
         tables = vtes_seating.seat_next_round(active, history, rng)
     note = vtes_seating.violations_note(vtes_seating.violations(history + [tables]), number)
-    return _round_file(number, tables, active, note)
+    return _round_file(number, tables, active, note, fixed_tables(event, number))
 
 
 def _staggered_round(event: Event, active: list[str], history: list[Seating], rng: random.Random) -> Seating:
@@ -107,8 +108,8 @@ def _no_equal_schedule(event: Event, active: list[str], history: list[Seating], 
             f"want when players sit out. What the rules allow instead: " + "; or ".join(offers) + ".")
 
 
-def _round_file(number: int, tables: Seating, active: list[str], note: str) -> NextRound:
-    data = tables_file(tables)
+def _round_file(number: int, tables: Seating, active: list[str], note: str, fixed: dict[str, int] | None = None) -> NextRound:
+    data = tables_file(tables, fixed)
     seated = {pid for t in tables for pid in t}
     out = [pid for pid in active if pid not in seated]
     if out:

@@ -6,7 +6,7 @@ from sitegen.games.agot.joust.rules import reached_victory, victory_totals
 from sitegen.games.agot.joust.scoring import scoreboard
 from sitegen.games.agot.length import check_round_structure, planned_cut, planned_rounds
 from sitegen.games.agot.swiss_standings import cut_seeds
-from sitegen.games.base import Format, check_common, check_everyone_seated, int_mapping, player_id
+from sitegen.games.base import Format, check_common, check_everyone_seated, int_mapping, late_changes, player_id
 from sitegen.model import Event, Problem, Round, Table
 from sitegen.pairing import bracket
 
@@ -32,8 +32,8 @@ def problems(event: Event, fmt: Format) -> list[Problem]:
 
 def _check_byes(event: Event, round_: Round) -> list[Problem]:
     """At most one bye a round, and only when an odd number of players takes part."""
-    if not round_.byes:
-        return []
+    if not round_.byes or (round_.tables and not round_.has_result and any(late_changes(event, round_))):
+        return []  # a round awaiting `pair --redo` after a late arrival or drop is checked once it is paired again
     active = sum(p.active_in(round_.number) for p in event.players)
     if len(round_.byes) > 1 or active % 2 == 0:
         return [Problem(round_.at("byes"), f"round {round_.number} has {active} players and {len(round_.byes)} byes; a round gives "

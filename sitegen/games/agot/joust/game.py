@@ -22,6 +22,7 @@ from sitegen.model import Event, Problem, Round
 
 
 class Joust(AgotGame):
+    gives_byes = True
     name = "agot-joust"
     title = "A Game of Thrones 2nd ed. — Joust"
     seated = False  # two players a table: seat numbers mean nothing

@@ -5,7 +5,7 @@ from collections.abc import Collection, Mapping, Sequence
 
 from sitegen.games.agot.joust.scoring import current_standings
 from sitegen.games.agot.swiss_standings import CurrentStandings, cut_seeds
-from sitegen.games.base import NextRound, Refused, refuse_pending, round_rng, tables_file
+from sitegen.games.base import NextRound, Refused, chosen_bye, fixed_tables, refuse_pending, round_rng, tables_file
 from sitegen.model import Event
 from sitegen.pairing import bracket
 from sitegen.pairing.swiss import pair_swiss
@@ -44,10 +44,14 @@ def _swiss_round(event: Event, board: CurrentStandings, number: int) -> NextRoun
             opponents.setdefault(a, set()).add(b)
             opponents.setdefault(b, set()).add(a)
     avoid = event.avoid if number == 1 else ()  # the rules ask it for round 1 only
-    pairing = pair_swiss(ranked, points, opponents, had_bye, round_rng(event, f"round-{number}"), first_round=number == 1, avoid=avoid)
-    data = tables_file([list(pair) for pair in pairing.pairs])
+    bye = chosen_bye(event, active_set)
+    pairing = pair_swiss(ranked, points, opponents, had_bye, round_rng(event, f"round-{number}"), first_round=number == 1,
+                         avoid=avoid, bye=bye)
+    data = tables_file([list(pair) for pair in pairing.pairs], fixed_tables(event, number))
     if pairing.bye:
         data["byes"] = [pairing.bye]
+    if bye:
+        data["chosen_byes"] = [bye]
     summary = f"Round {number} of {board.planned_rounds}: {len(pairing.pairs)} tables" + (f", bye: {pairing.bye}" if pairing.bye else "")
     notes = _unwanted_meetings(pairing.pairs, opponents, avoid)
     return NextRound(f"round-{number}.yaml", data, summary + "".join(f"; {note}" for note in notes),

@@ -10,7 +10,7 @@ from sitegen.games.agot.melee.rules import ELIMINATION_TABLES, FINAL_TABLE, FULL
 from sitegen.games.agot.melee.seating import melee_table_sizes, seat_melee_round
 from sitegen.games.agot.melee.wording import spell
 from sitegen.games.agot.swiss_standings import CurrentStandings, cut_seeds
-from sitegen.games.base import NextRound, Refused, round_rng, tables_file
+from sitegen.games.base import NextRound, Refused, chosen_bye, fixed_tables, round_rng, tables_file
 from sitegen.model import Event
 
 ELIMINATION_HINT = ("Enter 'power: {<id>: N, ...}' for every player and 'winner: <id>': an elimination table always has a winner "
@@ -19,6 +19,7 @@ ELIMINATION_HINT = ("Enter 'power: {<id>: N, ...}' for every player and 'winner:
 
 def next_round(event: Event, board: CurrentStandings) -> NextRound:
     """The next round file of an event with every result in, or Refused when it is finished."""
+    chosen_bye(event, (), byes=False)
     if len(event.rounds) < board.planned_rounds:
         return _seat_swiss_round(event, board, len(event.rounds) + 1)
     if board.cut and not event.elims:
@@ -50,7 +51,7 @@ def _seat_swiss_round(event: Event, board: CurrentStandings, number: int) -> Nex
     repeats = repeated_pairs(tables, history)
     summary = (f"Round {number} of {board.planned_rounds}: {sizes.count(FULL_TABLE)} table(s) of {FULL_TABLE}, "
                f"{sizes.count(SMALL_TABLE)} of {SMALL_TABLE}; {repeats} earlier meeting(s) repeated")
-    return NextRound(f"round-{number}.yaml", tables_file(tables), summary)
+    return NextRound(f"round-{number}.yaml", tables_file(tables, fixed_tables(event, number)), summary)
 
 
 def _seat_cut(event: Event, board: CurrentStandings) -> NextRound:

@@ -118,18 +118,23 @@
   // time zone, so every phone counts down the same minutes whatever zone it is set to.
   var clock = document.querySelector(".clock");
   if (clock) {
-    var end = new Date(clock.getAttribute("data-start")).getTime() + 60000 * Number(clock.getAttribute("data-minutes"));
+    // The judge's changes (sitegen clock): added minutes are in data-minutes, pauses over push the end back,
+    // a pause under way freezes the count, and a call ends it.
+    var end = new Date(clock.getAttribute("data-start")).getTime() + 60000 * Number(clock.getAttribute("data-minutes"))
+      + 1000 * Number(clock.getAttribute("data-paused-seconds") || 0);
+    var pausedAt = clock.getAttribute("data-paused");
+    var called = clock.getAttribute("data-called");
     var left = clock.querySelector(".clock-left");
     var tick = function () {
-      var ms = end - Date.now();
-      if (ms <= 0) {
+      var ms = end - (pausedAt ? new Date(pausedAt).getTime() : Date.now());
+      if (called || ms <= 0) {
         left.textContent = "time is called";
         return;
       }
       var minutes = Math.floor(ms / 60000);
       var seconds = Math.floor((ms % 60000) / 1000);
-      left.textContent = minutes + ":" + (seconds < 10 ? "0" : "") + seconds + " left";
-      setTimeout(tick, 1000);
+      left.textContent = minutes + ":" + (seconds < 10 ? "0" : "") + seconds + (pausedAt ? " left (paused)" : " left");
+      if (!pausedAt) setTimeout(tick, 1000);
     };
     tick();
   }

@@ -1,0 +1,172 @@
+"""Changes made at the venue while a round is on: two players trade seats (`sitegen swap`), and the round clock
+(`sitegen clock`: start, extend, pause, resume, call time). The clock's arithmetic is `clock_keys`, a pure function
+of the round's keys and the time now; the verbs read the clock from the machine they run on."""
+from __future__ import annotations
+
+import datetime
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from sitegen.edit.commit import Edited, commit, current_round
+from sitegen.edit.lock import one_writer
+from sitegen.edit.round_trip import RoundTrip
+from sitegen.games.base import Refused
+from sitegen.load.check import validated
+from sitegen.model import Event, Round
+from sitegen.text import suggest
+
+CLOCK_KEYS = ("start", "minutes", "extended", "paused", "paused_seconds", "called")
+TIME_FORMAT = "%Y-%m-%d %H:%M:%S"
+
+
+@one_writer
+def swap_players(event_dir: str | Path, first: str, second: str) -> Edited:
+    """Players `first` and `second` trade seats in the current round (a table, a bye or sitting out), while neither
+    of their tables has a result."""
+    event = validated(event_dir)
+    round_ = current_round(event)
+    for pid in (first, second):
+        _where_seated(event, round_, pid)
+    if first == second:
+        raise Refused("choose two different players to swap")
+    path = Path(round_.where.path)
+    doc = RoundTrip(path.read_text(encoding="utf-8"))
+    trade = {first: second, second: first}
+    for table in doc.data.get("tables") or []:
+        seats = table.get("players") or []
+        for index, pid in enumerate(seats):
+            if pid in trade:
+                seats[index] = trade[pid]
+    for key in ("byes", "sitting_out", "chosen_byes"):
+        listed = doc.data.get(key) or []
+        for index, pid in enumerate(listed):
+            if pid in trade:
+                listed[index] = trade[pid]
+    return Edited(commit(event_dir, {path: doc.dump()}), [path])
+
+
+def _where_seated(event: Event, round_: Round, pid: str) -> str:
+    """Where `pid` is in the round ("table 3", "a bye"); Refused when not there or their table has a result."""
+    if pid not in event.player_by_id:
+        raise Refused(f"no player '{pid}' in {event.name}; {suggest(pid, event.player_by_id)}")
+    name = event.player_by_id[pid].name
+    for table in round_.tables:
+        if pid in table.players:
+            if table.result:
+                raise Refused(f"table {table.number} ({name}'s) has a result: seats are swapped only before it is entered")
+            return f"table {table.number}"
+    if pid in round_.byes or pid in round_.sitting_out:
+        return "a bye"
+    raise Refused(f"{name} does not play {round_.slug}")
+
+
+@dataclass(frozen=True)
+class ClockChange:
+    start: str | None = None  # "HH:MM" today, or "" for now
+    minutes: int | None = None
+    extend: int | None = None
+    pause: bool = False
+    resume: bool = False
+    call: bool = False
+
+
+def clock_keys(round_keys: dict[str, Any], change: ClockChange, now: datetime.datetime) -> dict[str, Any]:
+    """The round file's clock keys after `change` at `now` (local time); a key missing from the answer is removed."""
+    keys = {key: round_keys[key] for key in CLOCK_KEYS if round_keys.get(key) is not None}
+    if change.minutes is not None:
+        if change.minutes < 1:
+            raise Refused("a round lasts at least 1 minute")
+        keys["minutes"] = change.minutes
+    if change.start is not None:
+        keys = {k: v for k, v in keys.items() if k not in ("paused", "paused_seconds", "called")}
+        keys["start"] = _start_time(change.start, now)
+        return keys
+    if "start" not in keys:
+        raise Refused("the round's clock has not started yet: start it first")
+    if keys.get("called"):
+        raise Refused("time is already called in this round")
+    if change.extend is not None:
+        if change.extend == 0:
+            raise Refused("give the minutes to add, e.g. 5")
+        keys["extended"] = int(keys.get("extended", 0)) + change.extend
+        if keys["extended"] == 0:
+            del keys["extended"]
+    if change.pause:
+        if keys.get("paused"):
+            raise Refused("the clock is already paused")
+        keys["paused"] = now.strftime(TIME_FORMAT)
+    if change.resume or change.call:
+        _end_pause(keys, now, required=change.resume)
+    if change.call:
+        keys["called"] = now.strftime(TIME_FORMAT)
+    return keys
+
+
+def _end_pause(keys: dict[str, Any], now: datetime.datetime, *, required: bool) -> None:
+    paused = keys.pop("paused", None)
+    if paused is None:
+        if required:
+            raise Refused("the clock is not paused")
+        return
+    seconds = int((now - datetime.datetime.fromisoformat(str(paused))).total_seconds())
+    keys["paused_seconds"] = int(keys.get("paused_seconds", 0)) + max(0, seconds)
+
+
+def _start_time(text: str, now: datetime.datetime) -> str:
+    if not text:
+        return now.strftime("%Y-%m-%d %H:%M")
+    try:
+        hours, minutes = (int(part) for part in text.split(":"))
+        return now.replace(hour=hours, minute=minutes).strftime("%Y-%m-%d %H:%M")
+    except ValueError:
+        raise Refused(f"'{text}' is not a time of day; write it as HH:MM, e.g. 14:30") from None
+
+
+def local_now(event: Event) -> datetime.datetime:
+    """The time now where the event is played: in its time zone when it names one, else this machine's."""
+    if event.timezone:
+        from zoneinfo import ZoneInfo
+
+        return datetime.datetime.now(ZoneInfo(event.timezone)).replace(tzinfo=None)
+    return datetime.datetime.now()
+
+
+@one_writer
+def set_clock(event_dir: str | Path, change: ClockChange, *, now: datetime.datetime | None = None) -> Edited:
+    """Apply `change` to the current round's clock and write its keys into the round file."""
+    event = validated(event_dir)
+    round_ = current_round(event)
+    if round_.complete and round_.tables:
+        raise Refused(f"{round_.slug} is complete: its clock is over")
+    path = Path(round_.where.path)
+    doc = RoundTrip(path.read_text(encoding="utf-8"))
+    keys = clock_keys(dict(doc.data), change, now or local_now(event))
+    if "minutes" not in keys and event.minutes is None:
+        raise Refused("how many minutes does the round last? give them with the start")
+    for key in CLOCK_KEYS:
+        if key not in keys:
+            doc.data.pop(key, None)
+    position = 0
+    for key in CLOCK_KEYS:  # the clock's keys at the top of the file, in this order
+        if key in keys:
+            if key in doc.data:
+                doc.data[key] = keys[key]
+            else:
+                doc.data.insert(position, key, keys[key])
+            position = list(doc.data).index(key) + 1
+    return Edited(commit(event_dir, {path: doc.dump()}), [path])
+
+
+def clock_words(round_: Round) -> str:
+    """The clock as the round file now has it, in a few words."""
+    clock = round_.clock
+    if clock and clock.called:
+        return f"time called at {clock.called[11:16]}"
+    if clock and clock.paused:
+        return f"paused at {clock.paused[11:16]}"
+    if not round_.start:
+        return "not started"
+    extended = f" + {clock.extended}" if clock and clock.extended else ""
+    minutes = f", {round_.minutes}{extended} minutes" if round_.minutes else ""
+    return f"started at {round_.start[11:16]}{minutes}"
