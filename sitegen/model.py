@@ -6,11 +6,15 @@ from pathlib import Path
 from typing import Any
 
 # The keys every format shares: the content contract (formats add their own; none is ever renamed).
-SITE_KEYS = ("title", "base_url", "theme", "description", "timezone")
+SITE_KEYS = ("title", "base_url", "theme", "description", "timezone", "organizers", "reports")
 EVENT_KEYS = ("name", "format", "date", "seed", "rounds", "cut", "avoid", "players", "timezone", "minutes")
-PLAYER_KEYS = ("name", "id", "joined", "dropped")
+PLAYER_KEYS = ("name", "id", "joined", "dropped", "github")
 ROUND_KEYS = ("tables", "byes", "sitting_out", "start", "minutes")
 TABLE_KEYS = ("table", "players")
+#: site.yaml's `reports:`: what happens to a result a player reports through a GitHub issue (`sitegen report`).
+REPORTS_REVIEWED = "review"  # the pull request waits for a person to merge it
+REPORTS_MERGED = "merge-when-confirmed"  # merged once the opponent comments /confirm
+REPORT_MODES = (REPORTS_REVIEWED, REPORTS_MERGED)
 
 
 @dataclass(frozen=True)
@@ -51,6 +55,7 @@ class Player:
     deck: dict[str, str] = field(default_factory=dict)  # free fields: faction, agenda, ...
     where: Where | None = None
     key_lines: dict[str, int] = field(default_factory=dict)
+    github: str | None = None  # the player's GitHub login, to report results through an issue
 
     def active_in(self, round_number: int) -> bool:
         """Whether the player takes part in preliminary round `round_number`."""
@@ -66,6 +71,7 @@ class Person:
     numbers: dict[str, str]  # a ranking body's member number by its key (V:TES: vekn), for the body's report
     aliases: tuple[str, ...]  # other spellings of the name that events may use
     where: Where
+    github: str | None = None  # the player's GitHub login, to report results through an issue
 
 
 @dataclass(frozen=True)
@@ -189,6 +195,8 @@ class Site:
     key_lines: dict[str, int] = field(default_factory=dict)  # site.yaml's keys, for error lines
     people: tuple[Person, ...] = ()  # content/players.yaml
     leagues: tuple[League, ...] = ()  # content/leagues/*.yaml
+    organizers: tuple[str, ...] = ()  # GitHub logins that may report any table's result
+    reports: str = REPORTS_REVIEWED  # one of REPORT_MODES
 
     def at(self, key: str) -> Where:
         return Where(str(Path(self.root) / "site.yaml"), self.key_lines.get(key, 1))

@@ -135,7 +135,8 @@ def _load_players(data: LineDict, path: str, c: Collector) -> tuple[Player, ...]
             c.add(Where(path, entry.key_lines["dropped"]), f"'dropped: {dropped}' comes before 'joined: {joined}'")
         deck = {str(k): str(v) for k, v in entry.items() if k not in PLAYER_KEYS}
         key_lines = {str(k): entry.key_lines[k] for k in entry}
-        players.append(Player(pid, name, joined, dropped, deck, Where(path, line), key_lines))
+        github = c.login(entry, "github", path)
+        players.append(Player(pid, name, joined, dropped, deck, Where(path, line), key_lines, github))
     return tuple(players)
 
 
