@@ -73,11 +73,11 @@ def _comment(reported: Reported) -> str:
     lines = [f"**{markdown_text(_title(event, reported).removesuffix(': reported result'))}**", "", *_table_lines(event, board, reported), ""]
     if entered.standings:
         lines += ["Standings rows that changed:", "", *_standings_lines(event, board, entered.standings), ""]
-    if reported.action == CONFIRMED:
+    if not reported.changed:
+        lines.append(("Confirmed. " if reported.action == CONFIRMED else "") + "The site's files already hold this result: nothing changed.")
+    elif reported.action == CONFIRMED:
         lines.append("Confirmed. " + ("The pull request is merged: the site shows it once it is rebuilt." if reported.merge
                                       else "An organizer merges the pull request."))
-    elif not reported.changed:
-        lines.append("The files already held this result: nothing changed.")
     else:
         who = " or ".join(markdown_text(names[pid].name) for pid in reported.awaiting) or "an organizer"
         lines.append(f"Written to a pull request. {who}: comment `{CONFIRM}` on this issue to confirm it.")

@@ -107,12 +107,14 @@ def test_the_same_result_again_changes_nothing(report):
 
 
 def test_the_opponent_confirms(report):
-    report(payload("issues-opened.json"))
+    # The workflow starts each run from main, which does not have the reported result yet.
     status, out, _, told, round_text = report(payload("issue-comment-created.json"))  # ben-gh, players.yaml's Ben-GH
     assert status == 0
     assert told["action"] == "confirm" and told["merge"] == "false"  # site.yaml: reports: review (the default)
     assert "winner: ann-example" in round_text
-    assert "An organizer merges the pull request." in out
+    assert "Confirmed. An organizer merges the pull request." in out
+    status, out, _, told, _ = report(payload("issue-comment-created.json"))  # main has it already (merged by hand)
+    assert (status, told["changed"]) == (0, "false") and "Confirmed. The site's files already hold this result" in out
 
 
 def test_a_confirmed_report_is_merged_when_the_site_says_so(report, site):
