@@ -6,11 +6,15 @@ from pathlib import Path
 from typing import Any
 
 # The keys every format shares: the content contract (formats add their own; none is ever renamed).
-SITE_KEYS = ("title", "base_url", "theme", "description", "timezone")
+SITE_KEYS = ("title", "base_url", "theme", "description", "timezone", "organizers", "reports")
 EVENT_KEYS = ("name", "format", "date", "seed", "rounds", "cut", "avoid", "players", "timezone", "minutes")
-PLAYER_KEYS = ("name", "id", "joined", "dropped", "table")
+PLAYER_KEYS = ("name", "id", "joined", "dropped", "table", "github")
 ROUND_KEYS = ("tables", "byes", "sitting_out", "start", "minutes", "chosen_byes", "extended", "paused", "paused_seconds", "called")
 TABLE_KEYS = ("table", "players")
+#: site.yaml's `reports:`: what happens to a result a player reports through a GitHub issue (`sitegen report`).
+REPORTS_REVIEWED = "review"  # the pull request waits for a person to merge it
+REPORTS_MERGED = "merge-when-confirmed"  # merged once the opponent comments /confirm
+REPORT_MODES = (REPORTS_REVIEWED, REPORTS_MERGED)
 
 
 @dataclass(frozen=True)
@@ -52,6 +56,7 @@ class Player:
     where: Where | None = None
     key_lines: dict[str, int] = field(default_factory=dict)
     table: int | None = None  # a fixed table (`table: 12`, the accessible one): every pairing seats the player there
+    github: str | None = None  # the player's GitHub login, to report results through an issue
 
     def active_in(self, round_number: int) -> bool:
         """Whether the player takes part in preliminary round `round_number`."""
@@ -67,6 +72,7 @@ class Person:
     numbers: dict[str, str]  # a ranking body's member number by its key (V:TES: vekn), for the body's report
     aliases: tuple[str, ...]  # other spellings of the name that events may use
     where: Where
+    github: str | None = None  # the player's GitHub login, to report results through an issue
 
 
 @dataclass(frozen=True)
@@ -208,6 +214,8 @@ class Site:
     key_lines: dict[str, int] = field(default_factory=dict)  # site.yaml's keys, for error lines
     people: tuple[Person, ...] = ()  # content/players.yaml
     leagues: tuple[League, ...] = ()  # content/leagues/*.yaml
+    organizers: tuple[str, ...] = ()  # GitHub logins that may report any table's result
+    reports: str = REPORTS_REVIEWED  # one of REPORT_MODES
 
     def at(self, key: str) -> Where:
         return Where(str(Path(self.root) / "site.yaml"), self.key_lines.get(key, 1))

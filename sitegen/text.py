@@ -48,6 +48,23 @@ def control_problem(text: str) -> str | None:
             "with letters, digits, spaces and punctuation only")
 
 
+# GitHub's rule for a login (a user or organization name): what `github:` and `organizers:` hold.
+GITHUB_LOGIN_MAX = 39
+GITHUB_LOGIN = re.compile(r"[A-Za-z0-9]+(?:-[A-Za-z0-9]+)*")
+
+
+def login_problem(value: Any) -> str | None:
+    """Why `value` is not a GitHub login, or None when it is one."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        value = str(value)  # a login of digits only reads as a number
+    rule = f"letters, digits and single hyphens inside, at most {GITHUB_LOGIN_MAX} characters, e.g. ann-example"
+    if not isinstance(value, str) or not GITHUB_LOGIN.fullmatch(value):
+        return f"'{value}' is not a GitHub login: a login is {rule}"
+    if len(value) > GITHUB_LOGIN_MAX:
+        return f"'{value[:20]}...' is {len(value)} characters long; a GitHub login is at most {GITHUB_LOGIN_MAX}"
+    return None
+
+
 def suggest(key: str, allowed: Iterable[str]) -> str:
     """'did you mean ...?' for a close match among the allowed words, else the list of them."""
     allowed = list(allowed)

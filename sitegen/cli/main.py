@@ -11,6 +11,7 @@ from typing import Any
 
 from sitegen import games as formats
 from sitegen.cli import edit_verbs as cli_desk
+from sitegen.cli import report as cli_report
 from sitegen.edit.rounds import pair_round
 from sitegen.edit.scaffold import new_event
 from sitegen.files import write_atomic
@@ -82,6 +83,7 @@ def _parser() -> argparse.ArgumentParser:
     cli_desk.register(sub, DEFAULT_CACHE)
     _site_commands(sub)
     _report_commands(sub)
+    cli_report.register(sub)
     return parser
 
 

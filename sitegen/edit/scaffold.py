@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from sitegen import games as formats
+from sitegen.edit.report_files import FORM_PATH, WORKFLOW_PATH, report_form, report_workflow
 from sitegen.files import write_atomic
 from sitegen.games.base import Refused
 from sitegen.load.event import is_date
@@ -135,6 +136,13 @@ sitegen build                                                                   
 Commit and push after each round: GitHub checks the files and publishes the site. `sitegen check`
 finds a mistake before you push. `content/site.yaml` holds the site's title and address,
 `content/pages/` its pages (Markdown), `content/events/` one folder per event.
+
+Players may report their own results: New issue -> "Report a result". The report workflow writes
+the result into a pull request and the opponent confirms it with a `/confirm` comment. A player
+may report once their GitHub login is their `github:` (in the event's players or in
+`content/players.yaml`); `organizers:` in `content/site.yaml` lists the logins that may report any
+table, and `reports: merge-when-confirmed` merges a confirmed report without waiting for you.
+Once: Settings -> Actions -> General -> "Allow GitHub Actions to create and approve pull requests".
 """
 
 EVENTS_NOTE = "One folder per event: `sitegen new content/events/<name>` creates one.\n"
@@ -155,6 +163,8 @@ def init_site(folder: str | Path, *, package: str, title: str | None = None, bas
         root / "content" / "events" / ".gitkeep": EVENTS_NOTE,
         root / ".gitignore": GITIGNORE,
         root / ".github" / "workflows" / "publish.yml": WORKFLOW.format(package=package),
+        root / WORKFLOW_PATH: report_workflow(package),  # players report results through issues
+        root / FORM_PATH: report_form(),
         root / "README.md": README.format(title=title, package=package),
     }
     existing = [str(path) for path in files if path.exists()]

@@ -152,7 +152,8 @@ def _load_players(data: LineDict, path: str, c: Collector) -> tuple[Player, ...]
             continue
         key_lines = {str(k): entry.key_lines[k] for k in entry}
         table = c.integer(entry, "table", path, minimum=1)
-        players.append(Player(pid, name, joined, dropped, deck, Where(path, line), key_lines, table))
+        github = c.login(entry, "github", path)
+        players.append(Player(pid, name, joined, dropped, deck, Where(path, line), key_lines, table, github))
     return tuple(players)
 
 

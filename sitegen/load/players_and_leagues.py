@@ -19,7 +19,7 @@ from sitegen.text import suggest
 PEOPLE_FILE = "players.yaml"
 #: A ranking body's member number (V:TES: vekn) by its key, for each body a game declares.
 NUMBERS = {body.number_key: body for _game, body in formats.RANKING_BODIES.values()}
-PERSON_KEYS = ("id", "name", *NUMBERS, "aliases")
+PERSON_KEYS = ("id", "name", *NUMBERS, "aliases", "github")
 LEAGUE_KEYS = ("name", "events", "scheme", "points", "points_after", "participation", "best", "tiebreakers")
 FILTER_KEYS = ("format", "from", "to")
 
@@ -68,7 +68,8 @@ def read_people(root: Path, c: Collector) -> tuple[Person, ...]:
         if person is None:
             continue
         numbers = [(f"{NUMBERS[key].name} number", value) for key, value in person.numbers.items()]
-        for kind, value in [("id", person.id), *[("alias", a) for a in person.aliases], *numbers]:
+        login = [("GitHub login", person.github.lower())] if person.github else []  # GitHub ignores case
+        for kind, value in [("id", person.id), *[("alias", a) for a in person.aliases], *numbers, *login]:
             if value is None:
                 continue
             seen = lines.get(f"{kind}\0{value}")
@@ -101,9 +102,10 @@ def _person(entry: Any, where: Where, c: Collector) -> Person | None:
         aliases = []
     for alias in aliases:
         c.one_line(alias, Where(where.path, data.key_lines["aliases"]), "an alias")
+    github = c.login(data, "github", where.path)
     if len(c.problems) > before or pid is None:
         return None
-    return Person(pid, name, numbers, tuple(aliases), Where(where.path, data.line))
+    return Person(pid, name, numbers, tuple(aliases), Where(where.path, data.line), github)
 
 
 def name_problems(event: Event, people: tuple[Person, ...]) -> list[Problem]:

@@ -16,7 +16,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from sitegen.load.yaml_reader import LineDict, parse_yaml
 from sitegen.model import ContentError, Problem, Where
-from sitegen.text import control_problem, id_problem, suggest
+from sitegen.text import control_problem, id_problem, login_problem, suggest
 
 T = TypeVar("T")
 FAILED = object()  # what `read` returns for a file it could not parse (already reported)
@@ -119,6 +119,16 @@ class Collector:
             self.add(where, f"{what}: {problem}")
             return None
         return str(value)
+
+    def login(self, data: LineDict, key: str, path: str) -> str | None:
+        """A GitHub login (`github: ann-example`), or None when absent or not one (reported)."""
+        if key not in data or data[key] is None:
+            return None
+        problem = login_problem(data[key])
+        if problem:
+            self.add(Where(path, data.key_lines[key]), f"'{key}': {problem}")
+            return None
+        return str(data[key])
 
     def integer(self, data: LineDict, key: str, path: str, *, minimum: int = 0) -> int | None:
         value = data.get(key)

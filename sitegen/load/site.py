@@ -14,9 +14,9 @@ from typing import Any
 from sitegen.load.event import read_event
 from sitegen.load.players_and_leagues import read_leagues, read_people
 from sitegen.load.reader import FAILED, Collector, visible
-from sitegen.load.yaml_reader import LineDict, parse_yaml
-from sitegen.model import SITE_KEYS, ContentError, Page, Problem, Site, Where
-from sitegen.text import suggest
+from sitegen.load.yaml_reader import LineDict, LineList, parse_yaml
+from sitegen.model import REPORT_MODES, REPORTS_MERGED, REPORTS_REVIEWED, SITE_KEYS, ContentError, Page, Problem, Site, Where
+from sitegen.text import login_problem, suggest
 
 
 @dataclass(frozen=True)
@@ -90,6 +90,8 @@ def read_outline(root: str | Path) -> Outline:
         key_lines=dict(data.key_lines),
         people=people,
         leagues=leagues,
+        organizers=_organizers(data, shown, c),
+        reports=_reports(data, shown, c),
     )
     return Outline(site, tuple(entries), tuple(before), tuple(c.problems))
 
@@ -105,6 +107,33 @@ def _base_url(data: LineDict, shown: str, c: Collector) -> str:
               "with https:// (or http://), e.g. 'base_url: https://your-name.github.io/your-repo/'")
         return ""
     return url
+
+
+def _organizers(data: LineDict, shown: str, c: Collector) -> tuple[str, ...]:
+    """site.yaml's `organizers:`, the GitHub logins that may report any table's result."""
+    raw = data.get("organizers")
+    if raw is None:
+        return ()
+    if not isinstance(raw, LineList):
+        c.add(Where(shown, data.key_lines["organizers"]), "'organizers' must be a list of GitHub logins, e.g. 'organizers: [ann-example]'")
+        return ()
+    logins = []
+    for login, line in zip(raw, raw.item_lines):
+        problem = login_problem(login)
+        if problem:
+            c.add(Where(shown, line), f"'organizers': {problem}")
+        else:
+            logins.append(str(login))
+    return tuple(logins)
+
+
+def _reports(data: LineDict, shown: str, c: Collector) -> str:
+    mode = c.text(data, "reports", shown, default=REPORTS_REVIEWED)
+    if mode not in REPORT_MODES:
+        c.add(Where(shown, data.key_lines["reports"]), f"'reports: {mode}': {suggest(mode, REPORT_MODES)} ({REPORTS_REVIEWED}: a person merges "
+                                                       f"each reported result; {REPORTS_MERGED}: merged once the opponent confirms)")
+        return REPORTS_REVIEWED
+    return mode
 
 
 def _check_theme_files(theme_dir: Path, c: Collector) -> None:
