@@ -169,7 +169,7 @@ def _pair(args: argparse.Namespace) -> int:
                         tables=cli_desk.table_wishes(args.table), bye=args.bye)
     if paired.length:
         written = ", ".join(f"{key}: {value}" for key, value in paired.length.items())
-        print(f"wrote {written} into {Path(args.event_dir) / 'event.yaml'}: the event's length and cut are now fixed; "
+        print(f"wrote {written} into {Path(args.event_dir) / 'event.yaml'}: these are now fixed for the event; "
               "edit them there to change them\n")
     for target, text in paired.rounds:
         print(f"wrote {target}\n")

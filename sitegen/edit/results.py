@@ -56,7 +56,7 @@ def read_result(entry: ResultEntry, title: str, words: Words) -> dict[str, Any]:
     """A table's result keys from the CLI's words, read as the game declares them, in the order round files write them."""
     unknown = [key for key, given in words.items() if given and key not in entry.keys]
     if unknown:
-        raise Refused(f"a {title} result has no '{unknown[0]}'; {suggest(unknown[0], entry.keys)}")
+        raise Refused(f"'{unknown[0]}' is no part of a result in this event's game ({title}); {suggest(unknown[0], entry.keys)}")
     result: dict[str, Any] = {}
     for field in entry.fields:
         given = words.get(field.key)

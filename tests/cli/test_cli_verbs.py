@@ -32,7 +32,7 @@ def test_result_prints_the_table_and_the_rows_it_moved(tmp_path, run_cli):
     (["7", "--winner", "ann-example"], "has no table 7"),
     (["1", "--winner", "zed"], "'winner' names 'zed', who is not at table 1"),
     (["1", "--power", "ann-example=x"], "--power ann-example=x"),
-    (["1", "--vp", "ann-example=1"], "has no 'vp'"),
+    (["1", "--vp", "ann-example=1"], "'vp' is no part of a result"),
     (["1", "--winner", "ann-example", "--round", "3"], "has no round-3"),
 ])
 def test_result_refusals_exit_2_and_write_nothing(tmp_path, run_cli, args, message):

@@ -134,7 +134,7 @@ def test_the_reporter_cannot_confirm_their_own_report(report):
     ({"reporter": "stranger"}, "@&#8203;stranger is neither a player at table 1 of round 1 nor an organizer"),
     ({"reporter": "cat-gh"}, "@&#8203;cat\\-gh is neither a player at table 1"),  # a player, at another table
     ({"table": "9"}, "round 1 has no table 9; its tables: 1, 2"),
-    ({"result": "vp: ann-example=4 ben-example=1"}, "Joust result has no 'vp'; allowed: winner, power, victory"),
+    ({"result": "vp: ann-example=4 ben-example=1"}, "'vp' is no part of a result in this event's game"),
     ({"result": "winner: cat-example"}, "'winner' names 'cat\\-example', who is not at table 1 of round 1; the table seats "
                                         "Ann Example \\(ann\\-example\\), Ben Example \\(ben\\-example\\)"),
     ({"result": "power: ann-example=15 ben-example=3"}, "ann\\-example"),  # the game's own check: the victory total was reached

@@ -80,7 +80,7 @@ def test_refusals_write_nothing(tmp_path):
     message = refused(folder, lambda: enter_result(folder, 1, {"power": [f"{a}=3", f"{c}=5"]}))
     assert f"'power' names '{c}', who is not at table 1" in message
     assert "did you mean 'ann-example'" in refused(folder, lambda: enter_result(folder, 1, {"winner": "ann-exampel"}))
-    assert "has no 'vp'" in refused(folder, lambda: enter_result(folder, 1, {"vp": [f"{a}=1", f"{b}=0"]}))
+    assert "'vp' is no part of a result" in refused(folder, lambda: enter_result(folder, 1, {"vp": [f"{a}=1", f"{b}=0"]}))
     # the check rejects it: a time result where a player reached the victory total
     message = refused(folder, lambda: enter_result(folder, 1, {"power": [f"{a}=15", f"{b}=3"]}))
     assert str(folder / "round-1.yaml") + ":" in message and "victory total" in message
