@@ -144,7 +144,7 @@ def _league(path: Path, events: set[str], c: Collector) -> League | None:
     if not rating and "points" not in data:
         c.add(Where(shown, data.line), "missing 'points': the points for 1st, 2nd, ... place, e.g. 'points: [10, 8, 6, 5, 4]'")
     tiebreakers = data.get("tiebreakers", list(DEFAULT_TIEBREAKERS))
-    if not isinstance(tiebreakers, list) or not all(t in TIEBREAKERS for t in tiebreakers) or len(set(tiebreakers)) < len(tiebreakers):
+    if not isinstance(tiebreakers, list) or not all(isinstance(t, str) and t in TIEBREAKERS for t in tiebreakers) or len(set(tiebreakers)) < len(tiebreakers):
         c.add(at("tiebreakers"), f"'tiebreakers' is a list of different ones among {', '.join(TIEBREAKERS)}, e.g. "
                                  "tiebreakers: [events, best-place, head-to-head]")
     best = c.integer(data, "best", shown, minimum=1)

@@ -319,6 +319,9 @@ case("byes in a melee round", write={MR1: FILES[MR1].replace("[eve, fay, gus, ha
 case("a bye beside a full joust round", write=sub(JR2, "    winner: ben\n", "    winner: ben\nbyes: []\n"), exit=0,
      why_ok="an empty 'byes' list is no bye")
 case("vtes byes", write=sub(VR2, "    vp:", "    vp:").popitem() and {VR2: FILES[VR2] + "byes: []\n"}, exit=0, why_ok="an empty 'byes' list is no bye")
+case("joust elim-2 after an elim-1 with no winner", write={JE1: "tables:\n  - table: 1\n    players: [ann, ben]\n",
+                                                         f"{J}/elim-2.yaml": FILES[JE1]}, at=(f"{J}/elim-2.yaml", 1),
+     msg="elim-1.yaml still has a table without a result", cmds=("check", "build", ("standings", J)))
 case("vtes elim file", write={f"{V}/elim-1.yaml": FILES[VF]}, at=(f"{V}/elim-1.yaml", 1), msg="no elimination rounds")
 
 # -- themes ------------------------------------------------------------------------------------------
@@ -354,6 +357,8 @@ case("league lists a missing event", write={LEAGUE: "name: S\nevents:\n  - j\n  
 case("league unknown scheme", write={LEAGUE: "name: S\nevents: [j]\nscheme: elo\npoints: [3]\n"}, at=(LEAGUE, 3), msg="unknown scheme 'elo'")
 case("league negative points", write={LEAGUE: "name: S\nevents: [j]\npoints: [3, -1]\n"}, at=(LEAGUE, 3), msg="'points' is a list of whole numbers")
 case("league unknown tiebreaker", write={LEAGUE: "name: S\nevents: [j]\npoints: [3]\ntiebreakers: [coin]\n"}, at=(LEAGUE, 4),
+     msg="'tiebreakers' is a list of different ones")
+case("league tiebreaker as a list", write={LEAGUE: "name: S\nevents: [j]\npoints: [3]\ntiebreakers: [[events]]\n"}, at=(LEAGUE, 4),
      msg="'tiebreakers' is a list of different ones")
 case("league filter date", write={LEAGUE: "name: S\nevents:\n  format: vtes\n  from: soon\npoints: [3]\n"}, at=(LEAGUE, 4), msg="'from: soon' is not a date")
 case("vekn-rating league with points", write={LEAGUE: "name: R\nscheme: vekn-rating\nevents: {format: vtes}\npoints: [3]\n"},

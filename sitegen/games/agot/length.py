@@ -82,4 +82,15 @@ def check_round_structure(event: Event, planned: int, cut: int) -> list[Problem]
     elif not swiss_finished(event, planned):
         problems.append(Problem(first.where, f"elimination rounds come after all {planned} Swiss rounds, but only "
                                              f"{sum(r.complete for r in event.rounds)} are played; finish them, or set 'rounds:' in event.yaml"))
-    return problems
+    return problems + _elims_in_order(event)
+
+
+def _elims_in_order(event: Event) -> list[Problem]:
+    """An elimination round only once every game of the one before has a result: who plays in it depends on them."""
+    for before, after in zip(event.elims, event.elims[1:]):
+        if not before.complete:
+            tables = ", ".join(str(t.number) for t in before.pending_tables)
+            name = Path(before.where.path).name
+            return [Problem(after.where, f"{name} still has a table without a result (table {tables}), so the players of this "
+                                         f"round are not known yet; enter that result first, or remove this file")]
+    return []
