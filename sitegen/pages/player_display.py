@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from sitegen.games.base import Column, Scoreboard
+from sitegen.games.base import Column, Scoreboard, StandingRow
 from sitegen.model import Event
 
 # Standings columns the SoS breakdown leaves out: they are what it explains.
@@ -32,10 +32,11 @@ class ScheduleStrength:
     sos: str  # total / number of lines
 
 
-def schedule_strength(player: str, board: Scoreboard) -> ScheduleStrength | None:
+def schedule_strength(player: str, board: Scoreboard, rows: dict[str, StandingRow] | None = None) -> ScheduleStrength | None:
     """The opponents behind a player's SoS (formats that rank by it): one line per opponent per preliminary game
-    counted in the standings, with their record, points and average, and the sum that makes the SoS."""
-    rows = {row.player: row for row in board.standings}
+    counted in the standings, with their record, points and average, and the sum that makes the SoS. `rows`: the
+    standings by player, when the caller made them already (once per event, not once per player)."""
+    rows = rows or {row.player: row for row in board.standings}
     if "sos" not in rows[player].exact or "games" not in rows[player].exact:
         return None
     counted = len(board.standings_after)  # the standings are those after the last complete round

@@ -162,7 +162,7 @@ def event_pages(site: Site, summary: EventSummary) -> list[PageModel]:
         pages.append(PageModel(f"{base}/players/{player.id}.html", "player.html", ctx | {
             "title": f"{player.name} — {event.name}", "player": player, "standing": standing_of[player.id], "history": history,
             "final_rank": final_rank.get(player.id), "chart": rank_chart(ranks, len(event.players)),
-            "strength": player_views.schedule_strength(player.id, board)}))
+            "strength": player_views.schedule_strength(player.id, board, standing_of)}))
     fmt = summary.format
     rules = fmt.rules_context()
     minutes = player_views.round_minutes(event, rules.get("minutes"))
