@@ -124,8 +124,7 @@ def build_event(task: EventTask, env: jinja2.Environment | None = None) -> Event
     if result.problems:
         return result
     if task.journal:
-        task.journal.mkdir(parents=True, exist_ok=True)
-        (task.journal / event.slug).write_text(result.files + "\n", encoding="utf-8")
+        buildstate.write_journal_entry(task.journal, event.slug, result.files + "\n")
     batch = Staged()
     try:
         for rel, data in files.items():
@@ -188,6 +187,11 @@ def build(content: str | Path, output: str | Path, memory: Memory | None = None,
     shared = state.shared
     if shared and (shared.key != buildstate.shared_key(fingerprints) or not unchanged(shared.outputs)):
         shared = None
+    if shared is None:  # the kept events' cards are read: one the state holds damaged rebuilds its event
+        for name in [name for name, record in kept.items() if not buildstate.card_is_sound(name, record.card)]:
+            del kept[name]
+            folder = next(e for e in outline.entries if isinstance(e, Path) and e.name == name)
+            tasks[name] = EventTask(folder, content, outline.site, output, journal)
     created = next((p for p in reversed([output, *output.parents]) if not p.exists()), None)
     env = _environment_for(outline.site, cache, memory) if tasks or shared is None else None
     results: dict[str, EventResult] = {}
@@ -282,8 +286,7 @@ def _stage_shared(site: Site, cards: list[EventCard], env: jinja2.Environment | 
     made = _shared_files(site, cards, env, output)
     paths = "\n".join(made)
     if journal:
-        journal.mkdir(parents=True, exist_ok=True)
-        (journal / SHARED).write_text(paths + "\n", encoding="utf-8")
+        buildstate.write_journal_entry(journal, SHARED, paths + "\n")
     for rel, data in made.items():
         stage(output, rel, data, batch)
     return paths
