@@ -107,12 +107,20 @@ def _digest_entries(h: Any, entries: list[tuple[str, os.DirEntry[str]]] | None) 
         return
     for rel, entry in entries:
         h.update(f"\0{rel}\0{os.path.realpath(entry.path) if entry.is_symlink() else ''}\0".encode())
-        if entry.is_file():
+        if _is_file(entry):
             try:
                 with open(entry.path, "rb") as handle:
                     h.update(hashlib.sha256(handle.read()).digest())
             except OSError as exc:  # the loader reports it; the fingerprint only has to differ
                 h.update(f"unreadable {exc.errno}".encode())
+
+
+def _is_file(entry: os.DirEntry[str]) -> bool:
+    """False for a link that leads nowhere or round in a loop: the loader reports it, or ignores it."""
+    try:
+        return entry.is_file()
+    except OSError:
+        return False
 
 
 def fingerprint(event_dir: Path, known: EventRecord | None, checked_ns: int) -> Fingerprint:

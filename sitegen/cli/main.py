@@ -207,6 +207,8 @@ def _export(args: argparse.Namespace) -> int:
         known = {person.id: person for person in load_people(content_root(Path(args.event_dir)))}
         text = fmt.export_text(event, args.export_format, known) + "\n"
     if args.output:
+        if Path(args.output).is_dir():
+            raise Refused(f"{args.output} is a folder; give the file to write, e.g. --output {Path(args.output) / 'standings.csv'}")
         write_atomic(Path(args.output), text.encode())
         print(f"wrote {args.output}")
     else:

@@ -107,6 +107,8 @@ case("theme static file links outside", write=sub(SITE, "theme: default", "theme
      link={"themes/mine/static/secret.txt": ("out", "SECRET\n")}, at=("themes/mine/static/secret.txt", 1), msg=OUT)
 case("symlink inside content", link={"pages/alias.md": ("in", "about.md")}, exit=0,
      why_ok="the link stays inside the content folder: the TO's own file, published on purpose")
+case("symlink loop in an event folder", link={f"{J}/loop": ("in", "loop")}, exit=0, cmds=("check", "build"),
+     why_ok="a file of another name than event.yaml or a round is the TO's own, not content (a loop used to be a traceback)")
 case("editor lock file", link={f"{J}/.#round-2.yaml": ("dangling",)}, exit=0,
      why_ok="names starting with '.' are editor lock and swap files, not content (Emacs makes dangling links like this)")
 
@@ -229,8 +231,9 @@ for rel, old, new, line in [(JEV, "date: 2026-01-10", "date: 2026-02-30", 3), (J
                             (JEV, "date: 2026-01-10", "date: 2026-01-10 10:00", 3)]:
     case(f"{new} in {rel}", write=sub(rel, old, new), at=(rel, line), msg="is not a date", cmds=("check", "build", ("pair", rel.rsplit("/", 1)[0])))
 case("date as a list", write=sub(JEV, "date: 2026-01-10", "date: [2026, 1, 10]"), at=(JEV, 3), msg="must be a single value")
-for new in ("start: 2026-02-30 14:00", "start: 2026-01-10 25:00", "start: tomorrow", "start: 2026-01-10", "start: 10:00"):
+for new in ("start: 2026-02-30 14:00", "start: 2026-01-10 25:00", "start: tomorrow", "start: 2026-01-10"):
     case(f"{new}", write=sub(JR1, "start: 2026-01-10 10:00", new), at=(JR1, 1), msg="must be a local date and time")
+case("start: 10:00", write=sub(JR1, "start: 2026-01-10 10:00", "start: 10:00"), at=(JR1, 1), msg="YAML readers read differently")
 case("start with a T", write=sub(JR1, "start: 2026-01-10 10:00", "start: 2026-01-10T10:00"), exit=0, why_ok="ISO 8601's own spelling of the same time")
 case("quoted date", write=sub(JEV, "date: 2026-01-10", 'date: "2026-01-10"'), exit=0, why_ok="the same date, quoted")
 
@@ -278,6 +281,10 @@ for rel, old, new, line, msg in [
     (VR1, "vp: {ida: 2, jon: 0, kim: 0, lev: 0.5, max: 1.5}", "vp: [2, 0, 1, 1, 1]", 4, "'vp' must map player ids"),
     (VR1, "ida: 2,", "ida: two,", 4, "VP of 'ida' must be a number"),
     (JR2, "  - table: 1", "  - table: one", 2, "'table' must be a whole number"),
+    (JR2, "  - table: 1", "  - table: 1:00", 2, "YAML readers read differently"),
+    (JR2, "  - table: 1", "  - table: 010", 2, "YAML readers read differently"),
+    (JR1, "minutes: 55", "minutes: 1:30", 2, "YAML readers read differently"),
+    (JR1, "cat: 12", "cat: 1_2", 9, "YAML readers read differently"),
     (JR2, "  - table: 1", "  - table: 0", 2, "'table' must be a whole number"),
     (JEV, "rounds: 2", "rounds: 0", 4, "'rounds' must be a whole number of at least 1"),
     (JEV, "cut: 2", "cut: -2", 5, "'cut' must be a whole number"),
@@ -337,6 +344,10 @@ case("template extends a missing one", write=MINE | {"themes/mine/templates/page
      at=("themes/mine/templates/page.html", 1), msg="nosuch.html", cmds=("build",))
 case("template reads a missing static file", write=MINE | {"themes/mine/templates/page.html": '{% extends "base.html" %}\n{% block main %}\n{{ static_text("nosuch.css") }}\n{% endblock %}\n'},
      at=("themes/mine/templates/page.html", 3), msg="nosuch.css", cmds=("build",))
+case("template not UTF-8", write=MINE | {"themes/mine/templates/page.html": b"\xff\xfe{{ body_html }}\n"},
+     at=("themes/mine/templates/page.html", 1), msg="not UTF-8", cmds=("build",))
+case("symlink loop in the theme", write=MINE, link={"themes/mine/templates/x.html": ("in", "x.html")},
+     at=("themes/mine/templates/x.html", 1), msg="does not exist", cmds=("check", "build"))
 case("a theme of its own", write=MINE | {"themes/mine/templates/page.html": THEME["templates/page.html"]}, exit=0, cmds=("check", "build"),
      why_ok="a theme that overrides one template; the rest comes from the default theme")
 
@@ -482,3 +493,22 @@ def test_bad_input(c: Case, good_build: tuple[Path, dict[str, bytes]], tmp_path:
         assert snapshot(output) == before, "the last good build's output changed"
     assert not [p for p in output.rglob("*.tmp")], "a temporary file was left in output/"
     assert _outside_files(tmp_path) == others, "a file was written outside the output folder"
+
+
+def test_a_manifest_line_naming_a_folder_is_not_removed(good_build, tmp_path, capsys):
+    """Issue 20: a hand-edited manifest listing a folder used to end the build in a traceback."""
+    good, before = good_build
+    content, output = tmp_path / "content", tmp_path / "output"
+    shutil.copytree(good / "content", content)
+    shutil.copytree(good / "output", output)
+    with open(output / ".sitegen-files", "a", encoding="utf-8") as manifest:
+        manifest.write("events\n")
+    status, err = _run(["build", "--content", str(content), "--output", str(output)], capsys)
+    assert status == 0, err
+    assert (output / "events/j/index.html").is_file()
+
+
+def test_export_onto_a_folder_is_refused(good_build, tmp_path, capsys):
+    good, _ = good_build
+    status, err = _run(["export", str(good / "content" / V), "--output", str(tmp_path)], capsys)
+    assert status == 2 and "is a folder; give the file to write" in err, err
