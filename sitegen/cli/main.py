@@ -166,8 +166,10 @@ def _pair(args: argparse.Namespace) -> int:
 
 def _check(args: argparse.Namespace) -> int:
     from sitegen.build.pipeline import check
+    from sitegen.render.templates import theme_dirs
 
     site = check(args.content)
+    theme_dirs(site)  # a theme that is nowhere: `build` would refuse it
     print(f"{args.content}: {_count(len(site.events), 'event')}, {_count(len(site.pages), 'page')}: no problems found")
     return 0
 

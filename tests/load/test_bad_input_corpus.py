@@ -221,7 +221,7 @@ for page, msg in [("About.md", "write it as 'about'"), ("my page.md", "write it 
     case(f"page file name {page[:20]}", write={f"pages/{page}": FILES[PAGE]}, at=(f"pages/{page}", 1), msg=msg)
 case("theme name traversal", write=sub(SITE, "theme: default", "theme: ../../etc"), at=(SITE, 3), msg=BAD_ID)
 case("theme name upper case", write=sub(SITE, "theme: default", "theme: Default"), at=(SITE, 3), msg="write it as 'default'")
-case("unknown theme", write=sub(SITE, "theme: default", "theme: nosuch"), at=(SITE, 3), msg="theme 'nosuch' not found", cmds=("build",))
+case("unknown theme", write=sub(SITE, "theme: default", "theme: nosuch"), at=(SITE, 3), msg="theme 'nosuch' not found", cmds=("check", "build"))
 
 # -- dates and times -------------------------------------------------------------------------------
 KIND = "dates and times"
@@ -257,6 +257,13 @@ case("round-0", write={f"{M}/round-0.yaml": FILES[MR1]}, at=(f"{M}/round-0.yaml"
 case("a .yml round file", write={f"{M}/round-2.yml": FILES[MR1]}, at=(f"{M}/round-2.yml", 1), msg="unexpected file name")
 case("Round-3 in capitals", write={f"{J}/Round-3.yaml": FILES[JR2]}, at=(f"{J}/Round-3.yaml", 1), msg="unexpected file name")
 
+case("news.MD", write={"pages/news.MD": FILES[PAGE]}, at=("pages/news.MD", 1), msg="rename it news.md")
+case("round-3.YAML", write={f"{J}/round-3.YAML": FILES[JR2]}, at=(f"{J}/round-3.YAML", 1), msg="unexpected file name")
+case("pages as a file", delete=(PAGE, "pages"), write={"pages": "notes\n"}, at=("pages", 1), msg="this is a file, but sitegen reads a folder")
+case("leagues as a file", write={"leagues": "notes\n"}, at=("leagues", 1), msg="this is a file, but sitegen reads a folder")
+case("a theme's templates as a file", write=sub(SITE, "theme: default", "theme: mine") | {"themes/mine/templates": "x\n"},
+     at=("themes/mine/templates", 1), msg="this is a file, but sitegen reads a folder")
+
 # -- front matter ------------------------------------------------------------------------------------
 KIND = "front matter"
 for old, new, line, msg in [("order: 1", "order: first", 3, "'order' must be a whole number"), ("order: 1", "order: 1.5", 3, "whole number"),
@@ -264,6 +271,8 @@ for old, new, line, msg in [("order: 1", "order: first", 3, "'order' must be a w
                             ("title: About us", "title: [a, b]", 2, "'title' must be a single line"), ("title: About us", "title:", 2, "single line"),
                             ("title: About us", "title: {a: 1}", 2, "single line"), ("title: About us", "tittle: About us", 2, "did you mean 'title'?")]:
     case(f"front matter {new}", write=sub(PAGE, old, new), at=(PAGE, line), msg=msg)
+case("front matter after a byte order mark", write={PAGE: "\ufeff" + FILES[PAGE].replace("title: About us", "tittle: About us")}, at=(PAGE, 2),
+     msg="did you mean 'title'?")
 case("page without front matter", write={PAGE: "# About\n\nJust text.\n"}, exit=0, why_ok="front matter is optional")
 case("front matter order as a number text", write=sub(PAGE, "title: About us", "title: 2026"), exit=0, why_ok="a title may be a number; it is shown as text")
 
@@ -294,6 +303,9 @@ for rel, old, new, line, msg in [
     (MEV, "format: agot-melee", "format: [agot-melee]", 2, "must be a single value"),
     (MEV, "format: agot-melee", "format: melee", 2, "unknown format 'melee'"),
     (SITE, "title: Corpus events", "title:\n  - a\n  - b", 1, "'title' must be a single value"),
+    (SITE, "title: Corpus events", "title:", 1, "'title' has no value"),
+    (SITE, "title: Corpus events", "title: ''", 1, "'title' has no value"),
+    (JEV, "    faction: Stark", "    faction: [Stark, Lannister]", 8, "'faction' must be a single value"),
     (SITE, "title: Corpus events", "titel: Corpus events", 1, "did you mean 'title'?"),
     (SITE, "theme: default", "theme: [default]", 3, "'theme' must be a single value"),
     (VEV, "rounds: 2", "rounds: 2\nfinal: nope", 5, "'final' must be true or false"),
@@ -316,6 +328,8 @@ case("joust elim-1 with no Swiss rounds", delete=(JR1, JR2), at=(JE1, 1), msg="e
      cmds=("check", "build", ("pair", J)))
 case("melee elim-1 with no Swiss rounds", write={f"{M}/elim-1.yaml": FILES[MR1].replace("sitting_out: []\n", "")} | sub(MEV, "cut: 0", "cut: 4"),
      delete=(MR1,), at=(f"{M}/elim-1.yaml", 1), msg="elimination rounds come after all 1 Swiss rounds")
+case("rounds: 1 beside round-2.yaml", write={JEV: FILES[JEV].replace("rounds: 2", "rounds: 1").replace("cut: 2", "cut: 0")}, delete=(JE1,), at=(JR2, 1),
+     msg="event.yaml says 'rounds: 1', and this is Swiss round 2", cmds=("check", "build", ("standings", J)))
 case("final.yaml in a joust event", write={f"{J}/final.yaml": FILES[JE1]}, at=(f"{J}/final.yaml", 1), msg="final.yaml",
      cmds=("check", "build", ("standings", J)))
 case("two byes in a joust round", write={JR2: "tables:\n  - table: 1\n    players: [ann, cat]\n    winner: ann\nbyes: [ben, dov]\n"}, at=(JR2, 5),
