@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from sitegen.model import EVENT_KEYS, PLAYER_KEYS, TABLE_KEYS, Event, Person, Problem, Round, Table, Where
+from sitegen.model import EVENT_KEYS, PLAYER_KEYS, TABLE_KEYS, Event, Person, Player, Problem, Round, Table, Where
 from sitegen.text import suggest
 
 
@@ -316,11 +316,24 @@ def check_common(event: Event, fmt: Format) -> list[Problem]:
         where = player.where or event.where  # players built in code (tests, tools) carry no line
         extra = {k: player.key_lines.get(k, where.line) for k in player.deck}
         check_keys(problems, extra, PLAYER_KEYS + tuple(fmt.deck_fields), where, f"player '{player.id}'")
+        problems += _beyond_the_rounds(event, player, where)
     for round_ in event.rounds + event.elims:
         for table in round_.tables:
             extra = {k: table.key_lines.get(k, table.where.line) for k in table.result}
             check_keys(problems, extra, TABLE_KEYS + fmt.table_keys, table.where, f"table {table.number}")
     return problems
+
+
+def _beyond_the_rounds(event: Event, player: Player, where: Where) -> list[Problem]:
+    """'joined:' or 'dropped:' after the last round event.yaml plans: a typo (`sitegen add --joined 99`)."""
+    planned = event.planned_rounds
+    found = []
+    for key, value in (("joined", player.joined), ("dropped", player.dropped)):
+        if planned is not None and value is not None and value > planned:
+            found.append(Problem(Where(where.path, player.key_lines.get(key, where.line)),
+                                 f"'{key}: {value}' is after the event's last round ('rounds: {planned}' in event.yaml); "
+                                 f"give a round from 1 to {planned}"))
+    return found
 
 
 def check_everyone_seated(event: Event, round_: Round, not_playing: str = "byes") -> list[Problem]:

@@ -312,6 +312,8 @@ for rel, old, new, line, msg in [
     (VEV, "rounds: 2", "rounds: 2\nfinal: 'false'", 5, "'final' must be true or false"),
     (JEV, "  - name: Ben", "  - name: Ben\n    joined: first", 10, "'joined' must be a whole number"),
     (JEV, "  - name: Ben", "  - name: Ben\n    dropped: -1", 10, "'dropped' must be a whole number"),
+    (JEV, "  - name: Dov\n", "  - name: Dov\n  - name: Zed\n    joined: 99\n", 13, "'joined: 99' is after the event's last round"),
+    (JEV, "  - name: Ben", "  - name: Ben\n    dropped: 999", 10, "'dropped: 999' is after the event's last round"),
     (JEV, "cut: 2", "cut: 2\navoid: [ann, ben]", 6, "each 'avoid' entry must be two different player ids"),
     (JEV, "cut: 2", "cut: 2\navoid:\n  - [ann, zed]", 7, "unknown player id 'zed'"),
     (JR1, "power: {cat: 12, dov: 9}", "power: {cat: 12, dov: 9, eve: 3}", 9, "who is not at table 2"),
@@ -526,3 +528,13 @@ def test_export_onto_a_folder_is_refused(good_build, tmp_path, capsys):
     good, _ = good_build
     status, err = _run(["export", str(good / "content" / V), "--output", str(tmp_path)], capsys)
     assert status == 2 and "is a folder; give the file to write" in err, err
+
+
+@pytest.mark.parametrize("flags, msg", [(["--player", ""], "gives no usable id"), (["--player", "A", "--rounds", "-1"], "at least 1 round"),
+                                        (["--player", "A", "--cut", "-2"], "the cut is 0")])
+def test_new_refuses_what_check_would_refuse(tmp_path, capsys, flags, msg):
+    """Issue 20: `new --player ""` and `new --rounds -1` used to write an event.yaml that `check` refuses."""
+    folder = tmp_path / "content" / "events" / "n-x"
+    status, err = _run(["new", str(folder), *flags], capsys)
+    assert status == 2 and msg in err, err
+    assert not (folder / "event.yaml").exists()
