@@ -95,7 +95,7 @@ def _entries(folder: Path, skip_hidden: bool) -> list[tuple[str, os.DirEntry[str
     found: list[tuple[str, os.DirEntry[str]]] = []
     try:
         _walk(str(folder), "", skip_hidden, found)
-    except (FileNotFoundError, NotADirectoryError):
+    except OSError:  # missing, not a folder, unreadable, a loop: the loader reports it
         return None
     return found
 
@@ -146,13 +146,19 @@ def fingerprint(event_dir: Path, known: EventRecord | None, checked_ns: int) -> 
 def global_key(content: Path) -> str:
     """Whatever every page may depend on besides its own event; when it changes, every event is rebuilt."""
     h = hashlib.sha256(f"{_code_key()}\0{content.resolve()}".encode())
-    site_yaml = content / "site.yaml"
-    h.update(site_yaml.read_bytes() if site_yaml.is_file() else b"\0absent\0")
-    people = content / "players.yaml"  # players.yaml and the leagues: event pages link to them
-    h.update(people.read_bytes() if people.is_file() else b"\0absent\0")
+    for name in ("site.yaml", "players.yaml"):  # players.yaml and the leagues: event pages link to them
+        h.update(_bytes_or_why(content / name))
     for folder in (content / "pages", content / "themes", content / "leagues"):
         _digest_entries(h, _entries(folder, skip_hidden=False))
     return h.hexdigest()
+
+
+def _bytes_or_why(path: Path) -> bytes:
+    """The file's bytes, or why there are none (the loader reports an unreadable file at its path)."""
+    try:
+        return path.read_bytes() if path.is_file() else b"\0absent\0"
+    except OSError as exc:
+        return f"\0unreadable {exc.errno}\0".encode()
 
 
 @functools.cache

@@ -40,6 +40,10 @@ def main(argv: list[str] | None = None) -> int:
     except Refused as exc:
         print(f"sitegen: {exc}", file=sys.stderr)
         return EXIT_BAD_INPUT
+    except PermissionError as exc:  # a file or folder this user may not read or write: the user's to fix, no traceback
+        print(f"{exc.filename or ''}:1: permission denied; sitegen cannot read or write it: check its permissions"
+              f" (nothing was written)", file=sys.stderr)
+        return EXIT_BAD_INPUT
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:  # `sitegen standings ... | head` closed the pipe early

@@ -538,3 +538,41 @@ def test_new_refuses_what_check_would_refuse(tmp_path, capsys, flags, msg):
     status, err = _run(["new", str(folder), *flags], capsys)
     assert status == 2 and msg in err, err
     assert not (folder / "event.yaml").exists()
+
+
+def test_a_folder_sitegen_may_not_write_is_answered_not_a_traceback(good_build, tmp_path, capsys, monkeypatch):
+    """Issue 20: `result` in a read-only event folder ended in a traceback. Root writes whatever the modes say, so the
+    refusal of the file system is made here by hand (the chmod test below runs it for real as another user)."""
+    import sitegen.edit.commit as commit
+
+    good, _ = good_build
+    content = tmp_path / "content"
+    shutil.copytree(good / "content", content)
+
+    def refused(path, data):
+        raise PermissionError(13, "Permission denied", str(path))
+
+    (content / JE1).unlink()  # the new result changes who makes the cut
+    monkeypatch.setattr(commit, "write_atomic", refused)
+    before = snapshot(content)
+    status, err = _run(["result", str(content / J), "1", "--round", "2", "--winner", "cat"], capsys)
+    assert status == 2 and "permission denied" in err and "Traceback" not in err, err
+    assert snapshot(content) == before
+
+
+@pytest.mark.skipif(os.geteuid() == 0, reason="root reads and writes files whatever their modes: chmod cannot make them unreadable")
+@pytest.mark.parametrize("rel", [SITE, "players.yaml", J, JR1, "pages"])
+def test_an_unreadable_file_or_folder_is_answered_not_a_traceback(good_build, tmp_path, capsys, rel):
+    good, before = good_build
+    content, output = tmp_path / "content", tmp_path / "output"
+    shutil.copytree(good / "content", content)
+    shutil.copytree(good / "output", output)
+    (content / rel).touch(exist_ok=True) if rel == "players.yaml" else None
+    os.chmod(content / rel, 0)
+    try:
+        for argv in (["check", "--content", str(content)], ["build", "--content", str(content), "--output", str(output)]):
+            status, err = _run(argv, capsys)
+            assert status == 2 and "Traceback" not in err, err
+        assert snapshot(output) == before
+    finally:
+        os.chmod(content / rel, 0o755)
