@@ -6,6 +6,7 @@ import hashlib
 import os
 import re
 import secrets
+import stat
 from collections.abc import Callable, Iterable
 from itertools import chain
 from pathlib import Path
@@ -58,7 +59,36 @@ def write_checksummed(path: Path, pieces: Callable[[], Iterable[str]]) -> None:
     write_atomic(path, chain([checksum.hexdigest(), "\n"], pieces()))
 
 
-def read_checksummed(path: Path) -> bytes | None:
-    """The text `write_checksummed` wrote; None when it is not what was written (damaged, cut short, edited)."""
-    checksum, _, text = path.read_bytes().partition(b"\n")
+CACHE_READ_LIMIT = 1 << 30  # bytes: a cache file larger than this is damaged, not read
+
+
+def read_cache_file(path: Path, limit: int = CACHE_READ_LIMIT) -> bytes | None:
+    """A cache file's bytes, if it is a regular file (a symlink is not followed) of at most `limit` bytes; None
+    otherwise, or when it cannot be read. The cache is a hint: what it holds is never trusted to be sane."""
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
+    except OSError:
+        return None
+    try:
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode) or st.st_size > limit:
+            return None
+        with os.fdopen(fd, "rb") as handle:
+            fd = -1
+            data = handle.read(limit + 1)
+        return data if len(data) <= limit else None
+    except OSError:
+        return None
+    finally:
+        if fd >= 0:
+            os.close(fd)
+
+
+def read_checksummed(path: Path, limit: int = CACHE_READ_LIMIT) -> bytes | None:
+    """The text `write_checksummed` wrote; None when it is not what was written (damaged, cut short, edited), or not a
+    regular file of at most `limit` bytes."""
+    data = read_cache_file(path, limit)
+    if data is None:
+        return None
+    checksum, _, text = data.partition(b"\n")
     return text if hashlib.sha256(text).hexdigest().encode() == checksum else None

@@ -1,6 +1,7 @@
 """The validated content model: plain frozen dataclasses, built by `content`, read by everything after it."""
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -158,8 +159,9 @@ class Event:
     key_lines: dict[str, int] = field(default_factory=dict)
     chosen_bye: str | None = None  # not content: the bye `pair --bye` asks of the pairing being made
 
-    @property
+    @functools.cached_property
     def player_by_id(self) -> dict[str, Player]:
+        """Made once per event (a frozen record): pages look players up by id once per seat and per row."""
         return {p.id: p for p in self.players}
 
     def at(self, key: str) -> Where:

@@ -205,7 +205,20 @@ def _plan(outline: Outline, content: Path, output: Path, state: buildstate.State
     shared = state.shared
     if shared and (shared.key != buildstate.shared_key(fingerprints) or not unchanged(shared.outputs)):
         shared = None
+    _rebuild_damaged_cards(kept, tasks, outline, content, output, journal, shared)
     return Plan(journal, leftover, unfinished, checked, fingerprints, kept, tasks, shared)
+
+
+def _rebuild_damaged_cards(kept: dict[str, buildstate.EventRecord], tasks: dict[str, EventTask], outline: Outline, content: Path,
+                           output: Path, journal: Path | None, shared: buildstate.SharedRecord | None) -> None:
+    """The kept events' cards are read when the shared pages are made again: one the state holds damaged (the state is
+    only a hint) rebuilds its event instead."""
+    if shared is not None:
+        return
+    for name in [name for name, record in kept.items() if not buildstate.card_is_sound(name, record.card)]:
+        del kept[name]
+        folder = next(e for e in outline.entries if isinstance(e, Path) and e.name == name)
+        tasks[name] = EventTask(folder, content, outline.site, output, journal)
 
 
 def _make_and_publish(plan: Plan, outline: Outline, output: Path, jobs: int, cache: Path | None,
@@ -332,8 +345,7 @@ def _stage_listed(output: Path, files: dict[str, bytes], journal: Path | None, n
     """Stage `files` in `batch`, after listing their `paths` (one a line) in the journal under `name`: the next build
     removes the temporary files of a build killed meanwhile."""
     if journal:
-        journal.mkdir(parents=True, exist_ok=True)
-        (journal / name).write_text(paths + "\n", encoding="utf-8")
+        buildstate.write_journal_entry(journal, name, paths + "\n")
     for rel, data in files.items():
         stage(output, rel, data, batch)
 

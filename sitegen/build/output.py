@@ -133,7 +133,8 @@ def publish(output: Path, staged: Iterable[Staged], files: set[str], also_temp: 
             os.replace(batch.temp(output, rel), output / rel)
             written.append(rel)
     folders: dict[str, Path] = {}
-    removed = sorted(rel for rel in previous if rel not in files and unsafe_path(output, rel, folders) is None)
+    removed = sorted(rel for rel in previous if rel not in files and unsafe_path(output, rel, folders) is None
+                     and not (output / rel).is_dir())  # a manifest line naming a folder: not a file sitegen wrote
     for rel in removed:
         (output / rel).unlink(missing_ok=True)
         _prune_empty_dirs(output, (output / rel).parent)

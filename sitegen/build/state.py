@@ -20,13 +20,15 @@ import functools
 import hashlib
 import json
 import os
+import shutil
+import stat
 import sys
 from collections.abc import Iterator
 from dataclasses import asdict, astuple, dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from sitegen.files import read_checksummed, write_checksummed
+from sitegen.files import read_cache_file, read_checksummed, write_atomic, write_checksummed
 
 if TYPE_CHECKING:
     from sitegen.pages.summary import EventCard
@@ -93,7 +95,7 @@ def _entries(folder: Path, skip_hidden: bool) -> list[tuple[str, os.DirEntry[str
     found: list[tuple[str, os.DirEntry[str]]] = []
     try:
         _walk(str(folder), "", skip_hidden, found)
-    except (FileNotFoundError, NotADirectoryError):
+    except OSError:  # missing, not a folder, unreadable, a loop: the loader reports it
         return None
     return found
 
@@ -105,12 +107,20 @@ def _digest_entries(h: Any, entries: list[tuple[str, os.DirEntry[str]]] | None) 
         return
     for rel, entry in entries:
         h.update(f"\0{rel}\0{os.path.realpath(entry.path) if entry.is_symlink() else ''}\0".encode())
-        if entry.is_file():
+        if _is_file(entry):
             try:
                 with open(entry.path, "rb") as handle:
                     h.update(hashlib.sha256(handle.read()).digest())
             except OSError as exc:  # the loader reports it; the fingerprint only has to differ
                 h.update(f"unreadable {exc.errno}".encode())
+
+
+def _is_file(entry: os.DirEntry[str]) -> bool:
+    """False for a link that leads nowhere or round in a loop: the loader reports it, or ignores it."""
+    try:
+        return entry.is_file()
+    except OSError:
+        return False
 
 
 def fingerprint(event_dir: Path, known: EventRecord | None, checked_ns: int) -> Fingerprint:
@@ -136,13 +146,19 @@ def fingerprint(event_dir: Path, known: EventRecord | None, checked_ns: int) -> 
 def global_key(content: Path) -> str:
     """Whatever every page may depend on besides its own event; when it changes, every event is rebuilt."""
     h = hashlib.sha256(f"{_code_key()}\0{content.resolve()}".encode())
-    site_yaml = content / "site.yaml"
-    h.update(site_yaml.read_bytes() if site_yaml.is_file() else b"\0absent\0")
-    people = content / "players.yaml"  # players.yaml and the leagues: event pages link to them
-    h.update(people.read_bytes() if people.is_file() else b"\0absent\0")
+    for name in ("site.yaml", "players.yaml"):  # players.yaml and the leagues: event pages link to them
+        h.update(_bytes_or_why(content / name))
     for folder in (content / "pages", content / "themes", content / "leagues"):
         _digest_entries(h, _entries(folder, skip_hidden=False))
     return h.hexdigest()
+
+
+def _bytes_or_why(path: Path) -> bytes:
+    """The file's bytes, or why there are none (the loader reports an unreadable file at its path)."""
+    try:
+        return path.read_bytes() if path.is_file() else b"\0absent\0"
+    except OSError as exc:
+        return f"\0unreadable {exc.errno}\0".encode()
 
 
 @functools.cache
@@ -166,20 +182,51 @@ def shared_key(fingerprints: dict[str, Fingerprint]) -> str:
 
 
 def load(cache: Path, output: Path, key: str) -> State:
-    """What the last build of `output` left; an empty state when it cannot be trusted."""
+    """What the last build of `output` left; an empty state when it cannot be trusted.
+
+    The cache is a hint (see docs/architecture.md, "What the cache is trusted with"): the file is read only if it is a
+    regular file (not through a link) of a bounded size with its checksum, and every record is checked for its shape.
+    What a record can change is kept to the event it names: its files lie in that event's output folder, its card
+    names that event, and no file of the shared pages lies in an event's folder. Anything else is an empty state."""
+    text = read_checksummed(cache / STATE_FILE)
+    if text is None:
+        return State()  # missing, damaged, a link, too large or edited by hand
     try:
-        text = read_checksummed(cache / STATE_FILE)
-        if text is None:
-            return State()  # damaged or edited by hand
         data = json.loads(text)
-        if data["version"] != VERSION or data["output"] != str(output.resolve()) or data["key"] != key:
+        if type(data) is not dict or data.get("version") != VERSION or data.get("output") != str(output.resolve()) \
+                or data.get("key") != key or type(data["checked_ns"]) is not int or type(data["events"]) is not dict:
             return State()
-        events = {name: EventRecord(Fingerprint(*rec["fingerprint"]), _text(rec["card"]), Outputs(_text(rec["files"]), rec["written"]))
-                  for name, rec in data["events"].items()}
-        shared = data["shared"] and SharedRecord(data["shared"]["key"], Outputs(_text(data["shared"]["files"]), data["shared"]["written"]))
+        events = {name: _event_record(name, rec) for name, rec in data["events"].items()}
+        shared = None if data["shared"] is None else _shared_record(data["shared"], events)
         return State(events, shared, data["checked_ns"])
-    except (OSError, ValueError, KeyError, TypeError, IndexError, AttributeError):
+    except (ValueError, KeyError, TypeError, IndexError, AttributeError, RecursionError):
         return State()
+
+
+def _event_record(name: str, rec: Any) -> EventRecord:
+    digest, stats = rec["fingerprint"]
+    files = _files(rec["files"], f"events/{name}/")
+    card = _text(rec["card"])
+    if not card.startswith('{"slug":' + json.dumps(name) + ","):
+        raise ValueError(f"the card of {name} is not about it")
+    return EventRecord(Fingerprint(_text(digest), _text(stats)), card, Outputs(files, _text(rec["written"])))
+
+
+def _shared_record(rec: Any, events: dict[str, EventRecord]) -> SharedRecord:
+    files = _files(rec["files"], "")
+    if any(rel.startswith(f"events/{name}/") for rel in files.split("\n") for name in events):
+        raise ValueError("a shared page in an event's folder")
+    return SharedRecord(_text(rec["key"]), Outputs(files, _text(rec["written"])))
+
+
+def _files(value: object, prefix: str) -> str:
+    """Output paths, one a line, each a plain relative path under `prefix`."""
+    files = _text(value)
+    for rel in files.split("\n") if files else ():
+        parts = rel.split("/")
+        if not rel.startswith(prefix) or "\\" in rel or "\0" in rel or any(part in ("", ".", "..") for part in parts):
+            raise ValueError(f"not an output path: {rel!r}")
+    return files
 
 
 def _text(value: object) -> str:
@@ -188,10 +235,20 @@ def _text(value: object) -> str:
     return value
 
 
+def card_is_sound(name: str, text: str) -> bool:
+    """Whether a card read from the state makes an EventCard of the event `name` (the state is only a hint)."""
+    try:
+        return card(text, "").slug == name
+    except (ValueError, KeyError, TypeError, AttributeError, RecursionError):
+        return False
+
+
 def save(cache: Path, output: Path, key: str, state: State) -> None:
     """Write the state, made piece by piece twice (for its checksum, then into the file): the state grows with the
     site, and it is never held whole as text."""
     cache.mkdir(parents=True, exist_ok=True)
+    if _real_folder(cache / STATE_FILE):
+        shutil.rmtree(cache / STATE_FILE)  # a folder where the state goes: a damaged cache (a link is renamed over)
     write_checksummed(cache / STATE_FILE, lambda: _pieces(output, key, state))
 
 
@@ -235,9 +292,36 @@ def journal(cache: Path, output: Path) -> Path:
 
 
 def journal_names(folder: Path | None) -> frozenset[str]:
-    if folder is None or not folder.is_dir():
+    """The paths the journal's entries list; an entry that is not a regular UTF-8 file (a link, a folder, bytes) is
+    left out, and a journal that is not a real folder lists nothing."""
+    if folder is None or not _real_folder(folder):
         return frozenset()
-    return frozenset(line for entry in folder.iterdir() for line in entry.read_text(encoding="utf-8").splitlines() if line)
+    names: set[str] = set()
+    for entry in folder.iterdir():
+        data = read_cache_file(entry)
+        try:
+            names.update(line for line in (data or b"").decode("utf-8").splitlines() if line)
+        except UnicodeDecodeError:
+            continue
+    return frozenset(names)
+
+
+def write_journal_entry(folder: Path, name: str, text: str) -> None:
+    """List `text` (paths, one a line) under `name` in the journal `folder`, never through a symlink: a journal that is
+    a link or a file is removed first, and the entry is renamed into place (over a link, not through it)."""
+    if not _real_folder(folder) and (folder.is_symlink() or folder.exists()):
+        folder.unlink()  # a file or a link where the journal goes: a damaged cache
+    folder.mkdir(parents=True, exist_ok=True)
+    if _real_folder(folder / name):
+        shutil.rmtree(folder / name)
+    write_atomic(folder / name, [text])
+
+
+def _real_folder(folder: Path) -> bool:
+    try:
+        return stat.S_ISDIR(os.lstat(folder).st_mode)
+    except OSError:
+        return False
 
 
 def card_text(card: EventCard) -> str:

@@ -45,6 +45,10 @@ def main(argv: list[str] | None = None) -> int:
     except Refused as exc:
         print(f"sitegen: {exc}", file=sys.stderr)
         return EXIT_BAD_INPUT
+    except PermissionError as exc:  # a file or folder this user may not read or write: the user's to fix, no traceback
+        print(f"{exc.filename or ''}:1: permission denied; sitegen cannot read or write it: check its permissions"
+              f" (nothing was written)", file=sys.stderr)
+        return EXIT_BAD_INPUT
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:  # `sitegen standings ... | head` closed the pipe early
@@ -224,6 +228,8 @@ def _export(args: argparse.Namespace) -> int:
         known = {person.id: person for person in load_people(content_root(Path(args.event_dir)))}
         text = fmt.export_text(event, args.export_format, known) + "\n"
     if args.output:
+        if Path(args.output).is_dir():
+            raise Refused(f"{args.output} is a folder; give the file to write, e.g. --output {Path(args.output) / 'standings.csv'}")
         write_atomic(Path(args.output), text.encode())
         print(f"wrote {args.output}")
     else:

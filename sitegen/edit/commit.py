@@ -70,7 +70,9 @@ def commit(event_dir: str | Path, texts: dict[Path, str | None], *, known: Colle
     new = validated(event_dir, known, texts)
     old = {path: path.read_bytes() if path.exists() else None for path in texts}
     try:
-        for path, text in texts.items():
+        # event.yaml first: pairing round 1 adds its `rounds:` and `cut:`, and a kill between two writes must not
+        # leave a round 1 without them (event.yaml with them and no round yet is an event as valid as before).
+        for path, text in sorted(texts.items(), key=lambda item: item[0].name != "event.yaml"):
             if text is None:
                 path.unlink(missing_ok=True)
             else:

@@ -14,7 +14,7 @@ from sitegen.edit.report_files import FORM_PATH, WORKFLOW_PATH, report_form, rep
 from sitegen.files import write_atomic
 from sitegen.games.base import Refused
 from sitegen.load.event import is_date
-from sitegen.text import id_problem
+from sitegen.text import id_problem, slugify
 
 SITE_YAML = """\
 title: {title}
@@ -189,6 +189,7 @@ def new_event(folder: str | Path, *, fmt: str, date: str, name: str | None = Non
         raise Refused(f"--date {date} is not a date; write it as YYYY-MM-DD")
     if fmt not in formats.FORMATS:
         raise Refused(f"unknown format '{fmt}'; use one of: {', '.join(sorted(formats.FORMATS))}")
+    _check_new_event_flags(players or [], rounds, cut)
     length = formats.FORMATS[fmt].new_event_lines(rounds, cut)
     title = name or event_dir.name.replace("-", " ").title()
     written = []
@@ -199,6 +200,17 @@ def new_event(folder: str | Path, *, fmt: str, date: str, name: str | None = Non
             written.append(site)
     write_atomic(target, _event_text(fmt, title, date, players or [], length).encode())
     return [*written, target]
+
+
+def _check_new_event_flags(players: list[str], rounds: int | None, cut: int | None) -> None:
+    """What `check` would refuse in the new event.yaml, refused before it is written."""
+    for name in players:
+        if problem := id_problem(slugify(name)):
+            raise Refused(f"--player '{name}' gives no usable id ({problem}); write the player's name")
+    if rounds is not None and rounds < 1:
+        raise Refused(f"--rounds {rounds}: an event has at least 1 round")
+    if cut is not None and cut < 0:
+        raise Refused(f"--cut {cut}: the cut is 0 (none) or more players")
 
 
 def _event_text(fmt: str, name: str, date: str, players: list[str], length: list[str]) -> str:

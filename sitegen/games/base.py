@@ -16,7 +16,7 @@ from itertools import count
 from pathlib import Path
 from typing import Any
 
-from sitegen.model import EVENT_KEYS, PLAYER_KEYS, TABLE_KEYS, Event, Person, Problem, Round, Table, Where
+from sitegen.model import EVENT_KEYS, PLAYER_KEYS, TABLE_KEYS, Event, Person, Player, Problem, Round, Table, Where
 from sitegen.text import suggest
 
 #: The seat value of an elimination table that holds each player's seed (their rank after the preliminary rounds):
@@ -292,8 +292,9 @@ class Format(ABC):
         """What is allowed but the TO should hear before playing on (`check` and `pair` print them; nothing is refused)."""
         return []
 
-    def schedule_strength(self, player: str, board: Scoreboard) -> ScheduleStrength | None:
-        """What makes up a player's strength-of-schedule tiebreaker, for their page; None for a game without one."""
+    def schedule_strength(self, player: str, board: Scoreboard, rows: Mapping[str, StandingRow] | None = None) -> ScheduleStrength | None:
+        """What makes up a player's strength-of-schedule tiebreaker, for their page; None for a game without one. `rows`:
+        the standings by player, when the caller made them already (once per event, not once per player)."""
         return None
 
     #: The folders of the game's own templates (its rules and tiebreaker pages); a theme's templates override them.
@@ -369,11 +370,25 @@ def check_common(event: Event, fmt: Format) -> list[Problem]:
         where = player.where or event.where  # players built in code (tests, tools) carry no line
         extra = {k: player.key_lines.get(k, where.line) for k in player.deck}
         check_keys(problems, extra, PLAYER_KEYS + tuple(fmt.deck_fields), where, f"player '{player.id}'")
+        problems += _beyond_the_rounds(event, player, where)
     for round_ in event.rounds + event.elims:
         for table in round_.tables:
             extra = {k: table.key_lines.get(k, table.where.line) for k in table.result}
             check_keys(problems, extra, TABLE_KEYS + fmt.table_keys, table.where, f"table {table.number}")
     return problems
+
+
+def _beyond_the_rounds(event: Event, player: Player, where: Where) -> list[Problem]:
+    """'joined:' or 'dropped:' past the rounds event.yaml plans: a typo (`sitegen add --joined 99`). A player may join
+    the round after the last one: registered, but arrived too late to play (the ranking body leaves them out)."""
+    planned = event.planned_rounds
+    found = []
+    for key, value, last in (("joined", player.joined, (planned or 0) + 1), ("dropped", player.dropped, planned)):
+        if planned is not None and value is not None and last is not None and value > last:
+            found.append(Problem(Where(where.path, player.key_lines.get(key, where.line)),
+                                 f"'{key}: {value}' is after the event's last round ('rounds: {planned}' in event.yaml); "
+                                 f"give a round from 1 to {last}"))
+    return found
 
 
 def check_everyone_seated(event: Event, round_: Round, not_playing: str = "byes") -> list[Problem]:

@@ -147,9 +147,7 @@ def _load_players(data: LineDict, path: str, c: Collector) -> tuple[Player, ...]
         dropped = c.integer(entry, "dropped", path, minimum=0)
         if dropped is not None and dropped < joined - 1:
             c.add(Where(path, entry.key_lines["dropped"]), f"'dropped: {dropped}' comes before 'joined: {joined}'")
-        deck = {str(k): str(v) for k, v in entry.items() if k not in PLAYER_KEYS}
-        if not all(c.one_line(v, Where(path, entry.key_lines[k]), f"'{k}'") for k, v in deck.items()):
-            continue
+        deck = {str(k): c.text(entry, k, path) for k in entry if k not in PLAYER_KEYS}  # a list is a problem, not its repr
         key_lines = {str(k): entry.key_lines[k] for k in entry}
         table = c.integer(entry, "table", path, minimum=1)
         github = c.login(entry, "github", path)
@@ -181,7 +179,7 @@ def _round_files(event_dir: Path, c: Collector) -> dict[str, dict[int, Path]]:
     """Round files by stage and number; anything else that looks like content is an error."""
     found: dict[str, dict[int, Path]] = {"round": {}, "elim": {}, "final": {}}
     for path in c.listing(event_dir):
-        if path.name == "event.yaml" or path.suffix not in (".yaml", ".yml"):
+        if path.name == "event.yaml" or path.suffix.lower() not in (".yaml", ".yml"):  # round-4.YAML is not skipped in silence
             continue
         match = ROUND_FILE.match(path.name)
         if not match:

@@ -69,6 +69,13 @@ class Collector:
         """Whether `path` is a folder to read; one reached through a bad symlink is reported, a plain file skipped."""
         return (path.exists() or path.is_symlink()) and self.inside(path) and path.is_dir()
 
+    def no_file_for_folder(self, path: Path) -> None:
+        """A plain file where sitegen reads a folder (pages, events, leagues, a theme's templates) is reported, not
+        skipped in silence."""
+        if path.is_file() and not path.is_symlink():
+            self.add(Where(str(path), 1), "this is a file, but sitegen reads a folder of that name here; make it a folder, "
+                                          "or rename the file")
+
     def read_text(self, path: Path, display: str) -> str | None:
         """The file's text, or None when it cannot be read (the problem is reported)."""
         if path.absolute() in self.texts and (given := self.texts[path.absolute()]) is not None:

@@ -65,6 +65,10 @@ def read_outline(root: str | Path) -> Outline:
     where_theme = Where(shown, data.key_lines.get("theme", 1))
     if c.identifier(theme, where_theme, "'theme'") and c.folder(root / "themes" / theme):
         _check_theme_files(root / "themes" / theme, c)
+        c.no_file_for_folder(root / "themes" / theme / "templates")
+        c.no_file_for_folder(root / "themes" / theme / "static")
+    for folder in (root / "pages", root / "events", root / "leagues"):
+        c.no_file_for_folder(folder)
     before, c.problems = c.problems, []
     entries: list[Path | Problem] = []
     for event_dir in visible(root / "events") if c.folder(root / "events") else []:
@@ -77,10 +81,17 @@ def read_outline(root: str | Path) -> Outline:
     pages = []
     if c.folder(root / "pages"):
         pages = [_load_page(p, c) for p in visible(root / "pages") if p.suffix == ".md"]
-    people = read_people(root, c)
-    leagues = read_leagues(root, {e.name for e in entries if isinstance(e, Path)}, c)
-    site = Site(
-        title=c.text(data, "title", shown, default="Tournaments"),
+        for odd in (p for p in visible(root / "pages") if p.suffix.lower() == ".md" and p.suffix != ".md"):
+            c.add(Where(str(odd), 1), f"pages end in '.md' in small letters; rename it {odd.stem}.md")
+    site = _site(root, data, theme, pages, entries, c)
+    return Outline(site, tuple(entries), tuple(before), tuple(c.problems))
+
+
+def _site(root: Path, data: LineDict, theme: str, pages: list[Page | None], entries: list[Path | Problem], c: Collector) -> Site:
+    """site.yaml's record, with players.yaml and the leagues (the events are read on their own)."""
+    shown = str(root / "site.yaml")
+    return Site(
+        title=_site_title(data, shown, c),
         base_url=_base_url(data, shown, c),
         theme=theme,
         root=str(root),
@@ -88,12 +99,11 @@ def read_outline(root: str | Path) -> Outline:
         pages=tuple(p for p in pages if p),
         options={"description": c.text(data, "description", shown), "timezone": c.timezone(data, "timezone", shown)},
         key_lines=dict(data.key_lines),
-        people=people,
-        leagues=leagues,
+        people=read_people(root, c),
+        leagues=read_leagues(root, {e.name for e in entries if isinstance(e, Path)}, c),
         organizers=_organizers(data, shown, c),
         reports=_reports(data, shown, c),
     )
-    return Outline(site, tuple(entries), tuple(before), tuple(c.problems))
 
 
 # An absolute web address: it goes into links, the feed and the sitemap, so no javascript:, data: or relative one.
@@ -136,6 +146,13 @@ def _reports(data: LineDict, shown: str, c: Collector) -> str:
     return mode
 
 
+def _site_title(data: LineDict, shown: str, c: Collector) -> str:
+    """site.yaml's title; 'title:' with nothing after it is a problem (no 'title' line at all is the default)."""
+    if "title" in data and data["title"] in (None, ""):
+        c.add(Where(shown, data.key_lines["title"]), "'title' has no value; write the site's name after the colon, or delete the line")
+    return c.text(data, "title", shown, default="Tournaments") or "Tournaments"
+
+
 def _check_theme_files(theme_dir: Path, c: Collector) -> None:
     """A theme in the content folder is published too: none of its files may lead outside the folder."""
     for folder, dirs, files in os.walk(theme_dir):
@@ -149,6 +166,7 @@ def _load_page(path: Path, c: Collector) -> Page | None:
     text = c.read_text(path, shown)
     if text is None or slug is None:
         return None
+    text = text.removeprefix("\ufeff")  # a byte order mark (Windows editors): the front matter still starts the page
     meta: Any = LineDict()
     body = text
     if text.startswith("---\n"):

@@ -76,6 +76,11 @@ def _construct_seq(loader: _LineLoader, node: yaml.SequenceNode) -> Iterator[Lin
 
 
 def _construct_number(loader: _LineLoader, node: yaml.ScalarNode) -> int | float:
+    if _READ_TWO_WAYS.fullmatch(node.value):
+        raise yaml.constructor.ConstructorError(
+            None, None, f"'{node.value[:20]}' is a number that YAML readers read differently (sitegen's own edits read it as "
+                        "text or as another number): write it as a plain number, e.g. 'table: 10', or quote it if it is text",
+            node.start_mark)
     try:
         value: int | float = (loader.construct_yaml_int if node.tag.endswith(":int") else loader.construct_yaml_float)(node)
     except ValueError:  # an integer of thousands of digits
@@ -85,6 +90,9 @@ def _construct_number(loader: _LineLoader, node: yaml.ScalarNode) -> int | float
     return value
 
 
+# Numbers YAML 1.1 (PyYAML, this reader) and YAML 1.2 (ruamel, the edits' round trip) read apart: 010 is 8 or 10,
+# 1:00 is 60 or text, 0b11 and 1_000 are numbers or text. Refused, so that every reader agrees.
+_READ_TWO_WAYS = re.compile(r"[-+]?(?:0[0-9_]+(?:\.[0-9_]*)?|0b[01_]+|[0-9][0-9_]*(?::[0-5]?[0-9])+(?:\.[0-9_]*)?|[0-9.]*_[0-9_.]*)")
 _LineLoader.add_constructor("tag:yaml.org,2002:map", _construct_map)
 _LineLoader.add_constructor("tag:yaml.org,2002:seq", _construct_seq)
 _LineLoader.add_constructor("tag:yaml.org,2002:int", _construct_number)

@@ -221,7 +221,7 @@ def _players(e: EventContext) -> Iterator[PageModel]:
         yield PageModel(f"{e.base}/players/{player.id}.html", "player.html", e.ctx | {
             "title": f"{player.name} — {event.name}", "player": player, "standing": standing_of[player.id], "history": history,
             "final_rank": final_rank.get(player.id), "chart": rank_chart(ranks, len(event.players)),
-            "strength": e.summary.format.schedule_strength(player.id, board)})
+            "strength": e.summary.format.schedule_strength(player.id, board, standing_of)})
 
 
 def _rules(e: EventContext) -> Iterator[PageModel]:

@@ -45,6 +45,8 @@ def _template_problem(exc: Exception, dirs: list[Path], template: str) -> Proble
 
     Jinja2 puts the template file and line into the traceback; a syntax error carries them itself.
     """
+    if isinstance(exc, UnicodeDecodeError) and (source := _template_being_read(exc)):
+        return Problem(Where(source, 1), "template error: this file is not UTF-8 text; save it as UTF-8")
     if isinstance(exc, jinja2.TemplateSyntaxError) and exc.filename:
         return Problem(Where(exc.filename, exc.lineno), f"template error: {exc.message}; fix the template")
     frames = [f for f in traceback.extract_tb(exc.__traceback__) if f.filename.endswith(".html")]
@@ -54,6 +56,16 @@ def _template_problem(exc: Exception, dirs: list[Path], template: str) -> Proble
     if isinstance(exc, jinja2.TemplateError):  # e.g. a template that is nowhere to be found
         return Problem(Where(str(dirs[0] / "templates" / template), 1), f"template error: {exc}; fix the theme")
     return None
+
+
+def _template_being_read(exc: Exception) -> str | None:
+    """The template file Jinja2's loader was reading when `exc` was raised."""
+    tb, found = exc.__traceback__, None
+    while tb is not None:
+        if tb.tb_frame.f_code.co_name == "get_source" and isinstance(tb.tb_frame.f_locals.get("filename"), str):
+            found = tb.tb_frame.f_locals["filename"]
+        tb = tb.tb_next
+    return found
 
 
 class CompiledTemplates(jinja2.BytecodeCache):

@@ -107,6 +107,8 @@ case("theme static file links outside", write=sub(SITE, "theme: default", "theme
      link={"themes/mine/static/secret.txt": ("out", "SECRET\n")}, at=("themes/mine/static/secret.txt", 1), msg=OUT)
 case("symlink inside content", link={"pages/alias.md": ("in", "about.md")}, exit=0,
      why_ok="the link stays inside the content folder: the TO's own file, published on purpose")
+case("symlink loop in an event folder", link={f"{J}/loop": ("in", "loop")}, exit=0, cmds=("check", "build"),
+     why_ok="a file of another name than event.yaml or a round is the TO's own, not content (a loop used to be a traceback)")
 case("editor lock file", link={f"{J}/.#round-2.yaml": ("dangling",)}, exit=0,
      why_ok="names starting with '.' are editor lock and swap files, not content (Emacs makes dangling links like this)")
 
@@ -219,7 +221,7 @@ for page, msg in [("About.md", "write it as 'about'"), ("my page.md", "write it 
     case(f"page file name {page[:20]}", write={f"pages/{page}": FILES[PAGE]}, at=(f"pages/{page}", 1), msg=msg)
 case("theme name traversal", write=sub(SITE, "theme: default", "theme: ../../etc"), at=(SITE, 3), msg=BAD_ID)
 case("theme name upper case", write=sub(SITE, "theme: default", "theme: Default"), at=(SITE, 3), msg="write it as 'default'")
-case("unknown theme", write=sub(SITE, "theme: default", "theme: nosuch"), at=(SITE, 3), msg="theme 'nosuch' not found", cmds=("build",))
+case("unknown theme", write=sub(SITE, "theme: default", "theme: nosuch"), at=(SITE, 3), msg="theme 'nosuch' not found", cmds=("check", "build"))
 
 # -- dates and times -------------------------------------------------------------------------------
 KIND = "dates and times"
@@ -229,8 +231,9 @@ for rel, old, new, line in [(JEV, "date: 2026-01-10", "date: 2026-02-30", 3), (J
                             (JEV, "date: 2026-01-10", "date: 2026-01-10 10:00", 3)]:
     case(f"{new} in {rel}", write=sub(rel, old, new), at=(rel, line), msg="is not a date", cmds=("check", "build", ("pair", rel.rsplit("/", 1)[0])))
 case("date as a list", write=sub(JEV, "date: 2026-01-10", "date: [2026, 1, 10]"), at=(JEV, 3), msg="must be a single value")
-for new in ("start: 2026-02-30 14:00", "start: 2026-01-10 25:00", "start: tomorrow", "start: 2026-01-10", "start: 10:00"):
+for new in ("start: 2026-02-30 14:00", "start: 2026-01-10 25:00", "start: tomorrow", "start: 2026-01-10"):
     case(f"{new}", write=sub(JR1, "start: 2026-01-10 10:00", new), at=(JR1, 1), msg="must be a local date and time")
+case("start: 10:00", write=sub(JR1, "start: 2026-01-10 10:00", "start: 10:00"), at=(JR1, 1), msg="YAML readers read differently")
 case("start with a T", write=sub(JR1, "start: 2026-01-10 10:00", "start: 2026-01-10T10:00"), exit=0, why_ok="ISO 8601's own spelling of the same time")
 case("quoted date", write=sub(JEV, "date: 2026-01-10", 'date: "2026-01-10"'), exit=0, why_ok="the same date, quoted")
 
@@ -254,6 +257,13 @@ case("round-0", write={f"{M}/round-0.yaml": FILES[MR1]}, at=(f"{M}/round-0.yaml"
 case("a .yml round file", write={f"{M}/round-2.yml": FILES[MR1]}, at=(f"{M}/round-2.yml", 1), msg="unexpected file name")
 case("Round-3 in capitals", write={f"{J}/Round-3.yaml": FILES[JR2]}, at=(f"{J}/Round-3.yaml", 1), msg="unexpected file name")
 
+case("news.MD", write={"pages/news.MD": FILES[PAGE]}, at=("pages/news.MD", 1), msg="rename it news.md")
+case("round-3.YAML", write={f"{J}/round-3.YAML": FILES[JR2]}, at=(f"{J}/round-3.YAML", 1), msg="unexpected file name")
+case("pages as a file", delete=(PAGE, "pages"), write={"pages": "notes\n"}, at=("pages", 1), msg="this is a file, but sitegen reads a folder")
+case("leagues as a file", write={"leagues": "notes\n"}, at=("leagues", 1), msg="this is a file, but sitegen reads a folder")
+case("a theme's templates as a file", write=sub(SITE, "theme: default", "theme: mine") | {"themes/mine/templates": "x\n"},
+     at=("themes/mine/templates", 1), msg="this is a file, but sitegen reads a folder")
+
 # -- front matter ------------------------------------------------------------------------------------
 KIND = "front matter"
 for old, new, line, msg in [("order: 1", "order: first", 3, "'order' must be a whole number"), ("order: 1", "order: 1.5", 3, "whole number"),
@@ -261,6 +271,8 @@ for old, new, line, msg in [("order: 1", "order: first", 3, "'order' must be a w
                             ("title: About us", "title: [a, b]", 2, "'title' must be a single line"), ("title: About us", "title:", 2, "single line"),
                             ("title: About us", "title: {a: 1}", 2, "single line"), ("title: About us", "tittle: About us", 2, "did you mean 'title'?")]:
     case(f"front matter {new}", write=sub(PAGE, old, new), at=(PAGE, line), msg=msg)
+case("front matter after a byte order mark", write={PAGE: "\ufeff" + FILES[PAGE].replace("title: About us", "tittle: About us")}, at=(PAGE, 2),
+     msg="did you mean 'title'?")
 case("page without front matter", write={PAGE: "# About\n\nJust text.\n"}, exit=0, why_ok="front matter is optional")
 case("front matter order as a number text", write=sub(PAGE, "title: About us", "title: 2026"), exit=0, why_ok="a title may be a number; it is shown as text")
 
@@ -278,6 +290,10 @@ for rel, old, new, line, msg in [
     (VR1, "vp: {ida: 2, jon: 0, kim: 0, lev: 0.5, max: 1.5}", "vp: [2, 0, 1, 1, 1]", 4, "'vp' must map player ids"),
     (VR1, "ida: 2,", "ida: two,", 4, "VP of 'ida' must be a number"),
     (JR2, "  - table: 1", "  - table: one", 2, "'table' must be a whole number"),
+    (JR2, "  - table: 1", "  - table: 1:00", 2, "YAML readers read differently"),
+    (JR2, "  - table: 1", "  - table: 010", 2, "YAML readers read differently"),
+    (JR1, "minutes: 55", "minutes: 1:30", 2, "YAML readers read differently"),
+    (JR1, "cat: 12", "cat: 1_2", 9, "YAML readers read differently"),
     (JR2, "  - table: 1", "  - table: 0", 2, "'table' must be a whole number"),
     (JEV, "rounds: 2", "rounds: 0", 4, "'rounds' must be a whole number of at least 1"),
     (JEV, "cut: 2", "cut: -2", 5, "'cut' must be a whole number"),
@@ -287,12 +303,17 @@ for rel, old, new, line, msg in [
     (MEV, "format: agot-melee", "format: [agot-melee]", 2, "must be a single value"),
     (MEV, "format: agot-melee", "format: melee", 2, "unknown format 'melee'"),
     (SITE, "title: Corpus events", "title:\n  - a\n  - b", 1, "'title' must be a single value"),
+    (SITE, "title: Corpus events", "title:", 1, "'title' has no value"),
+    (SITE, "title: Corpus events", "title: ''", 1, "'title' has no value"),
+    (JEV, "    faction: Stark", "    faction: [Stark, Lannister]", 8, "'faction' must be a single value"),
     (SITE, "title: Corpus events", "titel: Corpus events", 1, "did you mean 'title'?"),
     (SITE, "theme: default", "theme: [default]", 3, "'theme' must be a single value"),
     (VEV, "rounds: 2", "rounds: 2\nfinal: nope", 5, "'final' must be true or false"),
     (VEV, "rounds: 2", "rounds: 2\nfinal: 'false'", 5, "'final' must be true or false"),
     (JEV, "  - name: Ben", "  - name: Ben\n    joined: first", 10, "'joined' must be a whole number"),
     (JEV, "  - name: Ben", "  - name: Ben\n    dropped: -1", 10, "'dropped' must be a whole number"),
+    (JEV, "  - name: Dov\n", "  - name: Dov\n  - name: Zed\n    joined: 99\n", 13, "'joined: 99' is after the event's last round"),
+    (JEV, "  - name: Ben", "  - name: Ben\n    dropped: 999", 10, "'dropped: 999' is after the event's last round"),
     (JEV, "cut: 2", "cut: 2\navoid: [ann, ben]", 6, "each 'avoid' entry must be two different player ids"),
     (JEV, "cut: 2", "cut: 2\navoid:\n  - [ann, zed]", 7, "unknown player id 'zed'"),
     (JR1, "power: {cat: 12, dov: 9}", "power: {cat: 12, dov: 9, eve: 3}", 9, "who is not at table 2"),
@@ -309,6 +330,8 @@ case("joust elim-1 with no Swiss rounds", delete=(JR1, JR2), at=(JE1, 1), msg="e
      cmds=("check", "build", ("pair", J)))
 case("melee elim-1 with no Swiss rounds", write={f"{M}/elim-1.yaml": FILES[MR1].replace("sitting_out: []\n", "")} | sub(MEV, "cut: 0", "cut: 4"),
      delete=(MR1,), at=(f"{M}/elim-1.yaml", 1), msg="elimination rounds come after all 1 Swiss rounds")
+case("rounds: 1 beside round-2.yaml", write={JEV: FILES[JEV].replace("rounds: 2", "rounds: 1").replace("cut: 2", "cut: 0")}, delete=(JE1,), at=(JR2, 1),
+     msg="event.yaml says 'rounds: 1', and this is Swiss round 2", cmds=("check", "build", ("standings", J)))
 case("final.yaml in a joust event", write={f"{J}/final.yaml": FILES[JE1]}, at=(f"{J}/final.yaml", 1), msg="final.yaml",
      cmds=("check", "build", ("standings", J)))
 case("two byes in a joust round", write={JR2: "tables:\n  - table: 1\n    players: [ann, cat]\n    winner: ann\nbyes: [ben, dov]\n"}, at=(JR2, 5),
@@ -319,6 +342,9 @@ case("byes in a melee round", write={MR1: FILES[MR1].replace("[eve, fay, gus, ha
 case("a bye beside a full joust round", write=sub(JR2, "    winner: ben\n", "    winner: ben\nbyes: []\n"), exit=0,
      why_ok="an empty 'byes' list is no bye")
 case("vtes byes", write=sub(VR2, "    vp:", "    vp:").popitem() and {VR2: FILES[VR2] + "byes: []\n"}, exit=0, why_ok="an empty 'byes' list is no bye")
+case("joust elim-2 after an elim-1 with no winner", write={JE1: "tables:\n  - table: 1\n    players: [ann, ben]\n",
+                                                         f"{J}/elim-2.yaml": FILES[JE1]}, at=(f"{J}/elim-2.yaml", 1),
+     msg="elim-1.yaml still has a table without a result", cmds=("check", "build", ("standings", J)))
 case("vtes elim file", write={f"{V}/elim-1.yaml": FILES[VF]}, at=(f"{V}/elim-1.yaml", 1), msg="no elimination rounds")
 
 # -- themes ------------------------------------------------------------------------------------------
@@ -334,6 +360,10 @@ case("template extends a missing one", write=MINE | {"themes/mine/templates/page
      at=("themes/mine/templates/page.html", 1), msg="nosuch.html", cmds=("build",))
 case("template reads a missing static file", write=MINE | {"themes/mine/templates/page.html": '{% extends "base.html" %}\n{% block main %}\n{{ static_text("nosuch.css") }}\n{% endblock %}\n'},
      at=("themes/mine/templates/page.html", 3), msg="nosuch.css", cmds=("build",))
+case("template not UTF-8", write=MINE | {"themes/mine/templates/page.html": b"\xff\xfe{{ body_html }}\n"},
+     at=("themes/mine/templates/page.html", 1), msg="not UTF-8", cmds=("build",))
+case("symlink loop in the theme", write=MINE, link={"themes/mine/templates/x.html": ("in", "x.html")},
+     at=("themes/mine/templates/x.html", 1), msg="does not exist", cmds=("check", "build"))
 case("a theme of its own", write=MINE | {"themes/mine/templates/page.html": THEME["templates/page.html"]}, exit=0, cmds=("check", "build"),
      why_ok="a theme that overrides one template; the rest comes from the default theme")
 
@@ -354,6 +384,8 @@ case("league lists a missing event", write={LEAGUE: "name: S\nevents:\n  - j\n  
 case("league unknown scheme", write={LEAGUE: "name: S\nevents: [j]\nscheme: elo\npoints: [3]\n"}, at=(LEAGUE, 3), msg="unknown scheme 'elo'")
 case("league negative points", write={LEAGUE: "name: S\nevents: [j]\npoints: [3, -1]\n"}, at=(LEAGUE, 3), msg="'points' is a list of whole numbers")
 case("league unknown tiebreaker", write={LEAGUE: "name: S\nevents: [j]\npoints: [3]\ntiebreakers: [coin]\n"}, at=(LEAGUE, 4),
+     msg="'tiebreakers' is a list of different ones")
+case("league tiebreaker as a list", write={LEAGUE: "name: S\nevents: [j]\npoints: [3]\ntiebreakers: [[events]]\n"}, at=(LEAGUE, 4),
      msg="'tiebreakers' is a list of different ones")
 case("league filter date", write={LEAGUE: "name: S\nevents:\n  format: vtes\n  from: soon\npoints: [3]\n"}, at=(LEAGUE, 4), msg="'from: soon' is not a date")
 case("vekn-rating league with points", write={LEAGUE: "name: R\nscheme: vekn-rating\nevents: {format: vtes}\npoints: [3]\n"},
@@ -477,3 +509,70 @@ def test_bad_input(c: Case, good_build: tuple[Path, dict[str, bytes]], tmp_path:
         assert snapshot(output) == before, "the last good build's output changed"
     assert not [p for p in output.rglob("*.tmp")], "a temporary file was left in output/"
     assert _outside_files(tmp_path) == others, "a file was written outside the output folder"
+
+
+def test_a_manifest_line_naming_a_folder_is_not_removed(good_build, tmp_path, capsys):
+    """Issue 20: a hand-edited manifest listing a folder used to end the build in a traceback."""
+    good, before = good_build
+    content, output = tmp_path / "content", tmp_path / "output"
+    shutil.copytree(good / "content", content)
+    shutil.copytree(good / "output", output)
+    with open(output / ".sitegen-files", "a", encoding="utf-8") as manifest:
+        manifest.write("events\n")
+    status, err = _run(["build", "--content", str(content), "--output", str(output)], capsys)
+    assert status == 0, err
+    assert (output / "events/j/index.html").is_file()
+
+
+def test_export_onto_a_folder_is_refused(good_build, tmp_path, capsys):
+    good, _ = good_build
+    status, err = _run(["export", str(good / "content" / V), "--output", str(tmp_path)], capsys)
+    assert status == 2 and "is a folder; give the file to write" in err, err
+
+
+@pytest.mark.parametrize("flags, msg", [(["--player", ""], "gives no usable id"), (["--player", "A", "--rounds", "-1"], "at least 1 round"),
+                                        (["--player", "A", "--cut", "-2"], "the cut is 0")])
+def test_new_refuses_what_check_would_refuse(tmp_path, capsys, flags, msg):
+    """Issue 20: `new --player ""` and `new --rounds -1` used to write an event.yaml that `check` refuses."""
+    folder = tmp_path / "content" / "events" / "n-x"
+    status, err = _run(["new", str(folder), *flags], capsys)
+    assert status == 2 and msg in err, err
+    assert not (folder / "event.yaml").exists()
+
+
+def test_a_folder_sitegen_may_not_write_is_answered_not_a_traceback(good_build, tmp_path, capsys, monkeypatch):
+    """Issue 20: `result` in a read-only event folder ended in a traceback. Root writes whatever the modes say, so the
+    refusal of the file system is made here by hand (the chmod test below runs it for real as another user)."""
+    import sitegen.edit.commit as commit
+
+    good, _ = good_build
+    content = tmp_path / "content"
+    shutil.copytree(good / "content", content)
+
+    def refused(path, data):
+        raise PermissionError(13, "Permission denied", str(path))
+
+    (content / JE1).unlink()  # the new result changes who makes the cut
+    monkeypatch.setattr(commit, "write_atomic", refused)
+    before = snapshot(content)
+    status, err = _run(["result", str(content / J), "1", "--round", "2", "--winner", "cat"], capsys)
+    assert status == 2 and "permission denied" in err and "Traceback" not in err, err
+    assert snapshot(content) == before
+
+
+@pytest.mark.skipif(os.geteuid() == 0, reason="root reads and writes files whatever their modes: chmod cannot make them unreadable")
+@pytest.mark.parametrize("rel", [SITE, "players.yaml", J, JR1, "pages"])
+def test_an_unreadable_file_or_folder_is_answered_not_a_traceback(good_build, tmp_path, capsys, rel):
+    good, before = good_build
+    content, output = tmp_path / "content", tmp_path / "output"
+    shutil.copytree(good / "content", content)
+    shutil.copytree(good / "output", output)
+    (content / rel).touch(exist_ok=True) if rel == "players.yaml" else None
+    os.chmod(content / rel, 0)
+    try:
+        for argv in (["check", "--content", str(content)], ["build", "--content", str(content), "--output", str(output)]):
+            status, err = _run(argv, capsys)
+            assert status == 2 and "Traceback" not in err, err
+        assert snapshot(output) == before
+    finally:
+        os.chmod(content / rel, 0o755)

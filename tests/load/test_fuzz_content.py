@@ -3,12 +3,15 @@ characters): sitegen answers exit 0, or exit 2 with `path:line: message` lines; 
 or a hang. Each command runs under a time limit."""
 from __future__ import annotations
 
+import hashlib
+import json
+import shutil
 import signal
 import traceback
 
 import pytest
 import yaml
-from corpus_site import FILES, write
+from corpus_site import FILES, snapshot, write
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -113,3 +116,59 @@ def test_mutated_content_is_answered_never_crashes(changed, event, tmp_path_fact
             lines = [line for line in err.splitlines() if line]
             assert lines and all(line.startswith((str(content), "sitegen: ")) for line in lines), err
             assert all(": " in line for line in lines), err
+
+
+
+@pytest.fixture(scope="module")
+def cache_site(tmp_path_factory):
+    """The corpus site built with a cache folder, and the output a clean build gives once event m changed."""
+    root = tmp_path_factory.mktemp("cache-fuzz")
+    content = write(root / "content")
+    assert main(["build", "--content", str(content), "--output", str(root / "output"), "--cache", str(root / "cache")]) == 0
+    _change_event_m(content)
+    assert main(["build", "--content", str(content), "--output", str(root / "expected"), "--cache", str(root / "clean")]) == 0
+    return root
+
+
+def _change_event_m(content):
+    path = content / "events/m/event.yaml"
+    path.write_text(FILES["events/m/event.yaml"].replace("Corpus Melee", "Corpus Melee Cup"), encoding="utf-8")
+
+
+def _damage_cache(cache, output, kind, draw):
+    """The state's JSON mutated with its checksum recomputed (a forgery), its bytes changed, or a cache entry
+    replaced by a link, a folder or junk."""
+    from sitegen.build import state as buildstate
+
+    state = cache / buildstate.STATE_FILE
+    if kind == "forged":
+        data = json.loads(state.read_bytes().partition(b"\n")[2])
+        for _ in range(draw(st.integers(1, 3))):
+            data = _mutate(data, draw)
+        text = json.dumps(data, separators=(",", ":")).encode()
+        state.write_bytes(hashlib.sha256(text).hexdigest().encode() + b"\n" + text)
+    elif kind == "bytes":
+        data = state.read_bytes()
+        pos, cut = draw(st.integers(0, len(data))), draw(st.integers(0, 8))
+        state.write_bytes(data[:pos] + draw(st.binary(max_size=8)) + data[pos + cut:])
+    else:
+        target = draw(st.sampled_from(["/dev/zero", "/etc/hostname", "..", buildstate.STATE_FILE]))
+        where = state if kind == "state" else buildstate.journal(cache, output) / draw(st.sampled_from(["j", "m", ".shared"]))
+        where.parent.mkdir(exist_ok=True)
+        where.unlink(missing_ok=True)
+        draw(st.sampled_from([lambda: where.symlink_to(target), where.mkdir, lambda: where.write_bytes(b"\xff\x00")]))()
+
+
+@pytest.mark.slow
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+@given(kind=st.sampled_from(["forged", "bytes", "state", "journal"]), data=st.data())
+def test_a_mutated_cache_folder_is_only_a_rebuild(kind, data, cache_site, tmp_path_factory):
+    """Issue 20: the cache is a hint. Whatever is in it, the build exits 0 and publishes what a clean build does."""
+    root = tmp_path_factory.mktemp("run")
+    content, output, cache = root / "content", root / "output", root / "cache"
+    for name in ("content", "output", "cache"):
+        shutil.copytree(cache_site / name, root / name, symlinks=True)
+    _damage_cache(cache, output, kind, data.draw)
+    _change_event_m(content)
+    assert _run(["build", "--content", str(content), "--output", str(output), "--cache", str(cache)]) == 0
+    assert snapshot(output) == snapshot(cache_site / "expected")

@@ -133,3 +133,40 @@ def test_the_commands_on_one_event_keep_what_they_parse_and_write_the_same_bytes
 
 def _first_seat(folder: Path, table: int) -> str:
     return str(parse_yaml((folder / "round-1.yaml").read_text(), "round-1.yaml")["tables"][table - 1]["players"][0])
+
+
+TEXT = "tables:\n- table: 1\n  players: [ann, ben]\n  winner: ann\n"
+FORGED = '[1,["tables",1,[2,[2],[[2,["table",2,1,"players",3,[3,[3,3],["ann","ben"]],"winner",4,"ben"]]]]]]'
+
+
+def test_a_forged_entry_with_its_checksum_recomputed_is_a_miss(tmp_path):
+    """Issue 20: an entry written by anyone but sitegen on this machine (a cache copied, committed or restored from
+    elsewhere), however well formed, is not trusted: `result` used to read 'winner: ben' from it."""
+    import hashlib
+
+    store = yamlstore.ParsedStore(tmp_path)
+    store.put(TEXT, yamlfile._parse(TEXT, "x.yaml"))
+    (entry,) = tmp_path.iterdir()
+    entry.write_text(hashlib.sha256(FORGED.encode()).hexdigest() + "\n" + FORGED)
+    assert store.get(TEXT, UNSET) is UNSET
+
+
+@pytest.mark.parametrize("target", ["/dev/zero", "outside"])
+def test_an_entry_that_is_a_link_is_never_followed(tmp_path, target):
+    """A link to /dev/zero used to be read until the machine ran out of memory; a link to a file elsewhere was read."""
+    store = yamlstore.ParsedStore(tmp_path / "store")
+    store.put(TEXT, yamlfile._parse(TEXT, "x.yaml"))
+    (entry,) = (tmp_path / "store").iterdir()
+    if target == "outside":
+        (tmp_path / "outside").write_bytes(entry.read_bytes())
+    entry.unlink()
+    entry.symlink_to(target if target.startswith("/") else tmp_path / target)
+    assert store.get(TEXT, UNSET) is UNSET
+
+
+def test_an_entry_far_larger_than_its_text_is_not_read(tmp_path):
+    store = yamlstore.ParsedStore(tmp_path)
+    store.put(TEXT, yamlfile._parse(TEXT, "x.yaml"))
+    (entry,) = tmp_path.iterdir()
+    entry.write_bytes(entry.read_bytes() + b" " * (yamlstore.ENTRY_BYTES_PER_CHAR * len(TEXT) + 4096))
+    assert store.get(TEXT, UNSET) is UNSET

@@ -1,10 +1,12 @@
 """What the AGoT games (Joust and Melee) share as plug-ins: player fields, the event's length, the SoS breakdown."""
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from sitegen.games.agot.length import PLAYER_EXAMPLE, new_event_lines, planned_rounds
 from sitegen.games.agot.rules import MIN_PLAYERS
 from sitegen.games.agot.swiss_standings import schedule_strength
-from sitegen.games.base import Format, ScheduleStrength, Scoreboard
+from sitegen.games.base import Format, ScheduleStrength, Scoreboard, StandingRow
 from sitegen.model import Event, Problem
 
 
@@ -21,8 +23,8 @@ class AgotGame(Format):
     def new_event_lines(self, rounds: int | None, cut: int | None) -> list[str]:
         return new_event_lines(rounds, cut)
 
-    def schedule_strength(self, player: str, board: Scoreboard) -> ScheduleStrength | None:
-        return schedule_strength(player, board)
+    def schedule_strength(self, player: str, board: Scoreboard, rows: Mapping[str, StandingRow] | None = None) -> ScheduleStrength | None:
+        return schedule_strength(player, board, rows)
 
     def warnings(self, event: Event) -> list[Problem]:
         """Before round 1: fewer players than competitive play needs."""

@@ -73,6 +73,10 @@ def check_round_structure(event: Event, planned: int, cut: int) -> list[Problem]
         if round_.stage == "final":
             problems.append(Problem(round_.where, "AGoT events have no final.yaml: the final is the last elimination round; "
                                                   f"rename the file elim-{len(event.elims)}.yaml"))
+    if event.planned_rounds is not None and len(event.rounds) > event.planned_rounds:
+        extra = event.rounds[event.planned_rounds]
+        problems.append(Problem(extra.where, f"event.yaml says 'rounds: {event.planned_rounds}', and this is Swiss round "
+                                             f"{extra.number}; raise 'rounds:' in event.yaml, or remove this file"))
     first = event.elims[0] if event.elims else None
     if first is None:
         return problems
@@ -82,4 +86,15 @@ def check_round_structure(event: Event, planned: int, cut: int) -> list[Problem]
     elif not swiss_finished(event, planned):
         problems.append(Problem(first.where, f"elimination rounds come after all {planned} Swiss rounds, but only "
                                              f"{sum(r.complete for r in event.rounds)} are played; finish them, or set 'rounds:' in event.yaml"))
-    return problems
+    return problems + _elims_in_order(event)
+
+
+def _elims_in_order(event: Event) -> list[Problem]:
+    """An elimination round only once every game of the one before has a result: who plays in it depends on them."""
+    for before, after in zip(event.elims, event.elims[1:]):
+        if not before.complete:
+            tables = ", ".join(str(t.number) for t in before.pending_tables)
+            name = Path(before.where.path).name
+            return [Problem(after.where, f"{name} still has a table without a result (table {tables}), so the players of this "
+                                         f"round are not known yet; enter that result first, or remove this file")]
+    return []

@@ -249,10 +249,11 @@ def two_decimals(value: Fraction) -> str:
 TIEBREAK_KEYS = ("sos", "esos")
 
 
-def schedule_strength(player: str, board: Scoreboard) -> ScheduleStrength | None:
+def schedule_strength(player: str, board: Scoreboard, rows: Mapping[str, StandingRow] | None = None) -> ScheduleStrength | None:
     """The opponents behind a player's SoS (formats that rank by it): one line per opponent per preliminary game
-    counted in the standings, with their record, points and average, and the sum that makes the SoS."""
-    rows = {row.player: row for row in board.standings}
+    counted in the standings, with their record, points and average, and the sum that makes the SoS. `rows`: the
+    standings by player, when the caller made them already (once per event, not once per player)."""
+    rows = rows or {row.player: row for row in board.standings}
     if "sos" not in rows[player].exact or "games" not in rows[player].exact:
         return None
     counted = len(board.standings_after)  # the standings are those after the last complete round

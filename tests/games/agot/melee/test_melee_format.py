@@ -1,6 +1,7 @@
 """The agot-melee format plug-in: standings by hand, late joiners, final rankings, standings.json, bad input, `pair`."""
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 import re
@@ -443,7 +444,7 @@ def test_two_rounds_seat_every_active_player_once(count, seed):
             power = {p: rng.randint(0, 14) for p in t["players"]}
             tables.append(Table(t["table"], tuple(t["players"]), {"power": power}, Where(f"e/round-{number}.yaml", 1)))
         round_ = Round("round", number, tuple(tables), Where(f"e/round-{number}.yaml", 1))
-        event = Event(**{**event.__dict__, "rounds": event.rounds + (round_,)})
+        event = dataclasses.replace(event, rounds=event.rounds + (round_,))
         assert MELEE.validate(event) == []
 
 

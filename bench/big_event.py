@@ -1,0 +1,77 @@
+"""`make bench`: one AGoT Joust event of 2,000 and of 20,000 players built on its own, to show the build grows about
+linearly with the players of an event (issue 20: it was quadratic). The event is written directly, round-robin
+pairings and seeded winners, not paired by sitegen (a 20,000-player Swiss pairing is not what is timed here).
+
+    PYTHONPATH=. .venv/bin/python bench/big_event.py [--players 2000 20000] [--rounds 5]
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ENV = {key: value for key, value in os.environ.items() if key != "PYTHONDONTWRITEBYTECODE"} | {
+    "PYTHONPYCACHEPREFIX": str(Path(tempfile.gettempdir()) / "sitegen-bench-pycache")}
+GOAL = 10  # the largest event may take at most this many times the smallest one's time, per 10x the players
+
+
+def round_robin(count: int, number: int) -> list[tuple[int, int]]:
+    """Round `number` (from 1) of the circle method: nobody meets the same opponent twice in count - 1 rounds."""
+    others = list(range(1, count))
+    shift = (number - 1) % (count - 1)
+    ring = [0] + others[shift:] + others[:shift]
+    return [(ring[i], ring[count - 1 - i]) for i in range(count // 2)]
+
+
+def write_event(folder: Path, count: int, rounds: int) -> None:
+    """event.yaml and `rounds` finished round files for `count` (even) players."""
+    rng = random.Random(count)
+    folder.mkdir(parents=True, exist_ok=True)
+    ids = [f"p{i:05d}" for i in range(count)]
+    head = f"name: Bench {count}\nformat: agot-joust\ndate: 2026-01-01\nrounds: {rounds}\ncut: 0\nplayers:\n"
+    (folder / "event.yaml").write_text(head + "".join(f"  - name: Player {i:05d}\n    id: {pid}\n" for i, pid in enumerate(ids)),
+                                       encoding="utf-8")
+    for number in range(1, rounds + 1):
+        lines = ["tables:\n"]
+        for table, (a, b) in enumerate(round_robin(count, number), start=1):
+            lines.append(f"  - table: {table}\n    players: [{ids[a]}, {ids[b]}]\n    winner: {ids[rng.choice((a, b))]}\n")
+        (folder / f"round-{number}.yaml").write_text("".join(lines), encoding="utf-8")
+
+
+def build_seconds(count: int, rounds: int, work: Path) -> float:
+    content = work / f"content-{count}"
+    if not content.is_dir():
+        write_event(content / "events" / "bench", count, rounds)
+        (content / "site.yaml").write_text("title: Bench\n", encoding="utf-8")
+    started = time.perf_counter()
+    subprocess.run([sys.executable, "-m", "sitegen", "build", "--clean", "--content", str(content),
+                    "--output", str(work / f"output-{count}"), "--cache", str(work / f"cache-{count}")],
+                   check=True, stdout=subprocess.DEVNULL, env=ENV)
+    return time.perf_counter() - started
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--players", type=int, nargs="+", default=[2000, 20000], help="event sizes, even (default 2000 20000)")
+    parser.add_argument("--rounds", type=int, default=5, help="Swiss rounds played (default 5)")
+    parser.add_argument("--work", type=Path, help="where the events are written and built (default: a temporary folder)")
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as temporary:
+        work = args.work or Path(temporary)
+        times = {count: build_seconds(count, args.rounds, work) for count in args.players}
+    smallest = min(times)
+    for count, seconds in times.items():
+        ratio = seconds / times[smallest]
+        print(f"one Joust event, {count} players, {args.rounds} rounds: build {seconds:.1f} s ({ratio:.1f}x {smallest} players)")
+    largest = max(times)
+    goal = GOAL * largest / smallest / 10
+    print(f"goal: {largest} players within {goal:.0f}x the time of {smallest}: {'met' if times[largest] / times[smallest] <= goal else 'NOT met'}")
+
+
+if __name__ == "__main__":
+    main()
