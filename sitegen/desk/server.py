@@ -28,7 +28,7 @@ import sys
 import threading
 from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass
+from dataclasses import astuple, dataclass
 from functools import partial
 from http import HTTPStatus
 from importlib import resources
@@ -44,6 +44,7 @@ from sitegen import games as formats
 from sitegen.desk import git as desk_git
 from sitegen.desk.actions import ACTIONS, Done, Form, Stale, value
 from sitegen.desk.preview import CONTENT_TYPES, DeskConfig, Preview
+from sitegen.desk.report_links import LINK_ROUTE, ReportLinks
 from sitegen.desk.screens import event_links, event_page
 from sitegen.edit.lock import content_lock
 from sitegen.games.base import Refused
@@ -112,6 +113,7 @@ class Desk:
         self.css = resources.files("sitegen.desk").joinpath("templates/desk.css").read_bytes()
         self.js = resources.files("sitegen.desk").joinpath("templates/desk.js").read_bytes()  # a file: the CSP runs no inline script
         self.overlay_js = overlay_code()
+        self.links = ReportLinks(self)  # the players' report links, outside the token: see report_links
 
     @property
     def root(self) -> str:
@@ -190,7 +192,8 @@ class Desk:
         page_model.errors = errors or {}
         typed = typed or {}
         page_model.typed = {key: value(typed, key) for key in typed if key not in ("token", "version")}
-        page = self.render("event.html", page=page_model, slug=slug, problems=problems, done=done or [], warnings=warnings or [])
+        page = self.render("event.html", page=page_model, slug=slug, problems=problems, done=done or [], warnings=warnings or [],
+                           held=self.links.held_for(slug, event))
         return Reply(status, page)
 
     def site_file(self, path: str) -> Reply:
@@ -251,6 +254,7 @@ class DeskHandler(web.RequestHandler):
         self.desk = desk
         self.route: list[str] = []
         self.chunks: list[bytes] = []
+        self.link: str | None = None  # /r/LINK: a player's report link
 
     def set_default_headers(self) -> None:
         self.set_header("Server", "sitegen-desk")
@@ -284,7 +288,8 @@ class DeskHandler(web.RequestHandler):
     def _route(self) -> list[str] | None:
         """The path's parts after the token, or None when the token or the Origin is wrong."""
         parts = self.request.path.split("/")
-        if len(parts) < 2 or not secrets.compare_digest(parts[1].encode(), self.desk.config.token.encode()):
+        self.link = parts[2] if len(parts) == 3 and parts[1] == LINK_ROUTE else None
+        if self.link is None and (len(parts) < 2 or not secrets.compare_digest(parts[1].encode(), self.desk.config.token.encode())):
             return None
         origin = self.request.headers.get("Origin")
         if origin is not None and urlsplit(origin).netloc != self.request.headers.get("Host"):
@@ -301,6 +306,12 @@ class DeskHandler(web.RequestHandler):
 
     async def _get(self) -> Reply:
         desk, route, query = self.desk, self.route, self.request.query
+        if self.link == "desk.css":
+            return Reply(HTTPStatus.OK, desk.css, "text/css; charset=utf-8")
+        if self.link is not None:
+            return Reply(*astuple(await desk.work(desk.links.answer, self.link, None, self.request.remote_ip or "")))
+        if desk.links.serves(route):
+            return Reply(*astuple(await desk.work(desk.links.get, route, self.request.host)))
         if route in ([], [""]):
             return await desk.work(desk.index, query)
         if route == ["desk.css"]:
@@ -321,11 +332,19 @@ class DeskHandler(web.RequestHandler):
     async def _post(self) -> Reply:
         desk = self.desk
         form: Form = parse_qs(b"".join(self.chunks).decode("utf-8", "replace"), keep_blank_values=True)
+        if self.link is not None:
+            return Reply(*astuple(await desk.work(desk.links.answer, self.link, form, self.request.remote_ip or "")))
         if not secrets.compare_digest(value(form, "token").encode(), desk.config.token.encode()):
             return text(HTTPStatus.FORBIDDEN, "forbidden: a change needs the form's token")
         if self.route == ["publish"]:
             return await desk.work(desk.publish)
-        reply = await desk.work(desk.change, self.route, form)
+        route = self.route
+        if route[2:] == ["accept"]:  # the TO's tap on a player's held report: that report, entered like the TO's own
+            held = await desk.work(desk.links.accept_form, route[1], form)
+            if held is None:
+                return text(HTTPStatus.GONE, "that report is no longer held (the table was written or the round changed): go back and reload")
+            form, route = held, route[:2] + ["result"]
+        reply = await desk.work(desk.change, route, form)
         if reply.status == HTTPStatus.SEE_OTHER:
             asyncio.ensure_future(desk.refresh())  # the preview catches up in its own thread
         return reply

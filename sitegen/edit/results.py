@@ -72,10 +72,12 @@ def read_result(entry: ResultEntry, title: str, words: Words) -> dict[str, Any]:
 
 
 @one_writer
-def enter_result(event_dir: str | Path, table_no: int, words: Words, *, round_slug: str | None = None) -> ResultEntered:
+def enter_result(event_dir: str | Path, table_no: int, words: Words, *, round_slug: str | None = None,
+                 check_only: bool = False) -> ResultEntered:
     """Write the result `words` (the CLI's) as table `table_no`'s result in the round `round_slug` (default: the current round).
 
-    A result of seating keys only (V:TES: who plays first) keeps the result already there."""
+    A result of seating keys only (V:TES: who plays first) keeps the result already there. `check_only`: every check
+    of the write, and nothing written (a player's report held for the TO)."""
     event = validated(event_dir)
     fmt = formats.format_of(event)
     result = read_result(fmt.results, fmt.title, words)
@@ -90,6 +92,8 @@ def enter_result(event_dir: str | Path, table_no: int, words: Words, *, round_sl
     replace_keys(entry, [k for k in entry if k in fmt.table_keys and k not in kept], result, after="players")
     text = doc.dump()
     before = fmt.score(event)
+    if check_only:
+        return ResultEntered(Edited(validated(event_dir, (), {path: text}), []), round_, table_no, [])
     new = commit(event_dir, {path: text})
     after = fmt.score(new)
     changed_round = next(r for r in new.rounds + new.elims if r.slug == round_.slug)

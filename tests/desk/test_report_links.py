@@ -1,0 +1,250 @@
+"""Players report their table's result through their own link at the venue (`desk/report_links.py`): held until a
+second player of the table agrees or the TO accepts it, refused for another table, an old round or a written table,
+rate-limited, kept across a restart, never in the content folder before it is a result.
+
+SITEGEN_SHOTS=/some/folder keeps screenshots of the player's page at 360 px."""
+from __future__ import annotations
+
+import json
+import os
+import re
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
+from desk_events import TOKEN, Desk, make_event, snapshot
+
+from sitegen.desk.reports import STORE_NAME
+from sitegen.load.event import load_event
+
+
+@pytest.fixture
+def desk(tmp_path):
+    made: list[Desk] = []
+
+    def start(fmt: str = "agot-joust", *, new: bool = True) -> tuple[Desk, Path]:
+        folder = make_event(tmp_path, fmt) if new else tmp_path / "content" / "events" / "desk"
+        made.append(Desk(tmp_path / "content", tmp_path))
+        return made[-1], folder
+
+    yield start
+    for server in made:
+        if not getattr(server, "stopped", False):
+            server.close()
+
+
+def stop(server: Desk) -> None:
+    server.close()
+    server.stopped = True  # type: ignore[attr-defined]
+
+
+def links(server: Desk) -> dict[str, dict]:
+    status, text = server.get("links.json")
+    assert status == 200
+    return {p["id"]: p | {"path": urlsplit(p["url"]).path} for p in json.loads(text)["players"]}
+
+
+def report(server: Desk, link: dict, form: dict[str, str], **kwargs) -> tuple[int, str]:
+    token = link["path"].rsplit("/", 1)[1]
+    base = {"link": token, "round": "round-1", "table": str(link["table"])}
+    status, text, _ = server.request("POST", link["path"], base | form, **kwargs)
+    return status, text
+
+
+def table_of(folder: Path, number: int) -> dict:
+    return next(t for t in load_event(folder).rounds[-1].tables if t.number == number).result
+
+
+def test_links_json_lists_each_player_of_the_round_with_a_link_of_their_own(desk):
+    server, folder = desk()
+    status, text = server.get("links.json")
+    document = json.loads(text)
+    assert status == 200 and document["round"] == 1 and document["event"] == "desk"
+    seated = {pid: t.number for t in load_event(folder).rounds[0].tables for pid in t.players}
+    assert {p["id"]: p["table"] for p in document["players"]} == seated
+    urls = [p["url"] for p in document["players"]]
+    assert len(set(urls)) == len(urls) and all(re.fullmatch(r"http://127\.0\.0\.1:\d+/r/[\w-]{24}", u) for u in urls)
+    assert server.get("links.json")[1] == text  # the same links every time
+    assert server.request("GET", "/links.json")[0] == 403 and server.request("GET", "/r/links.json")[0] == 403
+    for sheet in ("e/desk/links", "e/desk/slips"):
+        status, page = server.get(sheet)
+        assert status == 200 and page.count("<svg") == len(urls) and TOKEN not in page
+
+
+def test_two_agreeing_reports_write_the_result_and_different_ones_are_disputed(desk):
+    server, folder = desk()
+    found = links(server)
+    (a, b), (c, d) = [t.players for t in load_event(folder).rounds[0].tables]
+    before = snapshot(folder)
+    status, page = report(server, found[a], {"way": "won", "winner": a})
+    assert status == 200 and "held" in page and TOKEN not in page
+    assert snapshot(folder) == before  # held, not a result
+    assert "reported" in server.get("e/desk/")[1]
+    assert report(server, found[b], {"way": "won", "winner": a})[0] == 200
+    assert table_of(folder, 1) == {"winner": a}
+    assert report(server, found[c], {"way": "won", "winner": c})[0] == 200
+    status, page = report(server, found[d], {"way": "won", "winner": d})
+    assert status == 200 and "differs" in page and table_of(folder, 2) == {}
+    assert "disputed" in server.get("e/desk/")[1]
+    status, page = report(server, found[a], {"way": "won", "winner": b})  # a written table: the link is done
+    assert status == 410 and "written" in page and table_of(folder, 1) == {"winner": a}
+
+
+def test_a_link_reports_its_own_table_in_its_own_round_only(desk):
+    server, folder = desk()
+    found = links(server)
+    (a, b), (c, _) = [t.players for t in load_event(folder).rounds[0].tables]
+    before = snapshot(folder)
+    assert report(server, found[a], {"way": "won", "winner": a, "table": "2"})[0] == 403
+    assert report(server, found[a], {"way": "won", "winner": a, "round": "round-2"})[0] == 403
+    assert report(server, found[a], {"way": "won", "winner": c})[0] == 400  # not at the table: the edit's own check
+    assert report(server, found[a], {"way": "nonsense"})[0] == 400
+    assert report(server, found[a], {"way": "won", "winner": a, "link": found[c]["path"][3:]})[0] == 403
+    assert server.request("GET", "/r/not-a-link")[0] == 403
+    assert server.request("POST", found[a]["path"], {"link": "x"}, headers={"Origin": "http://evil.example"})[0] == 403
+    assert snapshot(folder) == before
+    assert server.post("e/desk/result", {"way": "won", "round": "round-1", "table": "1", "winner": b,
+                                         "version": _version(server, 1)})[0] == 303
+    status, page = server.request("GET", found[a]["path"])[:2]
+    assert status == 410 and "written" in page
+
+
+def test_an_old_link_is_refused_once_the_next_round_is_paired(desk):
+    server, folder = desk()
+    old = links(server)
+    for number, (a, _) in enumerate([t.players for t in load_event(folder).rounds[0].tables], 1):
+        assert server.post("e/desk/result", {"way": "won", "round": "round-1", "table": str(number), "winner": a,
+                                             "version": _version(server, number)})[0] == 303
+    assert server.post("e/desk/pair", {"version": re.search(r'action="pair".*?name="version" value="(\w+)"',
+                                                            server.get("e/desk/")[1], re.S)[1]})[0] == 303
+    status, page = server.request("GET", next(iter(old.values()))["path"])[:2]
+    assert status == 410 and "round that is over" in page
+    assert json.loads(server.get("links.json")[1])["round"] == 2
+
+
+def test_a_link_is_rate_limited(desk):
+    server, _ = desk()
+    link = next(iter(links(server).values()))
+    statuses = [server.request("GET", link["path"])[0] for _ in range(25)]
+    assert statuses[0] == 200 and statuses[-1] == 429
+    assert "wait a minute" in server.request("GET", link["path"])[1]
+
+
+def test_the_to_accepts_a_held_report_and_a_restart_loses_nothing(desk, tmp_path):
+    server, folder = desk("vtes")
+    found = links(server)
+    table = load_event(folder).rounds[0].tables[0]
+    vp = {f"vp-{pid}": v for pid, v in zip(table.players, ["2.5", "0", "0", "0.5", "0.5", "1"])}
+    status, page = report(server, found[table.players[0]], {"way": "vp"} | vp)
+    assert status == 200, page
+    stop(server)
+    server, _ = desk("vtes", new=False)  # the desk started again: the same links, the report still held
+    assert {pid: link["path"] for pid, link in links(server).items()} == {pid: link["path"] for pid, link in found.items()}
+    page = server.get("e/desk/")[1]
+    assert "reported" in page
+    accept = re.search(r'<form method="post" action="accept".*?</form>', page, re.S)[0]
+    form = dict(re.findall(r'name="(\w+)" value="([^"]*)"', accept))
+    status, _, headers = server.post("e/desk/accept", form)
+    assert status == 303, _
+    assert table_of(folder, 1)["vp"] == dict(zip(table.players, [2.5, 0, 0, 0.5, 0.5]))
+    written = snapshot(folder)
+    assert server.post("e/desk/accept", form)[0] in (409, 410)  # the table changed since: a second tap writes nothing
+    assert snapshot(folder) == written
+
+
+def test_a_damaged_store_is_read_as_empty(desk, tmp_path, capsys):
+    server, folder = desk()
+    links(server)
+    stop(server)
+    (tmp_path / "desk-cache" / STORE_NAME).write_text("{not json", encoding="utf-8")
+    server, _ = desk(new=False)
+    assert "could not be read" in capsys.readouterr().err
+    assert server.get("e/desk/")[0] == 200 and len(links(server)) == 4
+
+
+def _version(server: Desk, table: int) -> str:
+    page = server.get("e/desk/")[1]
+    return re.search(rf'name="version" value="(\w+)">\s*<input type="hidden" name="round" value="round-\d+"><input type="hidden" name="table" value="{table}"', page)[1]
+
+
+
+# In a browser: the player's page on a 360 px phone, the TO's tap in the desk.
+
+PHONE = {"width": 360, "height": 780}
+
+
+def shot(page, name: str) -> None:
+    if os.environ.get("SITEGEN_SHOTS"):
+        page.screenshot(path=str(Path(os.environ["SITEGEN_SHOTS"]) / f"{name}.png"), full_page=True)
+
+
+def phone_fits(page) -> None:
+    """Nothing sticks out of a 360 px screen, and every button is a 44 px tap target."""
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    for box in page.locator("button:visible").evaluate_all("bs => bs.map(b => b.getBoundingClientRect().toJSON())"):
+        assert box["height"] >= 44 and box["right"] <= PHONE["width"] + 0.5, box
+
+
+@pytest.fixture
+def phone(browser):
+    page = browser.new_page(viewport=PHONE)
+    yield page
+    page.close()
+
+
+@pytest.mark.browser
+def test_two_players_of_a_joust_table_report_through_their_links_on_a_phone(desk, phone):
+    from playwright.sync_api import expect
+
+    server, folder = desk()
+    found = links(server)
+    (a, b), (c, d) = [t.players for t in load_event(folder).rounds[0].tables]
+    base = f"http://127.0.0.1:{server.port}"
+    phone.goto(base + found[a]["path"])
+    expect(phone.locator("h1")).to_contain_text("Table 1")
+    shot(phone, "report-link-phone")
+    phone_fits(phone)
+    assert TOKEN not in phone.content()
+    phone.locator(f"button[name=winner][value={a}]").click()
+    expect(phone.locator(".note.done")).to_contain_text("held")
+    shot(phone, "report-link-held")
+    assert table_of(folder, 1) == {}
+    phone.goto(base + found[b]["path"])
+    phone.locator(f"button[name=winner][value={a}]").click()
+    expect(phone.locator("[role=alert]")).to_contain_text("Written")
+    assert table_of(folder, 1) == {"winner": a}
+    for player, winner in ((c, c), (d, d)):  # table 2 disagrees: nothing written, the TO decides
+        phone.goto(base + found[player]["path"])
+        phone.locator(f"button[name=winner][value={winner}]").click()
+    expect(phone.locator(".note.done")).to_contain_text("differs")
+    assert table_of(folder, 2) == {}
+    phone.goto(base + found[a]["path"])  # table 1's link, now that table 1 is written
+    expect(phone.locator("[role=alert]")).to_contain_text("written")
+    phone.goto(f"{base}/{TOKEN}/e/desk/")
+    expect(phone.locator("#table-2 .held.disputed")).to_be_visible()
+    shot(phone, "report-link-desk-disputed")
+    phone_fits(phone)
+
+
+@pytest.mark.browser
+def test_the_to_accepts_a_held_vtes_report_in_the_desk_after_a_restart(desk, phone):
+    from playwright.sync_api import expect
+
+    server, folder = desk("vtes")
+    found = links(server)
+    table = load_event(folder).rounds[0].tables[0]
+    phone.goto(f"http://127.0.0.1:{server.port}" + found[table.players[0]]["path"])
+    for pid, vp in zip(table.players, [2.5, 0, 0, 0.5, 0.5]):
+        phone.locator(f"input[name=vp-{pid}]").fill(str(vp))
+    shot(phone, "report-link-vtes")
+    phone_fits(phone)
+    phone.get_by_role("button", name="Save VP").click()
+    expect(phone.locator(".note.done")).to_contain_text("held")
+    stop(server)
+    server, _ = desk("vtes", new=False)
+    phone.goto(f"http://127.0.0.1:{server.port}/{TOKEN}/e/desk/")
+    held = phone.locator("#table-1 .held")
+    expect(held).to_contain_text("reported")
+    held.get_by_role("button", name=re.compile("^Accept")).click()
+    expect(phone.locator("#table-1 h3 small")).to_have_text("done")
+    assert table_of(folder, 1)["vp"] == dict(zip(table.players, [2.5, 0, 0, 0.5, 0.5]))
