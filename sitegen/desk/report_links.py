@@ -14,7 +14,7 @@ whose round is over or whose table changed is refused (410); a form naming anoth
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from http import HTTPStatus
 from pathlib import Path
 from typing import Any, Protocol
@@ -225,7 +225,8 @@ class ReportLinks:
         if way is None:
             raise _Unread("Choose one of the ways this page offers.")
         try:
-            words = words_from_form(form, entry, way, seen.table.players)
+            words = {key: given for key, given in words_from_form(form, entry, way, seen.table.players).items()
+                     if not entry.field(key).judges_only}  # a player's report never holds a judge's call
             enter_result(seen.folder, seen.table.number, words, round_slug=seen.round.slug, check_only=True)
             result = read_result(entry, formats.format_of(seen.event).title, words)
         except ContentError as exc:
@@ -261,7 +262,8 @@ class ReportLinks:
         if table is None:
             return self._sentence(HTTPStatus.SERVICE_UNAVAILABLE, "The desk cannot take reports right now: tell the TO.")
         names = {p.id: p.name for p in event.players}
-        ways = [w for w in table.ways if w.name in {p.name for p in _player_ways(event, round_)}]
+        ways = [replace(w, table_fields=[f for f in w.table_fields if not f.judges_only])
+                for w in table.ways if w.name in {p.name for p in _player_ways(event, round_)}]
         body = self.side.templates.get_template("report.html").render(
             event=event, label=desk_round.label if desk_round else round_.slug, table=table, ways=ways,
             me=names.get(seen.binding.player, seen.binding.player), link=token, round_slug=round_.slug,

@@ -131,6 +131,7 @@ class ResultField:
     halves: bool = False  # FIGURES in steps of 0.5 (else whole numbers)
     minimum: int = 0  # FIGURES' smallest value
     seating: bool = False  # how the table was seated (V:TES: who plays first), kept when a result is replaced
+    judges_only: bool = False  # entered by the TO or a judge only, never in a player's own report (V:TES: an override)
     slip: str = ""  # the box this field gets on a printed slip ("" for none)
 
 

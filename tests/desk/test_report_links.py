@@ -248,3 +248,16 @@ def test_the_to_accepts_a_held_vtes_report_in_the_desk_after_a_restart(desk, pho
     held.get_by_role("button", name=re.compile("^Accept")).click()
     expect(phone.locator("#table-1 h3 small")).to_have_text("done")
     assert table_of(folder, 1)["vp"] == dict(zip(table.players, [2.5, 0, 0, 0.5, 0.5]))
+
+
+def test_a_player_report_never_carries_a_judges_call(desk):
+    """V:TES's override is the TO's or a judge's: the player's page has no box for it, and a forged one is dropped."""
+    server, folder = desk("vtes")
+    found = links(server)
+    table = load_event(folder).rounds[0].tables[0]
+    link = found[table.players[0]]
+    page = server.request("GET", link["path"])[1]
+    assert 'name="vp-' in page and 'name="override"' not in page
+    vp = {f"vp-{pid}": "1" for pid in table.players}  # a result no game gives, with a forged override
+    status, page = report(server, link, {"way": "vp", "override": "on"} | vp)
+    assert status == 400 and "override" not in table_of(folder, table.number)

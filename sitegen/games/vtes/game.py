@@ -53,7 +53,8 @@ class Vtes(Format):
     event_keys = ("final", "multideck", vtes_event.PAIRED_SEED)
     results = ResultEntry(
         fields=(ResultField("vp", FIGURES, "VP", "each player's victory points, in steps of 0.5", halves=True, slip="VP"),
-                ResultField("override", FLAG, "A judge confirmed VP no game gives", "a judge confirmed VP that no game gives (card effects)"),
+                ResultField("override", FLAG, "A judge confirmed VP no game gives", "a judge confirmed VP that no game gives (card effects)",
+                            judges_only=True),
                 ResultField(vtes_event.FIRST, PLAYER, "Plays first", "the finalist drawn to play first (the final)", seating=True,
                             slip="Plays first")),
         ways=(ResultWay("vp", ("vp", "override"), "Each player's VP (in halves)", "Save VP"),
