@@ -22,7 +22,7 @@ from sitegen.edit.rounds import pair_round, set_length
 from sitegen.edit.venue import ClockChange, clock_words, set_clock, swap_players
 from sitegen.games.base import FIGURES, FLAG, ORDER, PLAYER, Refused, ResultEntry, ResultWay
 from sitegen.load.event import load_event
-from sitegen.model import Event
+from sitegen.model import Event, Round, Table
 
 Form = Mapping[str, list[str]]
 
@@ -48,15 +48,22 @@ def _check_version(form: Form, current: str, what: str) -> None:
         raise Stale(f"{what} changed since you loaded it: nothing was written; the page now shows it as it is, enter it again if needed")
 
 
-def enter(folder: Path, form: Form) -> Done:
+def _form_table(folder: Path, form: Form) -> tuple[Event, Round, Table]:
+    """The round and table a table's form names, refused when the table changed since the form was made."""
     event = load_event(folder)
-    entry = formats.format_of(event).results
     round_ = find_round(event, value(form, "round") or None)
     number = _integer(value(form, "table"), "table")
     table = next((t for t in round_.tables if t.number == number), None)
     if table is None:
-        raise Refused(f"{round_.slug} has no table {number}")
+        raise Refused(f"this round has no table {number}")
     _check_version(form, table_version(round_, table), "this table")
+    return event, round_, table
+
+
+def enter(folder: Path, form: Form) -> Done:
+    event, round_, table = _form_table(folder, form)
+    entry = formats.format_of(event).results
+    number = table.number
     way = next((w for w in entry.ways_for(round_.stage) if w.name == value(form, "way")), None)
     if way is None:
         raise Refused(f"{round_.slug} takes no result entered that way; reload the page")
@@ -190,13 +197,8 @@ def swap(folder: Path, form: Form) -> Done:
 
 
 def clear(folder: Path, form: Form) -> Done:
-    event = load_event(folder)
-    round_ = find_round(event, value(form, "round") or None)
-    number = _integer(value(form, "table"), "table")
-    table = next((t for t in round_.tables if t.number == number), None)
-    if table is None:
-        raise Refused(f"this round has no table {number}")
-    _check_version(form, table_version(round_, table), "this table")
+    event, round_, table = _form_table(folder, form)
+    number = table.number
     cleared = clear_result(folder, number, round_slug=round_.slug)
     return Done(f"Table {number}: the result is cleared, the table is in play", cleared.edited.written,
                 cleared.edited.warnings, f"table-{number}")
