@@ -170,8 +170,7 @@ def _result(args: argparse.Namespace) -> int:
         entered = clear_result(args.event_dir, args.table, round_slug=slug)
     else:
         entered = enter_result(args.event_dir, args.table, words, round_slug=slug)
-    event = entered.edited.event
-    board = formats.format_of(event).score(event)
+    event, board = entered.edited.event, entered.board
     print(f"wrote table {entered.table} into {entered.edited.written[0]}")
     print_table(event, board, entered.round.slug, entered.table)
     if entered.standings:

@@ -21,7 +21,7 @@ from sitegen.edit.results import Words, clear_result, enter_result
 from sitegen.edit.rounds import pair_round, set_length
 from sitegen.edit.seats import choose_seats, draw_first
 from sitegen.edit.venue import ClockChange, clock_words, set_clock, swap_players
-from sitegen.games.base import FIGURES, FLAG, ORDER, PLAYER, Refused, ResultEntry, ResultWay
+from sitegen.games.base import FIGURES, FLAG, ORDER, PLAYER, Refused, ResultEntry, ResultWay, Scoreboard
 from sitegen.load.event import load_event
 from sitegen.model import Event
 
@@ -38,6 +38,8 @@ class Done:
     written: list[Path]
     warnings: list[str] = field(default_factory=list)
     anchor: str = ""  # where the page scrolls back to
+    event: Event | None = None  # the event as the change left it, checked, and its scoreboard: the page after the
+    board: Scoreboard | None = None  # redirect shows them without reading the folder again
 
 
 def value(form: Form, key: str) -> str:
@@ -61,13 +63,13 @@ def enter(folder: Path, form: Form) -> Done:
     way = next((w for w in entry.ways_for(round_.stage) if w.name == value(form, "way")), None)
     if way is None:
         raise Refused(f"{round_.slug} takes no result entered that way; reload the page")
-    entered = enter_result(folder, number, words_from_form(form, entry, way, table.players), round_slug=round_.slug)
-    new = entered.edited.event
-    board = formats.format_of(new).score(new)
+    entered = enter_result(folder, number, words_from_form(form, entry, way, table.players), round_slug=round_.slug,
+                           loaded=event)
+    new, board = entered.edited.event, entered.board
     label = next(v.label for v in board.rounds + board.elims if v.round.slug == round_.slug)
     written = next(t for t in entered.round.tables if t.number == number).result
     message = f"{label}, table {number}: {describe_result(entry, way, written, {p.id: p.name for p in new.players})}"
-    return Done(message, entered.edited.written, plain(entered.edited.warnings), f"table-{number}")
+    return Done(message, entered.edited.written, plain(entered.edited.warnings), f"table-{number}", new, board)
 
 
 def words_from_form(form: Form, entry: ResultEntry, way: ResultWay, players: tuple[str, ...]) -> Words:
