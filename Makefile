@@ -58,7 +58,8 @@ test-fast: $(STAMP)
 
 ## bench: whole-command timings (demo build, `pair` at 64/512/2048 players), then the site at scale (a generated
 ## repository of 300 events, cached in bench/out/; SCALE_EVENTS=30 for fewer), then the pairing functions alone,
-## then V:TES table scoring against the V:EKN's Archon engine, then one event of 2,000 and of 20,000 players (bench/big_event.py)
+## the desk's round trip for one result at 64 and 256 players, then V:TES table scoring against the V:EKN's Archon engine,
+## then one event of 2,000 and of 20,000 players (bench/big_event.py)
 SCALE_EVENTS ?= 300
 bench: $(STAMP)
 	$(PY) bench/run.py
@@ -66,6 +67,7 @@ bench: $(STAMP)
 	PYTHONPATH=. $(PY) bench/big_event.py
 	PYTHONPATH=. $(PY) bench/bench_swiss.py
 	PYTHONPATH=. $(PY) bench/bench_tables.py
+	PYTHONPATH=. $(PY) bench/bench_desk.py
 	PYTHONPATH=. $(PY) bench/bench_seating.py --krcg-python $(KRCG)/bin/python
 	PYTHONPATH=. $(PY) bench/bench_vtes_archon.py --archon-python $(ARCHON)/bin/python
 

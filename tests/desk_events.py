@@ -104,3 +104,31 @@ class Desk:
     def close(self) -> None:
         self.server.shutdown()
         self.server.server_close()
+
+
+VTES_FINAL = """\
+name: Desk VTES Final
+format: vtes
+date: 2026-12-05
+players:
+""" + "".join(f"  - {name} Example\n" for name in ("Ann", "Ben", "Cat", "Dan", "Eli", "Fay", "Gus", "Hal"))
+
+
+def vtes_to_final(root: Path) -> Path:
+    """An eight-player V:TES event whose preliminary rounds are played (the first seat of each table sweeps it) and
+    whose final is paired: the finalists' seats are still to be chosen."""
+    content = root / "content"
+    folder = content / "events" / "desk"
+    folder.mkdir(parents=True)
+    (content / "site.yaml").write_text("title: Desk tests\n", encoding="utf-8")
+    (folder / "event.yaml").write_text(VTES_FINAL, encoding="utf-8")
+    from sitegen.load.event import load_event
+
+    for _ in range(3):
+        assert main(["pair", str(folder)]) == 0
+        round_ = load_event(folder).rounds[-1]
+        for table in round_.tables:
+            vp = [f"{table.players[0]}={len(table.players)}"] + [f"{p}=0" for p in table.players[1:]]
+            assert main(["result", str(folder), str(table.number), "--vp", *vp]) == 0
+    assert main(["pair", str(folder)]) == 0
+    return folder

@@ -76,6 +76,14 @@ def _register_venue(sub: Any) -> None:
     p.add_argument("players", nargs=2, metavar="ID")
     p.set_defaults(run=_swap, one_event=True)
 
+    p = sub.add_parser("seat", help="players who choose their seats (the V:TES final): record the seats they chose, "
+                                    "then draw who plays first")
+    p.add_argument("event_dir")
+    p.add_argument("seats", nargs="*", metavar="ID=N", help="each player's chosen seat, from 1 (every player of the table)")
+    p.add_argument("--draw-first", action="store_true", help="draw who plays first from the event's seed and the seating, "
+                                                             "and record it")
+    p.set_defaults(run=_seat, one_event=True)
+
     p = sub.add_parser("remove", help="take a player out of event.yaml altogether (one with no seat and no result)")
     p.add_argument("event_dir")
     p.add_argument("player", metavar="ID")
@@ -162,8 +170,7 @@ def _result(args: argparse.Namespace) -> int:
         entered = clear_result(args.event_dir, args.table, round_slug=slug)
     else:
         entered = enter_result(args.event_dir, args.table, words, round_slug=slug)
-    event = entered.edited.event
-    board = formats.format_of(event).score(event)
+    event, board = entered.edited.event, entered.board
     print(f"wrote table {entered.table} into {entered.edited.written[0]}")
     print_table(event, board, entered.round.slug, entered.table)
     if entered.standings:
@@ -210,6 +217,23 @@ def _swap(args: argparse.Namespace) -> int:
     edited = swap_players(args.event_dir, *args.players)
     names = edited.event.player_by_id
     print(f"{names[args.players[0]].name} and {names[args.players[1]].name} traded seats in {edited.written[0]}")
+    return 0
+
+
+def _seat(args: argparse.Namespace) -> int:
+    from sitegen.edit.seats import choose_seats, draw_first, seat_numbers
+
+    if not args.seats and not args.draw_first:
+        raise Refused("give each player's seat as ID=N, or --draw-first to draw who plays first")
+    if args.seats:
+        edited = choose_seats(args.event_dir, seat_numbers(args.seats))
+        table = (edited.event.elims or edited.event.rounds)[-1].tables[0]
+        names = edited.event.player_by_id
+        print("seats: " + ", ".join(f"{n}. {names[p].name}" for n, p in enumerate(table.players, start=1))
+              + f" (written into {edited.written[0]})")
+    if args.draw_first:
+        edited, drawn = draw_first(args.event_dir)
+        print(f"{edited.event.player_by_id[drawn].name} plays first (drawn; written into {edited.written[0]})")
     return 0
 
 

@@ -11,7 +11,6 @@ import re
 from pathlib import Path
 from typing import Any
 
-from sitegen import games as formats
 from sitegen.edit.report import CONFIRM, CONFIRMED, IGNORE, REFUSE, Reported, apply_report, read_payload, request_of
 from sitegen.games.base import Refused, Scoreboard, StandingRow
 from sitegen.model import ContentError, Event
@@ -67,8 +66,7 @@ def _title(event: Event, reported: Reported) -> str:
 
 def _comment(reported: Reported) -> str:
     entered = reported.entered
-    event = entered.edited.event
-    board = formats.format_of(event).score(event)
+    event, board = entered.edited.event, entered.board
     names = event.player_by_id
     lines = [f"**{markdown_text(_title(event, reported).removesuffix(': reported result'))}**", "", *_table_lines(event, board, reported), ""]
     if entered.standings:

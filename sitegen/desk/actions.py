@@ -19,8 +19,9 @@ from sitegen.edit.commit import find_round
 from sitegen.edit.players import RosterChange, add_player, drop_player
 from sitegen.edit.results import Words, clear_result, enter_result
 from sitegen.edit.rounds import pair_round, set_length
+from sitegen.edit.seats import choose_seats, draw_first
 from sitegen.edit.venue import ClockChange, clock_words, set_clock, swap_players
-from sitegen.games.base import FIGURES, FLAG, ORDER, PLAYER, Refused, ResultEntry, ResultWay
+from sitegen.games.base import FIGURES, FLAG, ORDER, PLAYER, Refused, ResultEntry, ResultWay, Scoreboard
 from sitegen.load.event import load_event
 from sitegen.model import Event, Round, Table
 
@@ -37,6 +38,8 @@ class Done:
     written: list[Path]
     warnings: list[str] = field(default_factory=list)
     anchor: str = ""  # where the page scrolls back to
+    event: Event | None = None  # the event as the change left it, checked, and its scoreboard: the page after the
+    board: Scoreboard | None = None  # redirect shows them without reading the folder again
 
 
 def value(form: Form, key: str) -> str:
@@ -67,13 +70,13 @@ def enter(folder: Path, form: Form) -> Done:
     way = next((w for w in entry.ways_for(round_.stage) if w.name == value(form, "way")), None)
     if way is None:
         raise Refused(f"{round_.slug} takes no result entered that way; reload the page")
-    entered = enter_result(folder, number, words_from_form(form, entry, way, table.players), round_slug=round_.slug)
-    new = entered.edited.event
-    board = formats.format_of(new).score(new)
+    entered = enter_result(folder, number, words_from_form(form, entry, way, table.players), round_slug=round_.slug,
+                           loaded=event)
+    new, board = entered.edited.event, entered.board
     label = next(v.label for v in board.rounds + board.elims if v.round.slug == round_.slug)
     written = next(t for t in entered.round.tables if t.number == number).result
     message = f"{label}, table {number}: {describe_result(entry, way, written, {p.id: p.name for p in new.players})}"
-    return Done(message, entered.edited.written, plain(entered.edited.warnings), f"table-{number}")
+    return Done(message, entered.edited.written, plain(entered.edited.warnings), f"table-{number}", new, board)
 
 
 def words_from_form(form: Form, entry: ResultEntry, way: ResultWay, players: tuple[str, ...]) -> Words:
@@ -218,6 +221,36 @@ def clock(folder: Path, form: Form) -> Done:
     return Done(f"Clock: {clock_words(round_)}", edited.written, edited.warnings, "clock")
 
 
+def _chosen_table(folder: Path, form: Form) -> Event:
+    """The event, once the form's version is the current round's table's (whose seats are chosen)."""
+    event = load_event(folder)
+    round_ = find_round(event, None)
+    if len(round_.tables) != 1:
+        raise Refused(f"{round_.slug} has {len(round_.tables)} tables: its seats are dealt, not chosen")
+    _check_version(form, table_version(round_, round_.tables[0]), "the table")
+    return event
+
+
+def seats(folder: Path, form: Form) -> Done:
+    """The seats the players chose, in turn (the game's `seat_choice`): the table is seated in that order."""
+    event = _chosen_table(folder, form)
+    chosen = {key.removeprefix("seat-"): value(form, key) for key in form if key.startswith("seat-")}
+    unchosen = [_name(event, pid) for pid, number in chosen.items() if not number]
+    if unchosen:
+        raise Refused(f"choose a seat for {', '.join(unchosen)}")
+    edited = choose_seats(folder, {pid: _integer(number, f"{_name(event, pid)}'s seat") for pid, number in chosen.items()})
+    table = find_round(edited.event, None).tables[0]
+    order = ", ".join(f"{n}. {_name(edited.event, pid)}" for n, pid in enumerate(table.players, start=1))
+    return Done(f"Seats chosen: {order}", edited.written, edited.warnings, "seat-choice")
+
+
+def draw(folder: Path, form: Form) -> Done:
+    """Who plays first, drawn from the event's seed and the seating, and recorded."""
+    _chosen_table(folder, form)
+    edited, drawn = draw_first(folder)
+    return Done(f"{_name(edited.event, drawn)} plays first (drawn)", edited.written, edited.warnings, "seat-choice")
+
+
 def plain(warnings: list[str]) -> list[str]:
     """A verb's warnings in the TO's words at the desk: without the command-line advice in brackets."""
     return [re.sub(r" ?\([^()]*`[^`]*`[^()]*\)", "", line).replace("round-", "round ") for line in warnings]
@@ -231,4 +264,5 @@ def _integer(text: str, what: str) -> int:
 
 
 ACTIONS: dict[str, Callable[[Path, Form], Done]] = {"result": enter, "drop": drop, "add": add, "pair": pair, "swap": swap,
-                                                     "clear": clear, "clock": clock, "length": length}
+                                                     "clear": clear, "clock": clock, "length": length, "seats": seats,
+                                                     "draw": draw}

@@ -81,6 +81,19 @@ class DeskRound:
     current: bool = True
     late: str = ""  # the players its pairing missed (late arrivals and drops), while it may be paired again
     seats: list[tuple[str, str, str]] = field(default_factory=list)  # (id, name, where) of those who may swap seats
+    choice: DeskSeatChoice | None = None  # the players choose their seats in this round (the game's `seat_choice`)
+
+
+@dataclass
+class DeskSeatChoice:
+    """The seat form of a round whose players choose their seats: who chooses, in turn, and where each one sits now."""
+
+    rule: str
+    choosers: list[tuple[str, str, int]]  # (id, name, seat now) in the order they choose
+    size: int
+    version: str  # the table's
+    first: str  # the name of who plays first, once drawn or entered
+    open: bool  # the table has no result: seats may still be chosen and the first player drawn
 
 
 @dataclass
@@ -189,7 +202,21 @@ def _desk_round(view: RoundView, entry: ResultEntry, board: Scoreboard, names: d
     free = [(p, f"table {t.number}") for t in round_.tables if not t.result for p in t.players]
     free += [(p, "bye") for p in round_.byes]
     desk_round.seats = [(pid, names.get(pid, pid), where) for pid, where in free]
+    desk_round.choice = _seat_choice(event, round_, names)
     return desk_round
+
+
+def _seat_choice(event: Event, round_: Round, names: dict[str, str]) -> DeskSeatChoice | None:
+    fmt = formats.format_of(event)
+    choice = fmt.seat_choice
+    if choice is None or round_.stage != choice.stage or len(round_.tables) != 1:
+        return None
+    table = round_.tables[0]
+    seat_of = {pid: n for n, pid in enumerate(table.players, start=1)}
+    choosers = [(pid, names.get(pid, pid), seat_of[pid]) for pid in fmt.seat_choosers(event, round_) if pid in seat_of]
+    first = table.result.get(choice.first_key)
+    return DeskSeatChoice(choice.rule, choosers, len(table.players), table_version(round_, table),
+                          names.get(str(first), "") if first else "", not any(k != choice.first_key for k in table.result))
 
 
 def _by_number(views: list[TableView], round_: Round) -> list[TableView]:

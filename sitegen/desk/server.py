@@ -47,7 +47,7 @@ from sitegen.desk.preview import CONTENT_TYPES, DeskConfig, Preview
 from sitegen.desk.report_links import LINK_ROUTE, ReportLinks
 from sitegen.desk.screens import event_links, event_page
 from sitegen.edit.lock import content_lock
-from sitegen.games.base import Refused
+from sitegen.games.base import Refused, Scoreboard
 from sitegen.load.check import one_event_problems
 from sitegen.load.event import load_event
 from sitegen.load.site import read_outline
@@ -114,6 +114,7 @@ class Desk:
         self.js = resources.files("sitegen.desk").joinpath("templates/desk.js").read_bytes()  # a file: the CSP runs no inline script
         self.overlay_js = overlay_code()
         self.links = ReportLinks(self)  # the players' report links, outside the token: see report_links
+        self.kept: dict[str, tuple[tuple[Any, ...], Event, Scoreboard]] = {}  # by slug: a change's checked event and board
 
     @property
     def root(self) -> str:
@@ -181,14 +182,20 @@ class Desk:
     def event(self, slug: str, status: int, *, errors: dict[str, list[str]] | None = None, typed: Form | None = None,
               done: list[str] | None = None, warnings: list[str] | None = None) -> Reply:
         folder = self.event_folders()[slug]
-        try:
-            event = load_event(folder)
-        except ContentError as exc:
-            return Reply(status, self.render("event.html", page=None, slug=slug, problems=[str(p) for p in exc.problems]))
-        problems = [str(p) for p in one_event_problems(folder, event)]  # the event is shown still: adding a player may fix it
-        if event.format not in formats.FORMATS:
-            return Reply(status, self.render("event.html", page=None, slug=slug, problems=problems))
-        page_model = event_page(event, None if problems else formats.format_of(event).score(event))
+        kept = self.kept.get(slug)
+        board: Scoreboard | None
+        if kept and kept[0] == self._stamp(folder):  # the files are as the change that made this event left them
+            event, board, problems = kept[1], kept[2], []
+        else:
+            try:
+                event = load_event(folder)
+            except ContentError as exc:
+                return Reply(status, self.render("event.html", page=None, slug=slug, problems=[str(p) for p in exc.problems]))
+            problems = [str(p) for p in one_event_problems(folder, event)]  # the event is shown still: adding a player may fix it
+            if event.format not in formats.FORMATS:
+                return Reply(status, self.render("event.html", page=None, slug=slug, problems=problems))
+            board = None if problems else formats.format_of(event).score(event)
+        page_model = event_page(event, board)
         page_model.errors = errors or {}
         typed = typed or {}
         page_model.typed = {key: value(typed, key) for key in typed if key not in ("token", "version")}
@@ -222,9 +229,17 @@ class Desk:
                 return self.event(slug, HTTPStatus.BAD_REQUEST, errors={where: [str(p) for p in exc.problems]}, typed=form)
             except Refused as exc:
                 return self.event(slug, HTTPStatus.BAD_REQUEST, errors={where: [str(exc)]}, typed=form)
+            if done.event is not None and done.board is not None:
+                self.kept[slug] = (self._stamp(events[slug]), done.event, done.board)
             warnings = list(done.warnings) + self.commit(done, slug)
         note = self.keep_note([done.message], warnings)
         return redirect(f"{self.root}e/{slug}/?note={note}#{done.anchor}")
+
+    def _stamp(self, folder: Path) -> tuple[Any, ...]:
+        """What the event's page is made from, as file stats: the event folder's files and players.yaml (its names).
+        A write (`files.write_atomic`, a rename) gives a file a new inode, so any later change shows."""
+        files = sorted(folder.iterdir()) + [self.config.content / "players.yaml"]
+        return tuple((f.name, s.st_ino, s.st_size, s.st_mtime_ns) if (s := _stat(f)) else (f.name,) for f in files)
 
     def commit(self, done: Done, slug: str) -> list[str]:
         """With --commit, the change as a git commit; what went wrong, if anything (the files are written)."""
@@ -359,6 +374,13 @@ class DeskHandler(web.RequestHandler):
         else:
             self.set_header("Content-Type", reply.kind)
         self.finish(reply.body)
+
+
+def _stat(path: Path) -> Any:
+    try:
+        return path.stat()
+    except OSError:
+        return None
 
 
 def _unlogged(_handler: web.RequestHandler) -> None:

@@ -1,7 +1,6 @@
 """Enter one table's result into its round file (`sitegen result`), replacing an earlier one."""
 from __future__ import annotations
 
-from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -10,18 +9,34 @@ from sitegen import games as formats
 from sitegen.edit.commit import Edited, commit, find_round
 from sitegen.edit.lock import one_writer
 from sitegen.edit.round_trip import RoundTrip, replace_keys
-from sitegen.games.base import FIGURES, FLAG, ORDER, Refused, ResultEntry, StandingRow
+from sitegen.games.base import FIGURES, FLAG, ORDER, Refused, ResultEntry, Scoreboard, StandingRow
 from sitegen.load.check import validated
 from sitegen.model import ContentError, Event, Problem, Round, Table
 from sitegen.text import suggest
 
 
-@dataclass(frozen=True)
 class ResultEntered:
-    edited: Edited
-    round: Round  # as it now stands
-    table: int
-    standings: list[StandingRow]  # the rows the result moved (rank or figures)
+    """A result written: the event as it now stands, the round and table; the scoreboards are made when first asked
+    for (the desk needs the new one only, the CLI the old one too, for the rows that moved)."""
+
+    def __init__(self, edited: Edited, round_: Round, table: int, before: Event) -> None:
+        self.edited, self.round, self.table, self._before = edited, round_, table, before
+        self._board: Scoreboard | None = None
+
+    @property
+    def board(self) -> Scoreboard:
+        """The new scoreboard, made once."""
+        if self._board is None:
+            event = self.edited.event
+            self._board = formats.format_of(event).score(event)
+        return self._board
+
+    @property
+    def standings(self) -> list[StandingRow]:
+        """The rows the result moved (rank or figures)."""
+        before = formats.format_of(self._before).score(self._before)
+        old_rows = {row.player: (row.rank, row.values) for row in before.standings}
+        return [row for row in self.board.standings if old_rows.get(row.player) != (row.rank, row.values)]
 
 
 Words = dict[str, str | list[str] | bool | None]  # a result in the CLI's words: {"winner": "ann"}, {"power": ["ann=12", "ben=9"]}
@@ -73,12 +88,14 @@ def read_result(entry: ResultEntry, title: str, words: Words) -> dict[str, Any]:
 
 @one_writer
 def enter_result(event_dir: str | Path, table_no: int, words: Words, *, round_slug: str | None = None,
-                 check_only: bool = False) -> ResultEntered:
+                 check_only: bool = False, loaded: Event | None = None) -> ResultEntered:
     """Write the result `words` (the CLI's) as table `table_no`'s result in the round `round_slug` (default: the current round).
 
     A result of seating keys only (V:TES: who plays first) keeps the result already there. `check_only`: every check
-    of the write, and nothing written (a player's report held for the TO)."""
-    event = validated(event_dir)
+    of the write, and nothing written (a player's report held for the TO). `loaded`: the event as the caller read it
+    under the content folder's lock (the desk); it is not checked again, as the new text is checked in full before it
+    is written."""
+    event = loaded or validated(event_dir)
     fmt = formats.format_of(event)
     result = read_result(fmt.results, fmt.title, words)
     round_ = find_round(event, round_slug)
@@ -91,16 +108,12 @@ def enter_result(event_dir: str | Path, table_no: int, words: Words, *, round_sl
     kept = (set(fmt.seating_keys) if result.keys() - set(fmt.seating_keys) else set(fmt.table_keys)) - result.keys()
     replace_keys(entry, [k for k in entry if k in fmt.table_keys and k not in kept], result, after="players")
     text = doc.dump()
-    before = fmt.score(event)
     if check_only:
-        return ResultEntered(Edited(validated(event_dir, (), {path: text}), []), round_, table_no, [])
+        return ResultEntered(Edited(validated(event_dir, (), {path: text}), []), round_, table_no, event)
     new = commit(event_dir, {path: text})
-    after = fmt.score(new)
     changed_round = next(r for r in new.rounds + new.elims if r.slug == round_.slug)
     warnings = _later_rounds_warning(event, round_) if text != original else []
-    old_rows = {row.player: (row.rank, row.values) for row in before.standings}
-    moved = [row for row in after.standings if old_rows.get(row.player) != (row.rank, row.values)]
-    return ResultEntered(Edited(new, [path], warnings), changed_round, table_no, moved)
+    return ResultEntered(Edited(new, [path], warnings), changed_round, table_no, event)
 
 
 def _table(round_: Round, table_no: int) -> Table:
@@ -160,10 +173,6 @@ def clear_result(event_dir: str | Path, table_no: int, *, round_slug: str | None
     doc = RoundTrip(path.read_text(encoding="utf-8"))
     entry = next(t for t in doc.data["tables"] if t.get("table") == table_no)
     replace_keys(entry, result_keys, {}, after="players")
-    before = fmt.score(event)
     new = commit(event_dir, {path: doc.dump()})
-    after = fmt.score(new)
     changed_round = next(r for r in new.rounds + new.elims if r.slug == round_.slug)
-    old_rows = {row.player: (row.rank, row.values) for row in before.standings}
-    moved = [row for row in after.standings if old_rows.get(row.player) != (row.rank, row.values)]
-    return ResultEntered(Edited(new, [path], _later_rounds_warning(event, round_)), changed_round, table_no, moved)
+    return ResultEntered(Edited(new, [path], _later_rounds_warning(event, round_)), changed_round, table_no, event)

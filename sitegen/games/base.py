@@ -235,6 +235,15 @@ class Refused(Exception):
     """`pair` cannot go on (pending results, event finished, ...): exit status 2 with this message."""
 
 
+@dataclass(frozen=True)
+class SeatChoice:
+    """A round whose players choose their seats in turn (the V:TES final), then one is drawn to play first."""
+
+    stage: str  # the round stage whose seats are chosen, e.g. "final"
+    first_key: str  # the table key that records who plays first
+    rule: str  # how the choice goes, in the TO's words (shown above the desk's form)
+
+
 class Format(ABC):
     """What a game plugs in. The pipeline, the CLI and the site call nothing else on a format.
 
@@ -321,6 +330,18 @@ class Format(ABC):
     def slip_form(self, round_: Round) -> SlipForm | None:
         """The boxes of this round's printed result slips; None: one box per result column of the round's tables."""
         return None
+
+    #: A round whose players choose their own seats, one after another, then one of them is drawn to play first
+    #: (`sitegen seat`, the desk's seat form); None: seats are always dealt by `pair`.
+    seat_choice: SeatChoice | None = None
+
+    def seat_choosers(self, event: Event, round_: Round) -> list[str]:
+        """The players of `round_` in the order they choose their seats (`seat_choice`)."""
+        raise Refused(f"in the {self.name} format `pair` deals the seats; players do not choose them")
+
+    def draw_first(self, event: Event, seating: tuple[str, ...]) -> str:
+        """Who plays first at a table whose seats were chosen, drawn from the event's seed and the seating."""
+        raise Refused(f"in the {self.name} format seat 1 plays first; nobody is drawn")
 
     def plan_rounds(self, event: Event) -> list[NextRound]:
         """Every preliminary round at once (`pair --plan`)."""

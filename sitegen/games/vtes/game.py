@@ -29,6 +29,7 @@ from sitegen.games.base import (
     ResultField,
     ResultWay,
     Scoreboard,
+    SeatChoice,
     SlipBox,
     SlipForm,
 )
@@ -76,6 +77,19 @@ class Vtes(Format):
             raise Refused("a V:TES event has no cut: its top five play the final (write 'final: false' to play none)")
         return [f"rounds: {rounds}" if rounds else "# rounds: 3          # preliminary rounds (default 3)",
                 "# final: false       # no final table (events under 8 players)"]
+
+    seat_choice = SeatChoice("final", vtes_event.FIRST,
+                             "The finalists choose their seats in turn, the lowest qualifier first; then one of them is "
+                             "drawn to play first.")
+
+    def seat_choosers(self, event: Event, round_: Round) -> list[str]:
+        """The finalists from the lowest qualifier to the highest: the order they choose their seats in."""
+        if round_.stage != "final":
+            raise Refused("only the final's seats are chosen; a preliminary round's seats are dealt by `pair`")
+        return list(reversed(vtes_event.finalists(event, vtes_event.ranking(event, event.rounds))))
+
+    def draw_first(self, event: Event, seating: tuple[str, ...]) -> str:
+        return vtes_rules.drawn_first_player(event.seed, seating)
 
     def planned_rounds(self, event: Event) -> int:
         return vtes_event.planned_rounds(event)

@@ -125,6 +125,6 @@ def _seat_final(event: Event) -> NextRound:
         raise Refused(f"only {len(qualified)} players can play a final; a table needs {SMALLEST_TABLE} (or set 'final: false' in event.yaml)")
     data = tables_file([qualified])
     return NextRound("final.yaml", data, "Final: the top five, listed in preliminary ranking order. They choose their seats "
-                                         "(lowest qualifier first); rewrite 'players' in the order they chose before play. "
-                                         "Then one finalist is drawn to play first: record the judge's draw as 'first: <id>' "
-                                         "on the table, or leave it out and the site draws from the event seed and the seating")
+                                         "(lowest qualifier first): record them with `sitegen seat EVENT ID=N ...` (or the desk), then draw who plays "
+                                         "first with `sitegen seat EVENT --draw-first`; a judge's own draw is "
+                                         "`sitegen result EVENT 1 --final --first ID`")

@@ -441,8 +441,8 @@ def test_pair_tells_how_the_first_player_of_the_final_is_chosen(make_site, run_c
     content = make_site(NINE_FILES)
     status, out, err = run_cli("pair", content / "events" / "e")
     assert status == 0, err
-    assert "'first: <id>'" in out
-    assert "'first: <id>'" in (content / "events" / "e" / "final.yaml").read_text().split("tables:")[0]
+    assert "sitegen seat" in out and "--draw-first" in out
+    assert "--draw-first" in (content / "events" / "e" / "final.yaml").read_text().split("tables:")[0]
 
 
 # -- seating does not depend on how the content is listed -----------------------------------------------------
