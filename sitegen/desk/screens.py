@@ -8,6 +8,7 @@ input per seat for figures and orders, one for the table for a player or a yes/n
 from __future__ import annotations
 
 import hashlib
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -279,3 +280,12 @@ def event_links(entries: list[tuple[str, Event | None, int]]) -> list[EventLink]
             state = f"{last[0].slug}: {pending} table(s) in play" if pending else f"{last[0].slug} complete"
         links.append(EventLink(slug, event.name if event else slug, state))
     return links
+
+
+def in_names(message: str, names: dict[str, str]) -> str:
+    """A message for the TO with each player id that it names replaced by the player's name ('dan-example' -> Dan
+    Example): the games' checks speak in ids, which the files hold, and the desk speaks in names."""
+    if not names:
+        return message
+    ids = re.compile(r"'?(?<![\w-])(" + "|".join(re.escape(pid) for pid in sorted(names, key=len, reverse=True)) + r")(?![\w-])'?")
+    return ids.sub(lambda found: names[found[1]], message)

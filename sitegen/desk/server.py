@@ -45,7 +45,7 @@ from sitegen.desk import git as desk_git
 from sitegen.desk.actions import ACTIONS, Done, Form, Stale, value
 from sitegen.desk.preview import CONTENT_TYPES, DeskConfig, Preview
 from sitegen.desk.report_links import LINK_ROUTE, ReportLinks
-from sitegen.desk.screens import event_links, event_page
+from sitegen.desk.screens import event_links, event_page, in_names
 from sitegen.edit.lock import content_lock
 from sitegen.games.base import Refused, Scoreboard
 from sitegen.load.check import one_event_problems
@@ -226,14 +226,22 @@ class Desk:
             except Stale as exc:
                 return self.event(slug, HTTPStatus.CONFLICT, errors={where: [str(exc)]})
             except ContentError as exc:
-                return self.event(slug, HTTPStatus.BAD_REQUEST, errors={where: [str(p) for p in exc.problems]}, typed=form)
+                said = [in_names(str(p), self.names(events[slug])) for p in exc.problems]
+                return self.event(slug, HTTPStatus.BAD_REQUEST, errors={where: said}, typed=form)
             except Refused as exc:
-                return self.event(slug, HTTPStatus.BAD_REQUEST, errors={where: [str(exc)]}, typed=form)
+                return self.event(slug, HTTPStatus.BAD_REQUEST, errors={where: [in_names(str(exc), self.names(events[slug]))]}, typed=form)
             if done.event is not None and done.board is not None:
                 self.kept[slug] = (self._stamp(events[slug]), done.event, done.board)
             warnings = list(done.warnings) + self.commit(done, slug)
         note = self.keep_note([done.message], warnings)
         return redirect(f"{self.root}e/{slug}/?note={note}#{done.anchor}")
+
+    def names(self, folder: Path) -> dict[str, str]:
+        """The event's players' names by id, for messages in the TO's words; none when the event cannot be read."""
+        try:
+            return {p.id: p.name for p in load_event(folder).players}
+        except ContentError:
+            return {}
 
     def _stamp(self, folder: Path) -> tuple[Any, ...]:
         """What the event's page is made from, as file stats: the event folder's files and players.yaml (its names).

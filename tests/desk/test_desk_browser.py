@@ -176,6 +176,7 @@ def test_an_error_shows_beside_the_table(tmp_path, phone):
         table.locator("input[name^=power-]").first.fill("7")
         table.get_by_role("button", name="Save power").click()
         expect(phone.locator("#table-1 .error")).to_contain_text("'power' needs both players of table 1")  # the TO's words, no file path
+        expect(phone.locator("#table-1 .error")).not_to_contain_text("-example")  # names, not ids
         phone.locator("#table-1").scroll_into_view_if_needed()
         shot(phone, "joust-error-beside-table")
         no_overflow(phone)
