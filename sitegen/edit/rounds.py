@@ -57,7 +57,8 @@ def pair_round(event_dir: str | Path, *, plan: bool = False, redo: bool = False,
         texts.setdefault(folder / old.name, None)
     length = _length_on_round_1(folder, base, texts) if not base.rounds else {}
     new = commit(event_dir, texts)
-    warnings = [f"{Path(p.filename).stem}: {w}" for p in proposals for w in p.warnings]
+    warnings = [p.message for p in fmt.warnings(base)]  # before round 1: e.g. fewer players than the rules need
+    warnings += [f"{Path(p.filename).stem}: {w}" for p in proposals for w in p.warnings]
     return Paired(Edited(new, [p for p, t in texts.items() if t is not None], warnings), written, length)
 
 

@@ -238,3 +238,10 @@ def test_new_without_players_writes_an_empty_roster_not_placeholders_and_check_w
     assert [p["name"] for p in yaml.safe_load((folder / "event.yaml").read_text())["players"]][0] == "Ann Example"
     status, _, err = run_cli("check", "--content", tmp_path / "content")
     assert status == 0 and "players so far" not in err
+
+
+def test_pairing_round_1_below_four_players_warns(tmp_path, run_cli):
+    folder = tmp_path / "content" / "events" / "club"
+    assert run_cli("new", folder, "--date", "2026-12-05", "--player", "Ann Example", "--player", "Ben Example")[0] == 0
+    status, _, err = run_cli("pair", folder)
+    assert status == 0 and "2 players so far" in err and "at least 4" in err
