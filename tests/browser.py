@@ -176,11 +176,11 @@ def pair(page, taps: Taps | None = None) -> bool:
     if not button.count():
         expect(page.locator("#pair")).to_contain_text("The event is decided")
         return False
-    if taps is not None:
-        taps.tap(button)
-    else:
-        button.click()
-    page.wait_for_load_state()
+    with page.expect_navigation():  # the answer's page, not the one the tap left (its boxes are no longer there)
+        if taps is not None:
+            taps.tap(button)
+        else:
+            button.click()
     errors = page.locator("#pair .error")
     if errors.count():
         assert "finished" in errors.first.inner_text(), errors.first.inner_text()
