@@ -28,7 +28,8 @@ def new_event(root: Path, fmt: str, players: int) -> Path:
     argv = ["new", str(folder), "--format", fmt, "--name", "Club Event", "--date", "2026-12-05"]
     for name in NAMES[:players]:
         argv += ["--player", f"{name} Example"]
-    assert main(argv) == 0
+    with contextlib.redirect_stdout(io.StringIO()):
+        assert main(argv) == 0
     return folder
 
 
@@ -76,11 +77,32 @@ class Run:
         self.result_taps += self.taps.count - before
         self.results += 1
 
+    def melee_result(self, scope: str, number: int, seats: list[str], *, winner: int = 0, round_: int | None = None) -> None:
+        """One Melee table's result: every player's power (in seat order), the `winner`th seat reached 15 and won
+        before time."""
+        before, table = self.taps.count, self.page.locator(f"#{scope}")
+        figures = MELEE_POWER[:len(seats)]
+        figures.insert(winner, figures.pop(0))
+        power = dict(zip(seats, figures))
+        won = seats[winner]
+        for pid, figure in power.items():
+            self.taps.fill(table.locator(f"input[name=power-{pid}]"), str(figure))
+        self.taps.choose(table.locator("select[name=winner]"), won)
+        self.taps.tap(table.get_by_role("button", name="Save result"))
+        expect(table.locator("li.winner .name")).to_have_text(self.page.locator(f"#player-{won} .name").inner_text())
+        self.cli_does("result", str(number), "--power", *(f"{p}={n}" for p, n in power.items()), "--winner", won,
+                      *(["--round", str(round_)] if round_ else []))
+        self.result_taps += self.taps.count - before
+        self.results += 1
+
+
+MELEE_POWER = [15, 10, 8, 5]
+
 
 def test_a_10_player_joust_on_a_touch_phone(tmp_path, touch_phone):
     page = touch_phone
     desk_folder, cli_folder = new_event(tmp_path / "desk", "agot-joust", 10), new_event(tmp_path / "cli", "agot-joust", 10)
-    run, taps = Run(page, cli_folder), None
+    run = Run(page, cli_folder)
     taps = run.taps
     server = DeskServer(tmp_path / "desk")
     try:
@@ -170,9 +192,90 @@ def test_a_10_player_joust_on_a_touch_phone(tmp_path, touch_phone):
         server.close()
     event = load_event(desk_folder)
     assert [len(r.tables) for r in event.elims] == [2, 1] and event.player_by_id["kim-example"].joined == 1
-    assert main(["check", "--content", str(tmp_path / "desk" / "content")]) == 0
+    with contextlib.redirect_stdout(io.StringIO()):
+        assert main(["check", "--content", str(tmp_path / "desk" / "content")]) == 0
     assert snapshot(desk_folder) == snapshot(cli_folder)
     report("Joust, 10 players + 1 late", run)
+
+
+def test_a_melee_to_its_final_table_on_a_touch_phone(tmp_path, touch_phone):
+    page = touch_phone
+    desk_folder, cli_folder = new_event(tmp_path / "desk", "agot-melee", 8), new_event(tmp_path / "cli", "agot-melee", 8)
+    run = Run(page, cli_folder)
+    taps = run.taps
+    server = DeskServer(tmp_path / "desk")
+    try:
+        page.goto(f"{server.url}e/club/")
+        assert run.pair()
+
+        before = taps.count  # a late arrival, folded into round 1: nine play it
+        taps.fill(page.get_by_label("Full name"), "Ivy Example")
+        taps.tap(page.get_by_role("button", name="Add and pair Round 1 again"))
+        run.done("Ivy Example joins round 1; round 1 is paired again")
+        run.cli_does("add", "Ivy Example")
+        run.cli_does("pair", "--redo")
+        run.step("late arrival", before)
+
+        before = taps.count  # two rounds, then one final table of four
+        taps.tap(page.get_by_text("Change the rounds and the cut"))
+        taps.fill(page.locator("input[name=rounds]"), "2")
+        taps.choose(page.locator("select[name=cut]"), "4")
+        taps.tap(page.get_by_role("button", name="Save the rounds and cut"))
+        run.done("2 rounds, top 4 cut")
+        run.cli_does("length", "--rounds", "2", "--cut", "4")
+        run.step("length and cut", before)
+        boxes_and_axe(page, "melee-round-1-paired")
+
+        before = taps.count
+        tables = tables_on(page)
+        first, second = tables[1][0], tables[2][1]
+        taps.tap(page.get_by_text("Swap two players' seats"))
+        taps.tap(page.locator(f"#swap input[value={first}]"))
+        taps.tap(page.locator(f"#swap input[value={second}]"))
+        taps.tap(page.get_by_role("button", name="Swap their seats"))
+        run.done("traded seats")
+        run.cli_does("swap", first, second)
+        run.step("swap", before)
+
+        number, wrong = 1, None
+        while True:
+            for table, seats in tables_on(page).items():
+                if number == 1 and table == 1:
+                    wrong = seats
+                run.melee_result(f"table-{table}", table, seats)
+            if number == 1:
+                boxes_and_axe(page, "melee-round-1-complete")
+                before = taps.count  # a drop after round 1: eight play on
+                leaver = tables_on(page)[3][2]
+                name = page.locator(f"#player-{leaver} .name").inner_text()
+                taps.tap(page.get_by_text(f"Drop {name}", exact=True))
+                taps.tap(page.get_by_role("button", name=f"Yes, drop {name}"))
+                run.done(f"{name} drops after round 1")
+                run.cli_does("drop", leaver)
+                run.step("drop", before)
+            if not run.pair():
+                break
+            number += 1
+            if number == 2:  # a round later: round 1's table 1 had its seats' figures the wrong way round
+                before, results = taps.count, run.result_taps
+                taps.tap(page.get_by_text("Round 1: correct a result"))
+                taps.tap(page.locator("#round-1-table-1").get_by_text("Change the result"))
+                boxes_and_axe(page, "melee-round-1-reopened")
+                run.melee_result("round-1-table-1", 1, wrong, winner=1, round_=1)
+                run.step("correction", before)
+                run.result_taps, run.results = results, run.results - 1
+            if number == 3:
+                boxes_and_axe(page, "melee-final-table")
+        expect(page.locator("#standings .final")).to_contain_text("champion")
+        boxes_and_axe(page, "melee-decided")
+    finally:
+        server.close()
+    event = load_event(desk_folder)
+    assert len(event.rounds) == 2 and [len(r.tables) for r in event.elims] == [1] and len(event.elims[0].tables[0].players) == 4
+    with contextlib.redirect_stdout(io.StringIO()):
+        assert main(["check", "--content", str(tmp_path / "desk" / "content")]) == 0
+    assert snapshot(desk_folder) == snapshot(cli_folder)
+    report("Melee, 8 players + 1 late", run)
 
 
 def report(title: str, run: Run) -> None:
