@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 import http.server
+import os
 import shutil
 import socket
 import threading
@@ -95,6 +96,7 @@ def axe_findings(page, tags: list[str] = WCAG_TAGS) -> list[str]:
             for v in page.evaluate("async (options) => (await axe.run(document, options)).violations", options)
             if v["impact"] in BLOCKING_IMPACTS]
 
+
 def wait_for(url: str, seconds: float = 20) -> None:
     deadline = time.monotonic() + seconds
     while True:
@@ -105,3 +107,82 @@ def wait_for(url: str, seconds: float = 20) -> None:
             if time.monotonic() > deadline:
                 raise
             time.sleep(0.1)
+
+
+# The desk on a phone (issue 21's phone runs): a touch phone at 360×740, what its user does counted, the current
+# round's tables as the page shows them, "Pair the next round", and the box test with axe on each page state.
+PHONE = {"viewport": {"width": 360, "height": 740}, "has_touch": True, "is_mobile": True, "device_scale_factor": 2,
+         "bypass_csp": True}  # the CSP would refuse axe's script; the desk's own pages are what is tested
+
+
+class Taps:
+    """What the phone user does, counted: a tap, a typed figure, a choice from a list (two taps: open, choose)."""
+
+    def __init__(self) -> None:
+        self.count = 0
+
+    def tap(self, target) -> None:
+        self.count += 1
+        target.tap()
+
+    def fill(self, target, text: str) -> None:
+        self.count += 1  # the tap into the field; the figures typed are not taps
+        target.fill(text)
+
+    def choose(self, target, value: str) -> None:
+        self.count += 2
+        target.select_option(value)
+
+
+def shot(page, name: str) -> None:
+    """A full-page screenshot into $SITEGEN_SHOTS, when it is set."""
+    if os.environ.get("SITEGEN_SHOTS"):
+        page.screenshot(path=str(Path(os.environ["SITEGEN_SHOTS"]) / f"{name}.png"), full_page=True)
+
+
+def boxes_and_axe(page, name: str, width: int = 360) -> None:
+    """Nothing past the right edge, every button a 44 px target, no serious axe finding, light and dark."""
+    for scheme in ("light", "dark"):
+        page.emulate_media(color_scheme=scheme)
+        assert page.evaluate(OVERFLOWING) == [], (name, scheme)
+        for box in page.locator("button:visible").evaluate_all("bs => bs.map(b => b.getBoundingClientRect().toJSON())"):
+            assert box["height"] >= 44 and box["right"] <= width + 0.5, (name, box)
+        page.add_script_tag(path=str(AXE))
+        options = {"resultTypes": ["violations"], "runOnly": {"type": "tag", "values": WCAG_TAGS}}
+        found = [f"{v['id']} at {[n['target'] for n in v['nodes'][:3]]}" for v in
+                 page.evaluate("async (options) => (await axe.run(document, options)).violations", options)
+                 if v["impact"] in BLOCKING_IMPACTS]
+        assert found == [], (name, scheme, found)
+        shot(page, f"{name}-{scheme}")
+    page.emulate_media(color_scheme="light")
+
+
+def tables_on(page) -> dict[int, list[str]]:
+    """The desk's current round's tables as the page shows them: player ids in seat order."""
+    found = {}
+    for article in page.locator("article.table[id^=table-]").all():  # the current round's (earlier rounds' are round-N-table-M)
+        number = int(article.get_attribute("id").removeprefix("table-"))
+        found[number] = [name.removeprefix(prefix) for prefix in ("vp-", "power-") for name in article.locator(
+            f"input[name^={prefix}]").evaluate_all("inputs => inputs.map(i => i.name)")] \
+            or article.locator("button[name=winner]").evaluate_all("bs => bs.map(b => b.value)")
+    return found
+
+
+def pair(page, taps: Taps | None = None) -> bool:
+    """Tap the desk's "Pair the next round" (counted by `taps` when given); False once the event is decided."""
+    from playwright.sync_api import expect
+
+    button = page.get_by_role("button", name="Pair the next round")
+    if not button.count():
+        expect(page.locator("#pair")).to_contain_text("The event is decided")
+        return False
+    with page.expect_navigation():  # the answer's page, not the one the tap left (its boxes are no longer there)
+        if taps is not None:
+            taps.tap(button)
+        else:
+            button.click()
+    errors = page.locator("#pair .error")
+    if errors.count():
+        assert "finished" in errors.first.inner_text(), errors.first.inner_text()
+        return False
+    return True

@@ -98,6 +98,17 @@ def browser():
         launched.close()
 
 
+@pytest.fixture
+def touch_phone(browser):
+    """A page on a touch phone at 360×740 (tests/browser.py's PHONE)."""
+    from browser import PHONE
+
+    context = browser.new_context(**PHONE)
+    page = context.new_page()
+    yield page
+    context.close()
+
+
 @pytest.fixture(scope="session")
 def served_demo(tmp_path_factory):
     """(base URL, folder) of the demo site built with axe-core beside it, served on 127.0.0.1; one per test process,

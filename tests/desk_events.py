@@ -72,6 +72,20 @@ def snapshot(folder: Path) -> dict[str, bytes]:
 TOKEN = "test-token-0123456789"
 
 
+class DeskServer:
+    """A desk on a free port, in a thread, for a browser: `url` is its address with the token, ending in a slash."""
+
+    def __init__(self, root: Path, token: str = "browser-test-token") -> None:
+        config = DeskConfig(root / "content", root / "output", root / "cache", token)
+        self.server = make_server(config, "127.0.0.1", 0)
+        threading.Thread(target=self.server.serve_forever, kwargs={"poll_interval": 0.02}, daemon=True).start()
+        self.url = f"http://127.0.0.1:{self.server.server_address[1]}/{token}/"
+
+    def close(self) -> None:
+        self.server.shutdown()
+        self.server.server_close()
+
+
 class Desk:
     """A desk server on a free port, in a thread, and a client that never follows redirects."""
 

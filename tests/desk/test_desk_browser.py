@@ -8,21 +8,18 @@ import os
 import shutil
 import subprocess
 import sys
-import threading
 from pathlib import Path
 
 import pytest
-from browser import free_port, wait_for
-from desk_events import snapshot
+from browser import free_port, pair, tables_on, wait_for
+from desk_events import DeskServer, snapshot
 from playwright.sync_api import Page, expect
 
 from sitegen.cli.main import main
-from sitegen.desk.server import DeskConfig, make_server
 from sitegen.load.event import load_event
 
 pytestmark = pytest.mark.browser
 
-TOKEN = "browser-test-token"
 PHONE = {"width": 360, "height": 780}
 NAMES = ["Ann", "Ben", "Cat", "Dan", "Eli", "Fay", "Gus", "Hal", "Ivy", "Jon"]
 VP = [2.5, 0, 0, 0.5, 0.5]  # by seat: a game that ends like this at any table of five (seat 1 ousts two, time)
@@ -44,48 +41,11 @@ def new_event(root: Path, fmt: str, players: int) -> Path:
     return folder
 
 
-class DeskServer:
-    def __init__(self, root: Path) -> None:
-        config = DeskConfig(root / "content", root / "output", root / "cache", TOKEN)
-        self.server = make_server(config, "127.0.0.1", 0)
-        threading.Thread(target=self.server.serve_forever, kwargs={"poll_interval": 0.02}, daemon=True).start()
-        self.url = f"http://127.0.0.1:{self.server.server_address[1]}/{TOKEN}/"
-
-    def close(self) -> None:
-        self.server.shutdown()
-        self.server.server_close()
-
-
 @pytest.fixture
 def phone(browser):
     page = browser.new_page(viewport=PHONE)
     yield page
     page.close()
-
-
-def tables_on(page: Page) -> dict[int, list[str]]:
-    """The current round's tables as the page shows them: player ids in seat order."""
-    found = {}
-    for article in page.locator("article.table[id^=table-]").all():  # the current round's (earlier rounds' are round-N-table-M)
-        number = int(article.get_attribute("id").removeprefix("table-"))
-        found[number] = [name.removeprefix("vp-") for name in article.locator("input[name^=vp-]").evaluate_all(
-            "inputs => inputs.map(i => i.name)")] or article.locator("button[name=winner]").evaluate_all("bs => bs.map(b => b.value)")
-    return found
-
-
-def pair(page: Page) -> bool:
-    """Click "Pair the next round"; False once the event is decided (the desk offers no more pairing)."""
-    button = page.get_by_role("button", name="Pair the next round")
-    if not button.count():
-        expect(page.locator("#pair")).to_contain_text("The event is decided")
-        return False
-    button.click()
-    page.wait_for_load_state()
-    errors = page.locator("#pair .error")
-    if errors.count():
-        assert "finished" in errors.first.inner_text(), errors.first.inner_text()
-        return False
-    return True
 
 
 def no_overflow(page: Page) -> None:

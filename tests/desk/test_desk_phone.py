@@ -4,73 +4,20 @@ write on a twin folder. It counts the taps a result takes and prints them; it ch
 desk page, light and dark. SITEGEN_SHOTS=/some/folder keeps its screenshots."""
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 import pytest
-from browser import AXE, OVERFLOWING, WCAG_TAGS
-from desk_events import snapshot
-from playwright.sync_api import Locator, Page, expect
+from browser import Taps, boxes_and_axe, pair, tables_on
+from desk_events import DeskServer, snapshot
+from playwright.sync_api import Page, expect
 
 from sitegen.cli.main import main
 from sitegen.load.event import load_event
-from tests.desk.test_desk_browser import DeskServer, pair, tables_on
 
 pytestmark = pytest.mark.browser
 
-PHONE = {"viewport": {"width": 360, "height": 740}, "has_touch": True, "is_mobile": True, "device_scale_factor": 2,
-         "bypass_csp": True}  # the CSP would refuse axe's script; the desk's own pages are what is tested
 NAMES = ["Ann", "Ben", "Cat", "Dan", "Eli", "Fay", "Gus", "Hal", "Ivy", "Jon", "Kim", "Lou", "Max"]
 VP = {5: [2.5, 0, 0, 0.5, 0.5], 4: [2.5, 0, 0, 0.5]}  # by seat: seat 1 ousts two, then time
-
-
-class Taps:
-    """What the phone user does, counted: a tap, a typed figure, a choice from a list (two taps: open, choose)."""
-
-    def __init__(self) -> None:
-        self.count = 0
-
-    def tap(self, target: Locator) -> None:
-        self.count += 1
-        target.tap()
-
-    def fill(self, target: Locator, text: str) -> None:
-        self.count += 1  # the tap into the field; the figures typed are not taps
-        target.fill(text)
-
-    def choose(self, target: Locator, value: str) -> None:
-        self.count += 2
-        target.select_option(value)
-
-
-@pytest.fixture
-def touch_phone(browser):
-    context = browser.new_context(**PHONE)
-    page = context.new_page()
-    yield page
-    context.close()
-
-
-def shot(page: Page, name: str) -> None:
-    if os.environ.get("SITEGEN_SHOTS"):
-        page.screenshot(path=str(Path(os.environ["SITEGEN_SHOTS"]) / f"{name}.png"), full_page=True)
-
-
-def boxes_and_axe(page: Page, name: str) -> None:
-    """Nothing past the right edge, every button a 44 px target, no serious axe finding, light and dark."""
-    for scheme in ("light", "dark"):
-        page.emulate_media(color_scheme=scheme)
-        assert page.evaluate(OVERFLOWING) == [], (name, scheme)
-        for box in page.locator("button:visible").evaluate_all("bs => bs.map(b => b.getBoundingClientRect().toJSON())"):
-            assert box["height"] >= 44 and box["right"] <= 360.5, (name, box)
-        page.add_script_tag(path=str(AXE))
-        options = {"resultTypes": ["violations"], "runOnly": {"type": "tag", "values": WCAG_TAGS}}
-        found = [f"{v['id']} at {[n['target'] for n in v['nodes'][:3]]}" for v in
-                 page.evaluate("async (options) => (await axe.run(document, options)).violations", options)
-                 if v["impact"] in ("serious", "critical")]
-        assert found == [], (name, scheme, found)
-        shot(page, f"{name}-{scheme}")
-    page.emulate_media(color_scheme="light")
 
 
 def new_vtes(root: Path) -> Path:
