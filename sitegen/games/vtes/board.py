@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from collections.abc import Collection
 
-from sitegen.games.base import Column, PlayerRound, RoundView, Scoreboard, SeatRow, StandingRow, TableView
+from sitegen.games.base import Column, PlayerRound, RoundView, Scoreboard, SeatRow, StandingRow, TableView, round_label
 from sitegen.games.vtes import rating as vtes_rating
 from sitegen.games.vtes import rules as vtes_rules
 from sitegen.games.vtes import seating as vtes_seating
@@ -25,6 +25,7 @@ from sitegen.games.vtes.event import (
 from sitegen.games.vtes.export import standings_json
 from sitegen.games.vtes.rules import GW_MIN_VP, PLACE_TP, RankedPlayer, VtesSeat, vp_text
 from sitegen.model import Event, Round, Table
+from sitegen.text import N_
 
 STANDINGS_COLUMNS = [
     Column("gw", "GW", f"Game wins: at least {vp_text(GW_MIN_VP)} VP and strictly more than anyone else at the table."),
@@ -55,7 +56,7 @@ def score(event: Event, format_name: str) -> Scoreboard:
         results = {t.number: scored(t) for t in round_.tables}
         vector = vtes_seating.violations([seats_of(r) for r in event.rounds[: index + 1]])
         tables = [_table_view(t, results[t.number], names) for t in round_.tables]
-        rounds.append(RoundView(round_, f"Round {round_.number}", tables, round_.complete, sitting_out=round_.sitting_out,
+        rounds.append(RoundView(round_, round_label(round_.number), tables, round_.complete, sitting_out=round_.sitting_out,
                                 notes=vtes_seating.violations_lines(vector, index + 1)))
         ranked = ranking(event, event.rounds[: index + 1])
         if round_.complete:
@@ -118,7 +119,7 @@ def _note_round(event: Event, round_: Round, results: dict[int, list[VtesSeat] |
                 history: dict[str, list[PlayerRound]]) -> None:
     """Each player's line for this round: their table and result, or why they did not play."""
     rank_of = {r.player: r for r in ranked}
-    label = f"Round {round_.number}"
+    label = round_label(round_.number)
     where = {pid: (table, seat) for table in round_.tables for seat, pid in enumerate(table.players, start=1)}
     for player in event.players:
         pid = player.id
@@ -155,13 +156,13 @@ def _final_view(final: Round, ranked: list[RankedPlayer], winner: str | None, na
         values = {"seed": rank_of[pid], "vp": vp_text(vp[pid]) if vp else "", "prey": prey}
         seats.append(SeatRow(pid, seat, values, winner=pid == winner))
         result = ("Won the final" if pid == winner else "Finalist (2nd)") if vp else "Pending"
-        history[pid].append(PlayerRound(round=final, label="Final", table=table.number, seat=seat,
+        history[pid].append(PlayerRound(round=final, label=N_("Final"), table=table.number, seat=seat,
                                         opponents=[p for p in table.players if p != pid], prey=prey_of(table.players, seat),
                                         predator=predator_of(table.players, seat), result=result,
                                         points=f"{vp_text(vp[pid])} VP" if vp else "", won=pid == winner if vp else None))
     notes = [f"{names[first]} plays first ({how})"] + (["VP confirmed by a judge"] if table.result.get("override") else [])
     view = TableView(table.number, seats, pending=not vp, note="; ".join(notes))
-    return RoundView(final, "Final", [view], final_played(final), columns=FINAL_COLUMNS)
+    return RoundView(final, N_("Final"), [view], final_played(final), columns=FINAL_COLUMNS)
 
 
 def shared_places(ranks: list[tuple[int, str]], ranked: list[RankedPlayer], finals: Collection[str]) -> list[tuple[int, str]]:

@@ -16,7 +16,7 @@ from sitegen.games.agot.swiss_standings import (
     note_meeting,
     tally_rounds,
 )
-from sitegen.games.base import SEED, Column, PlayerRound, RoundView, Scoreboard, SeatRow, StandingRow, TableView, stage_label
+from sitegen.games.base import SEED, Column, PlayerRound, RoundView, Scoreboard, SeatRow, StandingRow, TableView, round_label, stage_label
 from sitegen.model import Event, Round, Table
 
 ABSENT = "absent"  # standings.json result of a round a player was not in
@@ -49,7 +49,7 @@ def scoreboard(event: Event, format_name: str) -> Scoreboard:
     def note_round(round_: Round, counted: _Counted, records: Mapping[str, Record], rows: list[StandingRow] | None) -> None:
         outcomes, results = counted
         tables = [_table_view(table, result) for table, result in zip(round_.tables, outcomes)]
-        rounds.append(RoundView(round_, f"Round {round_.number}", tables, round_.complete, round_.byes))
+        rounds.append(RoundView(round_, round_label(round_.number), tables, round_.complete, round_.byes))
         _note_round(event, round_, results, records, {row.player: row.rank for row in rows or ()}, history)
 
     tally = tally_rounds(event, _count_round, _record_values, note_round)
@@ -123,7 +123,7 @@ def _note_round(event: Event, round_: Round, results: Mapping[str, Result], reco
                 rank_now: Mapping[str, int], history: Mapping[str, list[PlayerRound]]) -> None:
     """Each player's line for a Swiss round: a result, a pending game, or a round missed."""
     table_of = {pid: t for t in round_.tables for pid in t.players}
-    label = f"Round {round_.number}"
+    label = round_label(round_.number)
     for player in event.players:
         pid = player.id
         table = table_of.get(pid)

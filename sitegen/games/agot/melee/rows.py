@@ -11,7 +11,7 @@ from typing import Any
 
 from sitegen.games.agot.melee.rules import FINAL_TABLE, POWER_CAP, WIN_POINTS, MeleeGame, SeatResult, late_join_points
 from sitegen.games.agot.melee.wording import place_label, result_text
-from sitegen.games.base import SEED, Column, PlayerRound, RoundView, SeatRow, StandingRow, TableView
+from sitegen.games.base import SEED, Column, PlayerRound, RoundView, SeatRow, StandingRow, TableView, round_label
 from sitegen.model import Round, Table
 
 # The result codes of standings.json (`PlayerRound.outcome`) and of `Record.codes`.
@@ -107,7 +107,7 @@ def player_round(round_: Round, pid: str, table: Table | None, seat: SeatResult 
     else:
         outcome, score = ABSENT, 0
         text, points = "Sat out" if pid in round_.sitting_out else "Did not play", "0"
-    return PlayerRound(round=round_, label=f"Round {round_.number}", table=table_number, seat=seat_number, opponents=opponents,
+    return PlayerRound(round=round_, label=round_label(round_.number), table=table_number, seat=seat_number, opponents=opponents,
                        outcome=outcome, score=score, result=text, points=points, total=str(total), rank=rank, won=won)
 
 
