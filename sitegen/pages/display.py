@@ -188,8 +188,8 @@ def _instant(local: str, zone: str) -> str:
 
 def short_label(label: str) -> str:
     """A round's name where room is short: "Round 3" -> "R3"; elimination rounds keep theirs."""
-    if isinstance(label, Msg) and label.msgid == ROUND_LABEL:
-        return N_("R{number}", **label.values)
+    if isinstance(label, Msg):
+        return N_("R{number}", **label.values) if label.msgid == ROUND_LABEL else label
     return label.replace("Round ", "R")
 
 

@@ -10,6 +10,8 @@ from pathlib import Path
 from typing import Any
 
 import jinja2
+import jinja2.runtime
+import markupsafe
 from babel import Locale
 from babel.dates import format_date
 from babel.numbers import format_decimal
@@ -56,6 +58,27 @@ def local_date(value: str, language: str) -> str:
         return value
 
 
+# What `install_gettext_translations(newstyle=True)` installs, made here: on an overlay, the extension's install
+# method is still bound to the environment it was made for, and would put the catalog into that one's globals.
+def _newstyle_gettext(catalog: gettext.NullTranslations) -> Any:
+    @jinja2.pass_context
+    def gettext(context: jinja2.runtime.Context, message: str, /, **variables: Any) -> str:
+        text = catalog.gettext(message)
+        return (markupsafe.Markup(text) if context.eval_ctx.autoescape else text) % variables
+
+    return gettext
+
+
+def _newstyle_ngettext(catalog: gettext.NullTranslations) -> Any:
+    @jinja2.pass_context
+    def ngettext(context: jinja2.runtime.Context, singular: str, plural: str, count: int, /, **variables: Any) -> str:
+        variables.setdefault("num", count)
+        text = catalog.ngettext(singular, plural, count)
+        return (markupsafe.Markup(text) if context.eval_ctx.autoescape else text) % variables
+
+    return ngettext
+
+
 def localized(env: jinja2.Environment, language: str) -> jinja2.Environment:
     """`env` speaking `language`: an overlay sharing its loader and compiled templates, with the catalog installed
     (`{% trans %}`, `_()`, plural forms), `Msg` and `Num` values translated as they are printed, and `lang`."""
@@ -63,7 +86,8 @@ def localized(env: jinja2.Environment, language: str) -> jinja2.Environment:
     if language not in made:
         overlay = env.overlay(finalize=lambda value: translate(value, language))
         overlay.globals = dict(env.globals)
-        overlay.install_gettext_translations(translations(language), newstyle=True)  # type: ignore[attr-defined]
+        catalog = translations(language)
+        overlay.globals.update(gettext=_newstyle_gettext(catalog), ngettext=_newstyle_ngettext(catalog))
         overlay.globals["lang"] = html_lang(language)
         overlay.filters["local_date"] = lambda value: local_date(value, language)
         overlay.filters["t"] = lambda value: translate(value, language)

@@ -85,6 +85,9 @@ def environment(dirs: list[Path]) -> jinja2.Environment:
         lstrip_blocks=True,
         keep_trailing_newline=True,
         extensions=["jinja2.ext.i18n"],
+        # Printed values pass through `finalize`: as they are in English; i18n.localized's overlays translate them. It
+        # must be set here too: a template's compiled code (shared by the overlays) calls it only if it was set.
+        finalize=lambda value: value,
     )
     env.install_null_translations(newstyle=True)  # type: ignore[attr-defined]  # the English text; i18n.localized for others
     env.globals["lang"] = "en"

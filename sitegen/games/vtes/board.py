@@ -28,22 +28,24 @@ from sitegen.model import Event, Round, Table
 from sitegen.text import N_
 
 STANDINGS_COLUMNS = [
-    Column("gw", "GW", f"Game wins: at least {vp_text(GW_MIN_VP)} VP and strictly more than anyone else at the table."),
-    Column("vp", "VP", "Victory points: 1 per prey ousted, 0.5 for surviving to time or withdrawing, 1 for the last player standing."),
-    Column("tp", "TP", f"Tournament points from the place at each table: {', '.join(map(str, PLACE_TP[max(PLACE_TP)]))} (ties share the average)."),
-    Column("rating", "Rating", f"V:EKN rating points: {vtes_rating.formula_text()}. Before the final, without it.", wide_only=True),
+    Column("gw", N_("GW"), N_("Game wins: at least {vp} VP and strictly more than anyone else at the table.", vp=vp_text(GW_MIN_VP))),
+    Column("vp", N_("VP"), N_("Victory points: 1 per prey ousted, 0.5 for surviving to time or withdrawing, 1 for the last player standing.")),
+    Column("tp", N_("TP"), N_("Tournament points from the place at each table: {points} (ties share the average).",
+                                   points=", ".join(map(str, PLACE_TP[max(PLACE_TP)])))),
+    Column("rating", N_("Rating"), N_("V:EKN rating points: {formula}. Before the final, without it.", formula=vtes_rating.formula_text()), wide_only=True),
 ]
 SEAT_COLUMNS = [
-    Column("vp", "VP", "Victory points scored at this table."),
-    Column("gw", "GW", "1 for the game win.", wide_only=True),
-    Column("tp", "TP", "Tournament points for the place at the table."),
-    Column("prey", "Prey", "The player in the next seat, whom this player tries to oust (the last seat's prey is seat 1).", seating=True, numeric=False),
+    Column("vp", N_("VP"), N_("Victory points scored at this table.")),
+    Column("gw", N_("GW"), N_("1 for the game win."), wide_only=True),
+    Column("tp", N_("TP"), N_("Tournament points for the place at the table.")),
+    Column("prey", N_("Prey"), N_("The player in the next seat, whom this player tries to oust (the last seat's prey is seat 1)."),
+           seating=True, numeric=False),
 ]
 FINAL_COLUMNS = [
-    Column("seed", "Seed", "Rank after the preliminary rounds; it breaks a tie on VP in the final.", seating=True),
-    Column("vp", "VP", "Victory points in the final; the most wins the event."),
-    Column("prey", "Prey", "The player in the next seat. Seat 1 does not start the final: once the finalists have chosen "
-                           "their seats, one of them is drawn to play first (named above the table).", seating=True, numeric=False),
+    Column("seed", N_("Seed"), N_("Rank after the preliminary rounds; it breaks a tie on VP in the final."), seating=True),
+    Column("vp", N_("VP"), N_("Victory points in the final; the most wins the event.")),
+    Column("prey", N_("Prey"), N_("The player in the next seat. Seat 1 does not start the final: once the finalists have chosen "
+                           "their seats, one of them is drawn to play first (named above the table)."), seating=True, numeric=False),
 ]
 
 
