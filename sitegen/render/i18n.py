@@ -85,7 +85,7 @@ def localized(env: jinja2.Environment, language: str) -> jinja2.Environment:
     made: dict[str, jinja2.Environment] = env.__dict__.setdefault("localized_overlays", {})
     if language not in made:
         overlay = env.overlay(finalize=lambda value: translate(value, language))
-        overlay.globals = dict(env.globals)
+        overlay.globals, overlay.filters = dict(env.globals), dict(env.filters)  # an overlay shares both dicts otherwise
         catalog = translations(language)
         overlay.globals.update(gettext=_newstyle_gettext(catalog), ngettext=_newstyle_ngettext(catalog))
         overlay.globals["lang"] = html_lang(language)

@@ -126,7 +126,7 @@ def _note_round(event: Event, round_: Round, results: dict[int, list[VtesSeat] |
     for player in event.players:
         pid = player.id
         totals = rank_of.get(pid)
-        total = f"{totals.gw} GW, {vp_text(totals.vp)} VP, {totals.tp} TP" if totals else ""
+        total = N_("{gw} GW, {vp} VP, {tp} TP", gw=totals.gw, vp=vp_text(totals.vp), tp=totals.tp) if totals else ""
         rank = totals.rank if totals else None
         if pid not in where:
             result = "Sat out" if pid in round_.sitting_out else "Did not play"
@@ -135,11 +135,12 @@ def _note_round(event: Event, round_: Round, results: dict[int, list[VtesSeat] |
         table, seat = where[pid]
         seats = results[table.number]
         mine = seats[seat - 1] if seats else None
-        result = (f"{vp_text(mine.vp)} VP" + (", game win" if mine.gw else "")) if mine else "Pending"
+        result = ((N_("{vp} VP, game win", vp=vp_text(mine.vp)) if mine.gw else N_("{vp} VP", vp=vp_text(mine.vp))) if mine
+                  else N_("Pending"))
         history[pid].append(PlayerRound(round=round_, label=label, table=table.number, seat=seat,
                                         opponents=[p for p in table.players if p != pid], prey=prey_of(table.players, seat),
                                         predator=predator_of(table.players, seat), score=mine.tp if mine else None,
-                                        result=result, points=f"{mine.tp} TP" if mine else "", total=total,
+                                        result=result, points=N_("{tp} TP", tp=mine.tp) if mine else "", total=total,
                                         rank=rank, won=bool(mine.gw) if mine else None))
 
 
@@ -157,11 +158,11 @@ def _final_view(final: Round, ranked: list[RankedPlayer], winner: str | None, na
         prey = names[prey_of(table.players, seat)]
         values = {"seed": rank_of[pid], "vp": vp_text(vp[pid]) if vp else "", "prey": prey}
         seats.append(SeatRow(pid, seat, values, winner=pid == winner))
-        result = ("Won the final" if pid == winner else "Finalist (2nd)") if vp else "Pending"
+        result = (N_("Won the final") if pid == winner else N_("Finalist (2nd)")) if vp else N_("Pending")
         history[pid].append(PlayerRound(round=final, label=N_("Final"), table=table.number, seat=seat,
                                         opponents=[p for p in table.players if p != pid], prey=prey_of(table.players, seat),
                                         predator=predator_of(table.players, seat), result=result,
-                                        points=f"{vp_text(vp[pid])} VP" if vp else "", won=pid == winner if vp else None))
+                                        points=N_("{vp} VP", vp=vp_text(vp[pid])) if vp else "", won=pid == winner if vp else None))
     notes = [f"{names[first]} plays first ({how})"] + (["VP confirmed by a judge"] if table.result.get("override") else [])
     view = TableView(table.number, seats, pending=not vp, note="; ".join(notes))
     return RoundView(final, N_("Final"), [view], final_played(final), columns=FINAL_COLUMNS)

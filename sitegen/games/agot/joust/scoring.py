@@ -24,9 +24,11 @@ ABSENT = "absent"  # standings.json result of a round a player was not in
 # An elimination game is won or lost (a draw at time plays on): (shown, standings.json result) by "won".
 ELIM_RESULT = {True: (N_("Won"), "won"), False: (N_("Lost"), "lost")}
 
+# The record's column label: the results' codes in the rules' order (a test checks it), translated when shown.
+RECORD_LABEL = N_("W-MW-D-ML-L")
 STANDINGS_COLUMNS = [
     Column("points", N_("Pts"), N_("Tournament points: {summary}.", summary=points_summary())),
-    Column("record", "-".join(r.code for r in GAME_RESULTS), N_("{summary} (byes count as wins in points only).", summary=record_summary()), wide_only=True),
+    Column("record", RECORD_LABEL, N_("{summary} (byes count as wins in points only).", summary=record_summary()), wide_only=True),
     Column("sos", N_("SoS"), N_("Strength of Schedule: {meaning}.", meaning=SOS_MEANING)),
     Column("esos", N_("ESoS"), N_("Extended Strength of Schedule: {meaning}.", meaning=ESOS_MEANING)),
 ]
