@@ -6,7 +6,7 @@ PY     := $(VENV)/bin/python
 SITE_STAMP := $(VENV)/.installed-site
 STAMP  := $(VENV)/.installed
 
-.PHONY: site test test-fast lint serve check bench browser clean
+.PHONY: site test test-fast lint serve check bench browser clean locale
 
 # What building needs (make site, serve, check): sitegen and its dependencies only.
 $(SITE_STAMP): pyproject.toml
@@ -41,6 +41,14 @@ browser:
 	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $$missing >/dev/null; \
 	fi
 	@[ node_modules/.package-lock.json -nt package-lock.json ] || npm ci --silent
+
+## locale: the translation catalogs after a change of wording: extract the messages of the templates and the Python
+## into sitegen/locale/messages.pot, merge them into each language's .po, compile the .mo files the package ships
+## (tests/i18n checks all three are in step, and that every message is translated; sitegen/locale/README.md)
+locale: $(STAMP)
+	$(VENV)/bin/pybabel extract -F babel.cfg -k N_ -k Nn_:1,2 --no-location --sort-output --omit-header -o sitegen/locale/messages.pot .
+	$(VENV)/bin/pybabel update -i sitegen/locale/messages.pot -d sitegen/locale -D messages --ignore-obsolete --no-fuzzy-matching -w 0
+	$(VENV)/bin/pybabel compile -d sitegen/locale -D messages --statistics
 
 ## lint: ruff and mypy --strict (both configured in pyproject.toml)
 lint: $(STAMP)

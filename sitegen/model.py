@@ -7,8 +7,8 @@ from pathlib import Path
 from typing import Any
 
 # The keys every format shares: the content contract (formats add their own; none is ever renamed).
-SITE_KEYS = ("title", "base_url", "theme", "description", "timezone", "organizers", "reports")
-EVENT_KEYS = ("name", "format", "date", "seed", "rounds", "cut", "avoid", "players", "timezone", "minutes")
+SITE_KEYS = ("title", "base_url", "theme", "description", "timezone", "organizers", "reports", "language")
+EVENT_KEYS = ("name", "format", "date", "seed", "rounds", "cut", "avoid", "players", "timezone", "minutes", "language")
 PLAYER_KEYS = ("name", "id", "joined", "dropped", "table", "github")
 ROUND_KEYS = ("tables", "byes", "sitting_out", "start", "minutes", "chosen_byes", "extended", "paused", "paused_seconds", "called")
 TABLE_KEYS = ("table", "players")
@@ -16,6 +16,9 @@ TABLE_KEYS = ("table", "players")
 REPORTS_REVIEWED = "review"  # the pull request waits for a person to merge it
 REPORTS_MERGED = "merge-when-confirmed"  # merged once the opponent comments /confirm
 REPORT_MODES = (REPORTS_REVIEWED, REPORTS_MERGED)
+#: `language:` in site.yaml and event.yaml: the languages the site and the desk ship complete (sitegen/locale/).
+LANGUAGES = ("en", "fr", "es", "it", "de", "pt_BR", "pl")
+DEFAULT_LANGUAGE = "en"
 
 
 @dataclass(frozen=True)
@@ -157,6 +160,7 @@ class Event:
     minutes: int | None = None  # a round's length when its file does not say; None = the format's default
     options: dict[str, Any] = field(default_factory=dict)  # format-specific event keys (final, multideck, ...)
     key_lines: dict[str, int] = field(default_factory=dict)
+    language: str = ""  # `language:` of event.yaml, one of LANGUAGES; "" = the site's
     chosen_bye: str | None = None  # not content: the bye `pair --bye` asks of the pairing being made
 
     @functools.cached_property
@@ -218,6 +222,11 @@ class Site:
     leagues: tuple[League, ...] = ()  # content/leagues/*.yaml
     organizers: tuple[str, ...] = ()  # GitHub logins that may report any table's result
     reports: str = REPORTS_REVIEWED  # one of REPORT_MODES
+    language: str = DEFAULT_LANGUAGE  # `language:` of site.yaml, one of LANGUAGES
+
+    def language_of(self, event: Event | None) -> str:
+        """The language an event's pages are written in: its own `language:`, else the site's."""
+        return (event.language if event else "") or self.language
 
     def at(self, key: str) -> Where:
         return Where(str(Path(self.root) / "site.yaml"), self.key_lines.get(key, 1))

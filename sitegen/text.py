@@ -110,3 +110,50 @@ def csv_text(header: list[str], rows: Iterable[Iterable[Any]]) -> str:
     writer.writerow([csv_cell(c) for c in header])
     writer.writerows([csv_cell(c) for c in row] for row in rows)
     return out.getvalue()
+
+
+class Msg(str):
+    """Player-facing text made below the renderer (page models, games): the English text as a plain `str`, so JSON,
+    CSV and the English site read it unchanged, carrying its message id and values so the renderer translates it
+    whole, never pieced together from fragments (word order differs between languages). `N_` and `Nn_` make one;
+    `pybabel extract` finds them (babel.cfg)."""
+
+    msgid: str
+    plural: str
+    number: int | None  # the count choosing the plural form
+    values: dict[str, Any]
+
+    def __new__(cls, msgid: str, values: dict[str, Any], plural: str = "", count: int | None = None) -> Msg:
+        english = plural if plural and count != 1 else msgid
+        made = super().__new__(cls, english.format(**values) if values else english)
+        made.msgid, made.plural, made.number, made.values = msgid, plural, count, values
+        return made
+
+    def __getnewargs__(self) -> tuple[str, dict[str, Any], str, int | None]:  # type: ignore[override]  # pickled into the build's workers and cache
+        return self.msgid, self.values, self.plural, self.number
+
+
+def N_(msgid: str, **values: Any) -> Msg:
+    """A message to translate when it is shown: `N_("Round {number}", number=2)` is "Round 2" in English."""
+    return Msg(msgid, values)
+
+
+def Nn_(singular: str, plural: str, count: int, **values: Any) -> Msg:
+    """A message with plural forms, chosen by `count` (itself a value: `{count}`) in each language's plural rule."""
+    return Msg(singular, {"count": count} | values, plural, count)
+
+
+class Num(str):
+    """A number shown to players (SoS to two decimals, a VP figure in halves): its English text as a `str`, its value
+    and places kept so the renderer writes it the locale's way ("1,50" in French)."""
+
+    value: float
+    places: int
+
+    def __new__(cls, value: float, places: int) -> Num:
+        made = super().__new__(cls, f"{value:.{places}f}")
+        made.value, made.places = value, places
+        return made
+
+    def __getnewargs__(self) -> tuple[float, int]:  # type: ignore[override]
+        return self.value, self.places

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from sitegen.model import EVENT_KEYS, PLAYER_KEYS, TABLE_KEYS, Event, Person, Player, Problem, Round, Table, Where
-from sitegen.text import suggest
+from sitegen.text import N_, Msg, suggest
 
 #: The seat value of an elimination table that holds each player's seed (their rank after the preliminary rounds):
 #: the bracket shows it beside the name.
@@ -259,8 +259,8 @@ class Format(ABC):
     meta_fields: tuple[str, ...] = ()  # deck fields broken down on the event's meta page (players, games, wins)
     seated: bool = False  # whether seat numbers matter (and are shown)
     gives_byes: bool = False  # an odd field gives a player a bye (the organizer may choose it: `pair --bye`)
-    elimination_title: str = "Elimination"  # what the page of the cut or final is called, e.g. "Bracket"
-    after_preliminaries: str = "the elimination rounds"  # the event's next step once the preliminary rounds are done
+    elimination_title: str = N_("Elimination")  # what the page of the cut or final is called, e.g. "Bracket"
+    after_preliminaries: str = N_("the elimination rounds")  # the event's next step once the preliminary rounds are done
     cut_rule: str = ""  # why the cut's order may differ from the standings order; "" when it follows the standings
     result_hint: str  # how to enter results, written at the top of a new round file
     round_minutes: int | None = None  # a round's length by the rules, when they set one (an event's `minutes:` overrides it)
@@ -554,11 +554,23 @@ def place_fixed(tables: Sequence[Sequence[str]], fixed: Mapping[str, int]) -> li
 
 
 
+ROUND_LABEL = "Round {number}"  # a preliminary round's name; pages shorten it ("R3")
+
+
+def round_label(number: int) -> Msg:
+    """A preliminary round's name, "Round 3", translated when it is shown."""
+    return N_("Round {number}", number=number)
+
+
 def stage_label(stage: str, tables: int, number: int) -> str:
     """A human name for an elimination round by how many games it has."""
     if stage == "final" or tables == 1:
-        return "Final"
-    return {2: "Semifinals", 4: "Quarterfinals"}.get(tables, f"Top {tables * 2} (elimination round {number})")
+        return N_("Final")
+    if tables == 2:
+        return N_("Semifinals")
+    if tables == 4:
+        return N_("Quarterfinals")
+    return N_("Top {players} (elimination round {number})", players=tables * 2, number=number)
 
 
 def standings_document(event: Event, format_name: str, rows: list[dict[str, Any]],

@@ -15,7 +15,7 @@ from typing import Any, TypeVar, cast
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from sitegen.load.yaml_reader import LineDict, parse_yaml
-from sitegen.model import ContentError, Problem, Where
+from sitegen.model import LANGUAGES, ContentError, Problem, Where
 from sitegen.text import control_problem, id_problem, login_problem, suggest
 
 T = TypeVar("T")
@@ -152,6 +152,14 @@ class Collector:
         if name and not _known_zone(name):
             self.add(Where(path, data.key_lines[key]), f"'{key}: {name}' is not a known time zone; write an IANA name such as "
                      "'Europe/Paris', 'America/New_York' or 'UTC'")
+            return ""
+        return name
+
+    def language(self, data: LineDict, key: str, path: str) -> str:
+        """A `language:` the site ships (model.LANGUAGES), e.g. 'fr' or 'pt_BR'; "" when absent."""
+        name = self.text(data, key, path)
+        if name and name not in LANGUAGES:
+            self.add(Where(path, data.key_lines[key]), f"'{key}: {name}' is not a language sitegen ships; write one of {', '.join(LANGUAGES)}")
             return ""
         return name
 

@@ -15,7 +15,7 @@ from sitegen.load.event import read_event
 from sitegen.load.players_and_leagues import read_leagues, read_people
 from sitegen.load.reader import FAILED, Collector, visible
 from sitegen.load.yaml_reader import LineDict, LineList, parse_yaml
-from sitegen.model import REPORT_MODES, REPORTS_MERGED, REPORTS_REVIEWED, SITE_KEYS, ContentError, Page, Problem, Site, Where
+from sitegen.model import DEFAULT_LANGUAGE, REPORT_MODES, REPORTS_MERGED, REPORTS_REVIEWED, SITE_KEYS, ContentError, Page, Problem, Site, Where
 from sitegen.text import login_problem, suggest
 
 
@@ -103,6 +103,7 @@ def _site(root: Path, data: LineDict, theme: str, pages: list[Page | None], entr
         leagues=read_leagues(root, {e.name for e in entries if isinstance(e, Path)}, c),
         organizers=_organizers(data, shown, c),
         reports=_reports(data, shown, c),
+        language=c.language(data, "language", shown) or DEFAULT_LANGUAGE,
     )
 
 

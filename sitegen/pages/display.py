@@ -11,9 +11,10 @@ from typing import Any
 from zoneinfo import ZoneInfo
 
 from sitegen.games import format_of
-from sitegen.games.base import SEED, Column, RoundView, Scoreboard, StandingRow, TableView
+from sitegen.games.base import ROUND_LABEL, SEED, Column, RoundView, Scoreboard, StandingRow, TableView
 from sitegen.model import Event, RoundClock
 from sitegen.pages.charts import Bar, BarChart, bar_chart
+from sitegen.text import N_, Msg
 
 
 @dataclass(frozen=True)
@@ -25,8 +26,8 @@ class Tag:
 
 
 DROPPED = Tag("dropped")
-HEAD_TO_HEAD = Tag("H2H", "Ranked first of its points group by Head-to-Head")
-COIN_TOSS = Tag("random", "Order against an equal player decided by the seeded random draw")
+HEAD_TO_HEAD = Tag(N_("H2H"), N_("Ranked first of its points group by Head-to-Head"))
+COIN_TOSS = Tag(N_("random"), N_("Order against an equal player decided by the seeded random draw"))
 
 
 @dataclass(frozen=True)
@@ -171,8 +172,9 @@ def clock(view: RoundView, event: Event, zone: str) -> Clock | None:
     if view.complete or not round_.start or not minutes:
         return None
     changes = round_.clock or RoundClock()
-    return Clock(_instant(round_.start, zone), minutes + changes.extended, f"{round_.start[:10]} {round_.start[11:16]}"
-                 + (f" ({zone.replace('_', ' ')} time)" if zone else ""), changes.paused_seconds,
+    when = f"{round_.start[:10]} {round_.start[11:16]}"
+    shown = N_("{when} ({zone} time)", when=when, zone=zone.replace("_", " ")) if zone else when
+    return Clock(_instant(round_.start, zone), minutes + changes.extended, shown, changes.paused_seconds,
                  _instant(changes.paused, zone) if changes.paused else "", _instant(changes.called, zone) if changes.called else "")
 
 
@@ -186,6 +188,8 @@ def _instant(local: str, zone: str) -> str:
 
 def short_label(label: str) -> str:
     """A round's name where room is short: "Round 3" -> "R3"; elimination rounds keep theirs."""
+    if isinstance(label, Msg):
+        return N_("R{number}", **label.values) if label.msgid == ROUND_LABEL else label
     return label.replace("Round ", "R")
 
 

@@ -26,6 +26,7 @@ from sitegen.pages.league_standings import leagues_of
 from sitegen.pages.markdown_html import markdown_html
 from sitegen.pages.page_model import PageModel
 from sitegen.pages.summary import EventCard, EventSummary, card, sections, sort_key, status, summarize
+from sitegen.text import N_
 
 EVENT_PAGE_RANKING = 8  # final places listed on the event page; the bracket page lists them all
 
@@ -48,7 +49,7 @@ def shared_pages(site: Site, cards: list[EventCard]) -> list[PageModel]:
         pages.append(PageModel(f"pages/{page.slug}.html", "page.html", common | {"title": page.title, "body_html": html}))
     pages += _rules_pages(cards, common) + season_pages(site, cards, common)
     # Served for a missing URL at any depth: with a base_url every link and asset must be absolute.
-    pages.append(PageModel("404.html", "404.html", common | {"title": "Page not found", "root": common["base"]}))
+    pages.append(PageModel("404.html", "404.html", common | {"title": N_("Page not found"), "root": common["base"]}))
     pages.append(PageModel("feed.xml", None, body=datafiles.feed(site, cards)))
     if site.base_url:
         pages.append(PageModel("sitemap.xml", None, body=datafiles.sitemap(site, _html_paths(pages, cards))))
@@ -151,7 +152,7 @@ def _rounds(e: EventContext) -> Iterator[PageModel]:
 
 def _round_page(e: EventContext, view: RoundView, ctx: dict[str, Any]) -> PageModel:
     return PageModel(f"{e.base}/{view.round.slug}.html", "round.html", ctx | {
-        "title": f"{view.label} — {e.event.name}", "columns": views.seat_columns(view, e.board),
+        "title": N_("{round} — {event}", round=view.label, event=e.event.name), "columns": views.seat_columns(view, e.board),
         "tables": views.shown_tables(view, e.board), "results_in": views.results_in(view)})
 
 
@@ -160,12 +161,12 @@ def _print_page(e: EventContext, view: RoundView, ctx: dict[str, Any]) -> PageMo
     # A fixed mask pattern: any mask scans, and searching for the best one costs 3-5x the whole encoding.
     qr = segno.make(live_url, error="m", mask=0).svg_inline(scale=4, dark="#000", light="#fff") if live_url else ""
     return PageModel(f"{e.base}/{view.round.slug}-print.html", "print.html", ctx | {
-        "title": f"{view.label} pairings — {e.event.name}", "qr_svg": qr, "live_url": live_url})
+        "title": N_("{round} pairings — {event}", round=view.label, event=e.event.name), "qr_svg": qr, "live_url": live_url})
 
 
 def _slips_page(e: EventContext, view: RoundView, ctx: dict[str, Any]) -> PageModel:
     return PageModel(f"{e.base}/{view.round.slug}-slips.html", "slips.html", ctx | {
-        "title": f"{view.label} result slips — {e.event.name}", "sheet": venue.slip_sheet(e.summary.format, view, e.board)})
+        "title": N_("{round} result slips — {event}", round=view.label, event=e.event.name), "sheet": venue.slip_sheet(e.summary.format, view, e.board)})
 
 
 def _pairings_file(e: EventContext, view: RoundView, ctx: dict[str, Any]) -> PageModel:
@@ -178,13 +179,13 @@ def _projector(e: EventContext) -> Iterator[PageModel]:
     if current:  # the venue screen always shows the latest round: one address to leave open
         lines = venue.projector_lines(current, e.event)
         yield PageModel(f"{e.base}/projector.html", "projector.html", e.ctx | {
-            "title": f"{current.label} — {e.event.name}", "view": current, "clock": views.clock(current, e.event, e.zone),
+            "title": N_("{round} — {event}", round=current.label, event=e.event.name), "view": current, "clock": views.clock(current, e.event, e.zone),
             "lines": lines, "scroll_seconds": venue.scroll_seconds(lines)})
 
 
 def _crosstable(e: EventContext) -> Iterator[PageModel]:
     yield PageModel(f"{e.base}/crosstable.html", "crosstable.html", e.ctx | {
-        "title": f"All results — {e.event.name}", "crosstable": venue.crosstable(e.board)})
+        "title": N_("All results — {event}", event=e.event.name), "crosstable": venue.crosstable(e.board)})
 
 
 def _standings(e: EventContext) -> Iterator[PageModel]:
@@ -192,23 +193,23 @@ def _standings(e: EventContext) -> Iterator[PageModel]:
     board, name = e.board, e.event.name
     cut_note = views.cut_note(board, e.event)
     yield PageModel(f"{e.base}/standings.html", "standings.html", e.ctx | {
-        "title": f"Standings — {name}", "rows": views.standing_lines(board.standings),
+        "title": N_("Standings — {event}", event=name), "rows": views.standing_lines(board.standings),
         "after": len(board.standings_after), "cut_note": cut_note, "final_lines": player_views.final_lines(board)})
     for number, rows in enumerate(board.standings_after, start=1):
         yield PageModel(f"{e.base}/standings-{number}.html", "standings.html", e.ctx | {
-            "title": f"Standings after round {number} — {name}", "rows": views.standing_lines(rows), "after": number,
+            "title": N_("Standings after round {number} — {event}", number=number, event=name), "rows": views.standing_lines(rows), "after": number,
             "cut_note": cut_note if number == board.planned_rounds else []})
 
 
 def _bracket(e: EventContext) -> Iterator[PageModel]:
     if e.ctx["elim_page"] == "bracket.html":
         yield PageModel(f"{e.base}/bracket.html", "bracket.html", e.ctx | {
-            "title": f"Elimination — {e.event.name}", "bracket": views.bracket(e.board)})
+            "title": N_("Elimination — {event}", event=e.event.name), "bracket": views.bracket(e.board)})
 
 
 def _meta(e: EventContext) -> Iterator[PageModel]:
     if e.ctx["meta"]:
-        yield PageModel(f"{e.base}/meta.html", "meta.html", e.ctx | {"title": f"Decks — {e.event.name}"})
+        yield PageModel(f"{e.base}/meta.html", "meta.html", e.ctx | {"title": N_("Decks — {event}", event=e.event.name)})
 
 
 def _players(e: EventContext) -> Iterator[PageModel]:
@@ -219,7 +220,7 @@ def _players(e: EventContext) -> Iterator[PageModel]:
         history = board.player_rounds[player.id]
         ranks = [(views.short_label(h.label), h.rank) for h in history if h.rank]
         yield PageModel(f"{e.base}/players/{player.id}.html", "player.html", e.ctx | {
-            "title": f"{player.name} — {event.name}", "player": player, "standing": standing_of[player.id], "history": history,
+            "title": N_("{player} — {event}", player=player.name, event=event.name), "player": player, "standing": standing_of[player.id], "history": history,
             "final_rank": final_rank.get(player.id), "chart": rank_chart(ranks, len(event.players)),
             "strength": e.summary.format.schedule_strength(player.id, board, standing_of)})
 
@@ -229,7 +230,7 @@ def _rules(e: EventContext) -> Iterator[PageModel]:
     rules = fmt.rules_context()
     minutes = player_views.round_minutes(e.event, fmt.round_minutes)
     yield PageModel(f"{e.base}/rules.html", f"rules/{fmt.name}.html", e.ctx | {
-        "title": f"Rules — {e.event.name}", "layout": "event_base.html", "rules": rules | ({"minutes": minutes} if minutes else {})},
+        "title": N_("Rules — {event}", event=e.event.name), "layout": "event_base.html", "rules": rules | ({"minutes": minutes} if minutes else {})},
         fallback="rules/generic.html")
 
 

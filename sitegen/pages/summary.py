@@ -7,9 +7,10 @@ from typing import Any
 from sitegen.games.base import Column, Format, RoundView, Scoreboard
 from sitegen.model import Event
 from sitegen.pages.display import PlayerResult, player_results, results_in
+from sitegen.text import N_, Nn_
 
 # The home page's sections, in the order they are shown and events are sorted.
-STATES = (("live", "Live now"), ("upcoming", "Upcoming"), ("finished", "Finished"))
+STATES = (("live", N_("Live now")), ("upcoming", N_("Upcoming")), ("finished", N_("Finished")))
 
 
 @dataclass(frozen=True)
@@ -68,21 +69,23 @@ def summarize(event: Event, fmt: Format, board: Scoreboard) -> EventSummary:
     current = current_round(board)
     if board.final_ranking is not None:
         champion = event.player_by_id[board.final_ranking[0][1]].name if board.final_ranking else ""
-        return EventSummary(event, fmt, board, "finished", f"Finished — won by {champion}", "", current)
+        return EventSummary(event, fmt, board, "finished", N_("Finished — won by {champion}", champion=champion), "", current)
     if current is None:
-        return EventSummary(event, fmt, board, "upcoming", f"{len(event.players)} players registered", "Round 1 pairings come next.", None)
-    stage = f"Round {current.round.number} of {board.planned_rounds}" if current.round.stage == "round" else current.label
+        return EventSummary(event, fmt, board, "upcoming", Nn_("{count} player registered", "{count} players registered", len(event.players)),
+                            N_("Round 1 pairings come next."), None)
+    stage = N_("Round {number} of {planned}", number=current.round.number, planned=board.planned_rounds) if current.round.stage == "round" else current.label
     entered = results_in(current)
     if current.complete:
-        status = f"{stage} — results in"
+        status = N_("{stage} — results in", stage=stage)
     elif entered == 0:
-        status = f"{stage} — pairings posted"
+        status = N_("{stage} — pairings posted", stage=stage)
     else:
-        status = f"{stage} — {entered} of {len(current.tables)} results in"
+        status = N_("{stage} — {done} of {total} results in", stage=stage, done=entered, total=len(current.tables))
+    next_step: str
     if not current.complete:
-        next_step = "Results are entered as games finish."
+        next_step = N_("Results are entered as games finish.")
     elif current.round.stage == "round" and current.round.number < board.planned_rounds:
-        next_step = f"Round {current.round.number + 1} pairings come next."
+        next_step = N_("Round {number} pairings come next.", number=current.round.number + 1)
     else:
         next_step = fmt.after_preliminaries
     return EventSummary(event, fmt, board, "live", status, next_step, current)

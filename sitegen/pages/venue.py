@@ -10,8 +10,9 @@ from dataclasses import dataclass
 from sitegen.games.base import Column, Format, PlayerRound, RoundView, Scoreboard, SeatRow, SlipBox, SlipForm, TableView
 from sitegen.model import Event
 from sitegen.pages.display import BRACKET_HIDDEN, find_list, seat_columns, short_label
+from sitegen.text import N_
 
-GENERIC_INSTRUCTIONS = "Write each player's result in the boxes."
+GENERIC_INSTRUCTIONS = N_("Write each player's result in the boxes.")
 SECONDS_PER_LINE = 2.5  # the projector's scrolling speed: slow enough to read a line from the back of the room
 
 
@@ -144,9 +145,11 @@ def _table_cell(view: RoundView, board: Scoreboard, table: TableView, seat: Seat
 
     def outcome(row: SeatRow) -> str:
         if table.pending:
-            return "Pending"
+            return N_("Pending")
         figures = ", ".join(f"{c.label} {row.values[c.key]}" for c in columns if row.values.get(c.key) not in ("", None))
-        return "Won" + (f" ({figures})" if figures else "") if row.winner else figures
+        if not row.winner:
+            return figures
+        return N_("Won ({figures})", figures=figures) if figures else N_("Won")
     others = sorted((s for s in table.seats if s.player != seat.player), key=lambda s: s.seat)
     several = len(others) > 1
     return Cell(table.number, seat.seat, [Mate(s.player, outcome(s) if several else "") for s in others], outcome(seat), "")

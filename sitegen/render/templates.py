@@ -12,6 +12,7 @@ from sitegen import games
 from sitegen.model import ContentError, Problem, Site, Where
 from sitegen.pages.display import short_label
 from sitegen.pages.page_model import PageModel
+from sitegen.render.i18n import localized
 
 BUILTIN_THEMES = Path(__file__).resolve().parent.parent / "themes"  # shipped inside the package
 
@@ -95,7 +96,15 @@ def environment(dirs: list[Path]) -> jinja2.Environment:
         trim_blocks=True,
         lstrip_blocks=True,
         keep_trailing_newline=True,
+        extensions=["jinja2.ext.i18n"],
+        # Printed values pass through `finalize`: as they are in English; i18n.localized's overlays translate them. It
+        # must be set here too: a template's compiled code (shared by the overlays) calls it only if it was set.
+        finalize=lambda value: value,
     )
+    env.install_null_translations(newstyle=True)  # type: ignore[attr-defined]  # the English text; i18n.localized for others
+    env.globals["lang"] = "en"
+    env.filters["local_date"] = str
+    env.filters["t"] = lambda value: value
     env.filters["coord"] = svg_number
     env.filters["short_round"] = short_label
     _compile_all(env)
@@ -125,13 +134,15 @@ def render_pages(site: Site, pages: list[PageModel], env: jinja2.Environment | N
     templates and recompiles only those whose file changed.
     """
     dirs = theme_dirs(site)
-    env = env or environment(dirs)
-    env.globals["static_text"] = lambda name: markupsafe.Markup(_static_file(dirs, name).read_text(encoding="utf-8"))
+    base = env or environment(dirs)
+    base.globals["static_text"] = lambda name: markupsafe.Markup(_static_file(dirs, name).read_text(encoding="utf-8"))
     files: dict[str, bytes] = {}
     for page in pages:
         if page.template is None:
             files[page.path] = page.body
             continue
+        env = localized(base, site.language_of(page.context.get("event")))
+        env.globals["static_text"] = base.globals["static_text"]
         try:
             template = env.select_template([page.template, page.fallback]) if page.fallback else env.get_template(page.template)
             html = template.render({"root": page.root, "page_path": page.path} | page.context)

@@ -8,7 +8,7 @@ def test_every_standings_json_matches_its_schema(demo_files):
     schema = json.loads(demo_files["schema/standings.schema.json"])
     jsonschema.Draft202012Validator.check_schema(schema)
     documents = [path for path in demo_files if path.endswith("/standings.json")]
-    assert len(documents) == 7  # the demo's events, the three Thursday nights of its season included
+    assert len(documents) == 8  # the demo's events, the three Thursday nights of its season and the French one included
     formats = set()
     for path in documents:
         document = json.loads(demo_files[path])

@@ -8,12 +8,13 @@ from sitegen.games.agot.rules import MIN_PLAYERS
 from sitegen.games.agot.swiss_standings import schedule_strength
 from sitegen.games.base import Format, ScheduleStrength, Scoreboard, StandingRow
 from sitegen.model import Event, Problem
+from sitegen.text import N_
 
 
 class AgotGame(Format):
     """An AGoT 2nd ed. game under the Tournament Rules v2.0: Swiss rounds, then an elimination cut."""
 
-    deck_fields = {"faction": "Faction", "agenda": "Agenda"}
+    deck_fields = {"faction": N_("Faction"), "agenda": N_("Agenda")}
     meta_fields = ("faction", "agenda")
     player_example = PLAYER_EXAMPLE
 

@@ -19,12 +19,13 @@ from typing import Any, TypeVar
 
 from sitegen.games.base import OpponentLine, Refused, ScheduleStrength, Scoreboard, StandingRow, draw_key, standings_document
 from sitegen.model import Event, Round
+from sitegen.text import N_, Num
 
 Counted = TypeVar("Counted")  # what a format's round counter hands back about one round (its tables' outcomes)
 
 # SoS and ESoS in a player's words, for column help and tiebreaker pages.
-SOS_MEANING = "the mean of your opponents' average points per round"
-ESOS_MEANING = "the mean of your opponents' SoS"
+SOS_MEANING = N_("the mean of your opponents' average points per round")
+ESOS_MEANING = N_("the mean of your opponents' SoS")
 
 
 @dataclass
@@ -242,7 +243,7 @@ def export_document(event: Event, format_name: str, board: Scoreboard,
 
 
 def two_decimals(value: Fraction) -> str:
-    return f"{float(value):.2f}"
+    return Num(float(value), 2)
 
 
 # Standings columns the SoS breakdown leaves out: they are what it explains.
@@ -269,6 +270,6 @@ def schedule_strength(player: str, board: Scoreboard, rows: Mapping[str, Standin
         return None
     total = sum((line[4] for line in lines), Fraction(0))
     columns = [c for c in board.standings_columns if c.key not in TIEBREAK_KEYS]
-    return ScheduleStrength(columns, [OpponentLine(label, pid, values, games, f"{float(avg):.2f}")
+    return ScheduleStrength(columns, [OpponentLine(label, pid, values, games, two_decimals(avg))
                                       for label, pid, values, games, avg in lines],
-                            f"{float(total):.2f}", f"{float(total / len(lines)):.2f}")
+                            two_decimals(total), two_decimals(total / len(lines)))

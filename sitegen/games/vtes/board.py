@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from collections.abc import Collection
 
-from sitegen.games.base import Column, PlayerRound, RoundView, Scoreboard, SeatRow, StandingRow, TableView
+from sitegen.games.base import Column, PlayerRound, RoundView, Scoreboard, SeatRow, StandingRow, TableView, round_label
 from sitegen.games.vtes import rating as vtes_rating
 from sitegen.games.vtes import rules as vtes_rules
 from sitegen.games.vtes import seating as vtes_seating
@@ -25,24 +25,27 @@ from sitegen.games.vtes.event import (
 from sitegen.games.vtes.export import standings_json
 from sitegen.games.vtes.rules import GW_MIN_VP, PLACE_TP, RankedPlayer, VtesSeat, vp_text
 from sitegen.model import Event, Round, Table
+from sitegen.text import N_
 
 STANDINGS_COLUMNS = [
-    Column("gw", "GW", f"Game wins: at least {vp_text(GW_MIN_VP)} VP and strictly more than anyone else at the table."),
-    Column("vp", "VP", "Victory points: 1 per prey ousted, 0.5 for surviving to time or withdrawing, 1 for the last player standing."),
-    Column("tp", "TP", f"Tournament points from the place at each table: {', '.join(map(str, PLACE_TP[max(PLACE_TP)]))} (ties share the average)."),
-    Column("rating", "Rating", f"V:EKN rating points: {vtes_rating.formula_text()}. Before the final, without it.", wide_only=True),
+    Column("gw", N_("GW"), N_("Game wins: at least {vp} VP and strictly more than anyone else at the table.", vp=vp_text(GW_MIN_VP))),
+    Column("vp", N_("VP"), N_("Victory points: 1 per prey ousted, 0.5 for surviving to time or withdrawing, 1 for the last player standing.")),
+    Column("tp", N_("TP"), N_("Tournament points from the place at each table: {points} (ties share the average).",
+                                   points=", ".join(map(str, PLACE_TP[max(PLACE_TP)])))),
+    Column("rating", N_("Rating"), N_("V:EKN rating points: {formula}. Before the final, without it.", formula=vtes_rating.formula_text()), wide_only=True),
 ]
 SEAT_COLUMNS = [
-    Column("vp", "VP", "Victory points scored at this table."),
-    Column("gw", "GW", "1 for the game win.", wide_only=True),
-    Column("tp", "TP", "Tournament points for the place at the table."),
-    Column("prey", "Prey", "The player in the next seat, whom this player tries to oust (the last seat's prey is seat 1).", seating=True, numeric=False),
+    Column("vp", N_("VP"), N_("Victory points scored at this table.")),
+    Column("gw", N_("GW"), N_("1 for the game win."), wide_only=True),
+    Column("tp", N_("TP"), N_("Tournament points for the place at the table.")),
+    Column("prey", N_("Prey"), N_("The player in the next seat, whom this player tries to oust (the last seat's prey is seat 1)."),
+           seating=True, numeric=False),
 ]
 FINAL_COLUMNS = [
-    Column("seed", "Seed", "Rank after the preliminary rounds; it breaks a tie on VP in the final.", seating=True),
-    Column("vp", "VP", "Victory points in the final; the most wins the event."),
-    Column("prey", "Prey", "The player in the next seat. Seat 1 does not start the final: once the finalists have chosen "
-                           "their seats, one of them is drawn to play first (named above the table).", seating=True, numeric=False),
+    Column("seed", N_("Seed"), N_("Rank after the preliminary rounds; it breaks a tie on VP in the final."), seating=True),
+    Column("vp", N_("VP"), N_("Victory points in the final; the most wins the event.")),
+    Column("prey", N_("Prey"), N_("The player in the next seat. Seat 1 does not start the final: once the finalists have chosen "
+                           "their seats, one of them is drawn to play first (named above the table)."), seating=True, numeric=False),
 ]
 
 
@@ -55,7 +58,7 @@ def score(event: Event, format_name: str) -> Scoreboard:
         results = {t.number: scored(t) for t in round_.tables}
         vector = vtes_seating.violations([seats_of(r) for r in event.rounds[: index + 1]])
         tables = [_table_view(t, results[t.number], names) for t in round_.tables]
-        rounds.append(RoundView(round_, f"Round {round_.number}", tables, round_.complete, sitting_out=round_.sitting_out,
+        rounds.append(RoundView(round_, round_label(round_.number), tables, round_.complete, sitting_out=round_.sitting_out,
                                 notes=vtes_seating.violations_lines(vector, index + 1)))
         ranked = ranking(event, event.rounds[: index + 1])
         if round_.complete:
@@ -118,12 +121,12 @@ def _note_round(event: Event, round_: Round, results: dict[int, list[VtesSeat] |
                 history: dict[str, list[PlayerRound]]) -> None:
     """Each player's line for this round: their table and result, or why they did not play."""
     rank_of = {r.player: r for r in ranked}
-    label = f"Round {round_.number}"
+    label = round_label(round_.number)
     where = {pid: (table, seat) for table in round_.tables for seat, pid in enumerate(table.players, start=1)}
     for player in event.players:
         pid = player.id
         totals = rank_of.get(pid)
-        total = f"{totals.gw} GW, {vp_text(totals.vp)} VP, {totals.tp} TP" if totals else ""
+        total = N_("{gw} GW, {vp} VP, {tp} TP", gw=totals.gw, vp=vp_text(totals.vp), tp=totals.tp) if totals else ""
         rank = totals.rank if totals else None
         if pid not in where:
             result = "Sat out" if pid in round_.sitting_out else "Did not play"
@@ -132,11 +135,12 @@ def _note_round(event: Event, round_: Round, results: dict[int, list[VtesSeat] |
         table, seat = where[pid]
         seats = results[table.number]
         mine = seats[seat - 1] if seats else None
-        result = (f"{vp_text(mine.vp)} VP" + (", game win" if mine.gw else "")) if mine else "Pending"
+        result = ((N_("{vp} VP, game win", vp=vp_text(mine.vp)) if mine.gw else N_("{vp} VP", vp=vp_text(mine.vp))) if mine
+                  else N_("Pending"))
         history[pid].append(PlayerRound(round=round_, label=label, table=table.number, seat=seat,
                                         opponents=[p for p in table.players if p != pid], prey=prey_of(table.players, seat),
                                         predator=predator_of(table.players, seat), score=mine.tp if mine else None,
-                                        result=result, points=f"{mine.tp} TP" if mine else "", total=total,
+                                        result=result, points=N_("{tp} TP", tp=mine.tp) if mine else "", total=total,
                                         rank=rank, won=bool(mine.gw) if mine else None))
 
 
@@ -154,14 +158,14 @@ def _final_view(final: Round, ranked: list[RankedPlayer], winner: str | None, na
         prey = names[prey_of(table.players, seat)]
         values = {"seed": rank_of[pid], "vp": vp_text(vp[pid]) if vp else "", "prey": prey}
         seats.append(SeatRow(pid, seat, values, winner=pid == winner))
-        result = ("Won the final" if pid == winner else "Finalist (2nd)") if vp else "Pending"
-        history[pid].append(PlayerRound(round=final, label="Final", table=table.number, seat=seat,
+        result = (N_("Won the final") if pid == winner else N_("Finalist (2nd)")) if vp else N_("Pending")
+        history[pid].append(PlayerRound(round=final, label=N_("Final"), table=table.number, seat=seat,
                                         opponents=[p for p in table.players if p != pid], prey=prey_of(table.players, seat),
                                         predator=predator_of(table.players, seat), result=result,
-                                        points=f"{vp_text(vp[pid])} VP" if vp else "", won=pid == winner if vp else None))
+                                        points=N_("{vp} VP", vp=vp_text(vp[pid])) if vp else "", won=pid == winner if vp else None))
     notes = [f"{names[first]} plays first ({how})"] + (["VP confirmed by a judge"] if table.result.get("override") else [])
     view = TableView(table.number, seats, pending=not vp, note="; ".join(notes))
-    return RoundView(final, "Final", [view], final_played(final), columns=FINAL_COLUMNS)
+    return RoundView(final, N_("Final"), [view], final_played(final), columns=FINAL_COLUMNS)
 
 
 def shared_places(ranks: list[tuple[int, str]], ranked: list[RankedPlayer], finals: Collection[str]) -> list[tuple[int, str]]:

@@ -44,13 +44,14 @@ from sitegen.games.vtes import rules as vtes_rules
 from sitegen.games.vtes import seating as vtes_seating
 from sitegen.games.vtes.rules import vp_text
 from sitegen.model import Event, Person, Problem, Round
+from sitegen.text import N_
 
 
 class Vtes(Format):
     name = "vtes"
     title = "Vampire: The Eternal Struggle (V:EKN rules)"
     seated = True
-    elimination_title = "Final table"
+    elimination_title = N_("Final table")
     event_keys = ("final", "multideck", vtes_event.PAIRED_SEED)
     results = ResultEntry(
         fields=(ResultField("vp", FIGURES, "VP", "each player's victory points, in steps of 0.5", halves=True, slip="VP"),
@@ -60,8 +61,8 @@ class Vtes(Format):
                             slip="Plays first")),
         ways=(ResultWay("vp", ("vp", "override"), "Each player's VP (in halves)", "Save VP"),
               ResultWay("first", (vtes_event.FIRST,), "Who plays first?", "{name} plays first", stages=("final",))))
-    deck_fields = {"vekn": "V:EKN number", "deck": "Deck"}
-    after_preliminaries = "The final comes next: the top five choose their seats."
+    deck_fields = {"vekn": N_("V:EKN number"), "deck": N_("Deck")}
+    after_preliminaries = N_("The final comes next: the top five choose their seats.")
     result_hint = ("Enter each table's result as 'vp: {<id>: N, ...}' (steps of 0.5, every player at the table); "
                    "add 'override: true' only when a judge confirmed VP that no game gives (e.g. from card effects).")
 

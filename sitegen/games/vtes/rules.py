@@ -26,6 +26,7 @@ from fractions import Fraction
 from itertools import groupby
 
 from sitegen.games.base import draw_key
+from sitegen.text import Num
 
 VpInput = int | float | str | Fraction
 
@@ -96,7 +97,7 @@ def vp_text(vp: Fraction) -> str:
     """Show a VP figure the way score sheets do: ``2``, ``1.5``, ``0.5``."""
     if vp.denominator == 1:
         return str(vp.numerator)
-    return str(float(vp))
+    return Num(float(vp), 1)  # a half, written the locale's way on the pages ("1,5")
 
 
 def score_vtes_table(players: Sequence[str], vp: Mapping[str, VpInput]) -> list[VtesSeat]:

@@ -19,6 +19,7 @@ from sitegen.games.agot.rules import DEFAULT_VICTORY_TOTAL
 from sitegen.games.agot.swiss_standings import ESOS_MEANING, SOS_MEANING
 from sitegen.games.base import FIGURES, PLAYER, NextRound, ResultEntry, ResultField, ResultWay, Scoreboard, SlipForm
 from sitegen.model import Event, Problem, Round
+from sitegen.text import N_
 
 
 class Joust(AgotGame):
@@ -26,8 +27,8 @@ class Joust(AgotGame):
     name = "agot-joust"
     title = "A Game of Thrones 2nd ed. — Joust"
     seated = False  # two players a table: seat numbers mean nothing
-    elimination_title = "Bracket"
-    after_preliminaries = "The elimination bracket comes next."
+    elimination_title = N_("Bracket")
+    after_preliminaries = N_("The elimination bracket comes next.")
     event_keys: tuple[str, ...] = ()
     results = ResultEntry(
         fields=(ResultField("winner", PLAYER, "Winner", "the player who won (victory total, concession or decking)", slip="Winner"),

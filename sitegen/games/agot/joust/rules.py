@@ -7,6 +7,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from sitegen.games.agot.rules import DEFAULT_VICTORY_TOTAL
+from sitegen.text import N_
 
 
 @dataclass(frozen=True)
@@ -23,12 +24,12 @@ class Result:
 
 # The rules' points table, in its order.
 RESULTS = (
-    Result("W", "Win", "wins", "win", 5, beat=True),
-    Result("MW", "Modified win", "modified wins", "modified-win", 4, beat=True),
-    Result("D", "Draw", "draws", "draw", 2, beat=False),
-    Result("ML", "Modified loss", "modified losses", "modified-loss", 1, beat=False),
-    Result("L", "Loss", "losses", "loss", 0, beat=False),
-    Result("BYE", "Bye", "byes", "bye", 5, beat=False),
+    Result("W", N_("Win"), "wins", "win", 5, beat=True),
+    Result("MW", N_("Modified win"), "modified wins", "modified-win", 4, beat=True),
+    Result("D", N_("Draw"), "draws", "draw", 2, beat=False),
+    Result("ML", N_("Modified loss"), "modified losses", "modified-loss", 1, beat=False),
+    Result("L", N_("Loss"), "losses", "loss", 0, beat=False),
+    Result("BYE", N_("Bye"), "byes", "bye", 5, beat=False),
 )
 WIN, MODIFIED_WIN, DRAW, MODIFIED_LOSS, LOSS, BYE = RESULTS
 GAME_RESULTS = RESULTS[:-1]  # a bye is no game: no opponent, neither won nor lost

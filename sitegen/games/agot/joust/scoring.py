@@ -16,21 +16,24 @@ from sitegen.games.agot.swiss_standings import (
     note_meeting,
     tally_rounds,
 )
-from sitegen.games.base import SEED, Column, PlayerRound, RoundView, Scoreboard, SeatRow, StandingRow, TableView, stage_label
+from sitegen.games.base import SEED, Column, PlayerRound, RoundView, Scoreboard, SeatRow, StandingRow, TableView, round_label, stage_label
 from sitegen.model import Event, Round, Table
+from sitegen.text import N_
 
 ABSENT = "absent"  # standings.json result of a round a player was not in
 # An elimination game is won or lost (a draw at time plays on): (shown, standings.json result) by "won".
-ELIM_RESULT = {True: ("Won", "won"), False: ("Lost", "lost")}
+ELIM_RESULT = {True: (N_("Won"), "won"), False: (N_("Lost"), "lost")}
 
+# The record's column label: the results' codes in the rules' order (a test checks it), translated when shown.
+RECORD_LABEL = N_("W-MW-D-ML-L")
 STANDINGS_COLUMNS = [
-    Column("points", "Pts", f"Tournament points: {points_summary()}."),
-    Column("record", "-".join(r.code for r in GAME_RESULTS), f"{record_summary()} (byes count as wins in points only).", wide_only=True),
-    Column("sos", "SoS", f"Strength of Schedule: {SOS_MEANING}."),
-    Column("esos", "ESoS", f"Extended Strength of Schedule: {ESOS_MEANING}."),
+    Column("points", N_("Pts"), N_("Tournament points: {summary}.", summary=points_summary())),
+    Column("record", RECORD_LABEL, N_("{summary} (byes count as wins in points only).", summary=record_summary()), wide_only=True),
+    Column("sos", N_("SoS"), N_("Strength of Schedule: {meaning}.", meaning=SOS_MEANING)),
+    Column("esos", N_("ESoS"), N_("Extended Strength of Schedule: {meaning}.", meaning=ESOS_MEANING)),
 ]
-SEAT_COLUMNS = [Column("result", "Result"), Column("power", "Power"), Column("points", "Pts")]
-ELIM_COLUMNS = [Column(SEED, "Seed", "Rank after the Swiss rounds."), Column("result", "Result")]
+SEAT_COLUMNS = [Column("result", N_("Result")), Column("power", N_("Power")), Column("points", N_("Pts"))]
+ELIM_COLUMNS = [Column(SEED, N_("Seed"), N_("Rank after the Swiss rounds.")), Column("result", N_("Result"))]
 
 
 def table_outcome(table: Table) -> dict[str, Result] | None:
@@ -49,7 +52,7 @@ def scoreboard(event: Event, format_name: str) -> Scoreboard:
     def note_round(round_: Round, counted: _Counted, records: Mapping[str, Record], rows: list[StandingRow] | None) -> None:
         outcomes, results = counted
         tables = [_table_view(table, result) for table, result in zip(round_.tables, outcomes)]
-        rounds.append(RoundView(round_, f"Round {round_.number}", tables, round_.complete, round_.byes))
+        rounds.append(RoundView(round_, round_label(round_.number), tables, round_.complete, round_.byes))
         _note_round(event, round_, results, records, {row.player: row.rank for row in rows or ()}, history)
 
     tally = tally_rounds(event, _count_round, _record_values, note_round)
@@ -123,14 +126,14 @@ def _note_round(event: Event, round_: Round, results: Mapping[str, Result], reco
                 rank_now: Mapping[str, int], history: Mapping[str, list[PlayerRound]]) -> None:
     """Each player's line for a Swiss round: a result, a pending game, or a round missed."""
     table_of = {pid: t for t in round_.tables for pid in t.players}
-    label = f"Round {round_.number}"
+    label = round_label(round_.number)
     for player in event.players:
         pid = player.id
         table = table_of.get(pid)
         res = results.get(pid)
         if table is None and res is None:
             if not player.active_in(round_.number):
-                history[pid].append(PlayerRound(round=round_, label=label, outcome=ABSENT, score=0, result="Did not play",
+                history[pid].append(PlayerRound(round=round_, label=label, outcome=ABSENT, score=0, result=N_("Did not play"),
                                                 points="0", total=str(records[pid].points), rank=rank_now.get(pid)))
             continue
         history[pid].append(
@@ -141,7 +144,7 @@ def _note_round(event: Event, round_: Round, results: Mapping[str, Result], reco
                 opponents=[p for p in table.players if p != pid] if table else [],
                 outcome=res.export if res else None,
                 score=res.points if res else None,
-                result=res.label if res else "Pending",
+                result=res.label if res else N_("Pending"),
                 points=str(res.points) if res else "",
                 total=str(records[pid].points),
                 rank=rank_now.get(pid),
@@ -159,7 +162,7 @@ def _note_elims(elims: Sequence[RoundView], history: Mapping[str, list[PlayerRou
                 history[seat.player].append(PlayerRound(round=view.round, label=view.label, table=table.number,
                                                         opponents=[s.player for s in table.seats if s is not seat],
                                                         outcome=None if table.pending else export,
-                                                        result="Pending" if table.pending else label,
+                                                        result=N_("Pending") if table.pending else label,
                                                         won=None if table.pending else seat.winner))
 
 

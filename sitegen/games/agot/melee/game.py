@@ -46,15 +46,16 @@ from sitegen.games.base import (
     refuse_pending,
 )
 from sitegen.model import Event, Problem, Round
+from sitegen.text import N_
 
 
 class Melee(AgotGame):
     name = "agot-melee"
     title = "A Game of Thrones 2nd ed. — Melee"
     seated = True
-    elimination_title = "Final tables"
+    elimination_title = N_("Final tables")
     cut_rule = f"the Melee elimination rules order the cut by {CUT_ORDER_TEXT}, leaving out Head-to-Head"
-    after_preliminaries = "The final table comes next."
+    after_preliminaries = N_("The final table comes next.")
     event_keys: tuple[str, ...] = ()
     results = ResultEntry(
         fields=(ResultField("power", FIGURES, "Power", "each player's power at the end of the game, whole numbers", slip="Power"),

@@ -11,8 +11,9 @@ from typing import Any
 
 from sitegen.games.agot.melee.rules import FINAL_TABLE, POWER_CAP, WIN_POINTS, MeleeGame, SeatResult, late_join_points
 from sitegen.games.agot.melee.wording import place_label, result_text
-from sitegen.games.base import SEED, Column, PlayerRound, RoundView, SeatRow, StandingRow, TableView
+from sitegen.games.base import SEED, Column, PlayerRound, RoundView, SeatRow, StandingRow, TableView, round_label
 from sitegen.model import Round, Table
+from sitegen.text import N_
 
 # The result codes of standings.json (`PlayerRound.outcome`) and of `Record.codes`.
 TABLE_WIN = "win"
@@ -20,21 +21,21 @@ LATE = "late-join"  # a round a late joiner missed
 ABSENT = "absent"
 
 STANDINGS_COLUMNS = [
-    Column("points", "Pts", f"Tournament points: {WIN_POINTS} for winning a table, otherwise power (at most {POWER_CAP}) "
-                            "divided by your place, rounded down."),
-    Column("wins", "Wins", "Tables won outright (a first place shared at time is not a table win)."),
-    Column("sos", "SoS", "Strength of Schedule: the mean of your opponents' average points per round, one entry per opponent per game."),
-    Column("esos", "ESoS", "Extended Strength of Schedule: the mean of your opponents' SoS."),
+    Column("points", N_("Pts"), N_("Tournament points: {win} for winning a table, otherwise power (at most {cap}) divided by your place, rounded down.",
+                                  win=WIN_POINTS, cap=POWER_CAP)),
+    Column("wins", N_("Wins"), N_("Tables won outright (a first place shared at time is not a table win).")),
+    Column("sos", N_("SoS"), N_("Strength of Schedule: the mean of your opponents' average points per round, one entry per opponent per game.")),
+    Column("esos", N_("ESoS"), N_("Extended Strength of Schedule: the mean of your opponents' SoS.")),
 ]
 SEAT_COLUMNS = [
-    Column("power", "Power", "Power at the end of the game."),
-    Column("place", "Place", "Place at the table; T: shared with another player; out: eliminated (decked out or conceded)."),
-    Column("points", "Pts", "Tournament points for this game."),
+    Column("power", N_("Power"), N_("Power at the end of the game.")),
+    Column("place", N_("Place"), N_("Place at the table; T: shared with another player; out: eliminated (decked out or conceded).")),
+    Column("points", N_("Pts"), N_("Tournament points for this game.")),
 ]
 ELIM_COLUMNS = [
-    Column(SEED, "Seed", "Rank after the Swiss rounds."),
-    Column("power", "Power", "Power at the end of the game."),
-    Column("place", "Place", "Place at the table; T: shared; out: eliminated."),
+    Column(SEED, N_("Seed"), N_("Rank after the Swiss rounds.")),
+    Column("power", N_("Power"), N_("Power at the end of the game.")),
+    Column("place", N_("Place"), N_("Place at the table; T: shared; out: eliminated.")),
 ]
 
 
@@ -107,7 +108,7 @@ def player_round(round_: Round, pid: str, table: Table | None, seat: SeatResult 
     else:
         outcome, score = ABSENT, 0
         text, points = "Sat out" if pid in round_.sitting_out else "Did not play", "0"
-    return PlayerRound(round=round_, label=f"Round {round_.number}", table=table_number, seat=seat_number, opponents=opponents,
+    return PlayerRound(round=round_, label=round_label(round_.number), table=table_number, seat=seat_number, opponents=opponents,
                        outcome=outcome, score=score, result=text, points=points, total=str(total), rank=rank, won=won)
 
 

@@ -15,7 +15,7 @@ from sitegen.games.agot.melee.results import played_game
 from sitegen.games.agot.melee.rows import LATE, SEAT_COLUMNS, STANDINGS_COLUMNS, TABLE_WIN, elim_views, export_code, export_row, player_round, table_view
 from sitegen.games.agot.melee.rules import MeleeGame, SeatResult, late_join_points
 from sitegen.games.agot.swiss_standings import CurrentStandings, Record, cut_order, export_document, note_meeting, tally_rounds
-from sitegen.games.base import PlayerRound, RoundView, Scoreboard, StandingRow
+from sitegen.games.base import PlayerRound, RoundView, Scoreboard, StandingRow, round_label
 from sitegen.model import Event, Round
 
 
@@ -29,7 +29,7 @@ def score_event(event: Event, name: str, planned_rounds: int, cut: int) -> Score
         games, late = counted
         seats = {s.player: s for game in games if game is not None for s in game.results}
         tables = [table_view(table, game) for table, game in zip(round_.tables, games)]
-        rounds.append(RoundView(round_, f"Round {round_.number}", tables, round_.complete, sitting_out=round_.sitting_out))
+        rounds.append(RoundView(round_, round_label(round_.number), tables, round_.complete, sitting_out=round_.sitting_out))
         rank_now = {row.player: row.rank for row in rows or ()}
         table_of = {pid: table for table in round_.tables for pid in table.players}
         for player in event.players:

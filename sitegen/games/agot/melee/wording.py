@@ -28,6 +28,7 @@ from sitegen.games.agot.melee.rules import (
 )
 from sitegen.games.agot.melee.seating import melee_table_sizes
 from sitegen.games.agot.rules import DEFAULT_VICTORY_TOTAL
+from sitegen.text import N_
 
 _WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve",
           "thirteen", "fourteen", "fifteen", "sixteen")
@@ -54,14 +55,19 @@ def place_label(seat: SeatResult) -> str:
     return f"{'T' if seat.tied else ''}{seat.place}{' out' if seat.eliminated else ''}"
 
 
+def place_text(place: int) -> str:
+    """A place as the pages show it, "3rd", translated when shown (ordinals differ by language)."""
+    return {1: N_("{place}st", place=place), 2: N_("{place}nd", place=place), 3: N_("{place}rd", place=place)}.get(place, N_("{place}th", place=place))
+
+
 def result_text(seat: SeatResult) -> str:
     if seat.table_win:
-        return "Won the table"
+        return N_("Won the table")
     if seat.eliminated:
-        return f"Eliminated ({ordinal(seat.place)})"
+        return N_("Eliminated ({place})", place=place_text(seat.place))
     if seat.place == 1:
-        return "Shared first place"
-    return f"{'Tied ' if seat.tied else ''}{ordinal(seat.place)}"
+        return N_("Shared first place")
+    return N_("Tied {place}", place=place_text(seat.place)) if seat.tied else place_text(seat.place)
 
 
 def elimination_text(tables: Sequence[int]) -> str:

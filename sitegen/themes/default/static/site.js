@@ -2,6 +2,21 @@
 (function () {
   "use strict";
 
+  // The page's own words for what this script writes: data-t-* attributes of <body>, written by base.html in the
+  // page's language (an English page has none: these defaults). A plural picks its form by the language's rule.
+  var text = function (key, english) {
+    var own = document.body.getAttribute("data-t-" + key);
+    return own === null ? english : own;
+  };
+  var plural = function (key, count, one, other) {
+    var form = "other";
+    try {
+      form = new Intl.PluralRules(document.documentElement.lang || "en").select(count);
+    } catch (e) { /* an old browser: the "other" form */ }
+    var own = document.body.getAttribute("data-t-" + key + "-" + form) || document.body.getAttribute("data-t-" + key + "-other");
+    return (own === null ? (count === 1 ? one : other) : own).replace("{count}", count);
+  };
+
   // The player this device remembers for this event (no account: localStorage, also from file:// and offline).
   var eventLink = document.querySelector(".event-nav .event-title a");
   var eventBase = eventLink ? eventLink.getAttribute("href").replace(/index\.html$/, "") : "";
@@ -42,26 +57,26 @@
       var table = el.closest("table.game");
       if (table) {
         table.classList.add("yours");
-        where = "your table: " + table.getAttribute("data-table");
+        where = table.getAttribute("data-table");
       }
     });
     var bar = document.createElement("p");
     bar.className = "you-bar";
-    bar.appendChild(document.createTextNode("You: "));
+    bar.appendChild(document.createTextNode(text("you", "You: ")));
     var page = document.createElement("a");
     page.href = eventBase + "players/" + me.id + ".html";
-    page.textContent = me.name + " (your page)";
+    page.textContent = text("your-page", "{name} (your page)").replace("{name}", me.name);
     bar.appendChild(page);
     if (where) {
       var table = document.createElement("a");
-      table.href = "#table-" + where.split(": ")[1];
-      table.textContent = where;
+      table.href = "#table-" + where;
+      table.textContent = text("your-table", "your table: {table}").replace("{table}", where);
       bar.appendChild(document.createTextNode(" · "));
       bar.appendChild(table);
     }
     var forget = document.createElement("button");
     forget.type = "button";
-    forget.textContent = "Not you?";
+    forget.textContent = text("not-you", "Not you?");
     forget.addEventListener("click", function () {
       remember(null);
       showYou();
@@ -97,7 +112,7 @@
       tables.forEach(function (table) {
         table.hidden = Boolean(query) && !wanted[table.getAttribute("data-table")];
       });
-      count.textContent = query ? (hits ? hits + (hits === 1 ? " player found" : " players found") : "No player by that name") : "";
+      count.textContent = query ? (hits ? plural("found", hits, "{count} player found", "{count} players found") : text("none-found", "No player by that name")) : "";
     });
     names.forEach(function (li) {
       li.querySelector("a").addEventListener("click", function () {
@@ -128,12 +143,13 @@
     var tick = function () {
       var ms = end - (pausedAt ? new Date(pausedAt).getTime() : Date.now());
       if (called || ms <= 0) {
-        left.textContent = "time is called";
+        left.textContent = text("called", "time is called");
         return;
       }
       var minutes = Math.floor(ms / 60000);
       var seconds = Math.floor((ms % 60000) / 1000);
-      left.textContent = minutes + ":" + (seconds < 10 ? "0" : "") + seconds + (pausedAt ? " left (paused)" : " left");
+      var shown = minutes + ":" + (seconds < 10 ? "0" : "") + seconds;
+      left.textContent = (pausedAt ? text("left-paused", "{time} left (paused)") : text("left", "{time} left")).replace("{time}", shown);
       if (!pausedAt) setTimeout(tick, 1000);
     };
     tick();
@@ -154,7 +170,7 @@
             var link = banner.querySelector("a");
             if (status.current && status.current + ".html" !== here) {
               link.href = statusUrl.replace(/status\.json$/, status.current + ".html");
-              link.textContent = "Open " + (status.current_label || "it");
+              link.textContent = text("open", "Open " + (status.current_label || "it"));
             }
             banner.hidden = false;
           } else {

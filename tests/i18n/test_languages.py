@@ -1,0 +1,175 @@
+"""The site in each shipped language: complete catalogs that match the code, compiled catalogs that match the .po
+files, and no English interface text left on any page of the demo built in another language."""
+from __future__ import annotations
+
+import io
+import re
+import shutil
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+from babel.messages.extract import extract_from_dir
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
+from project import ROOT
+
+from sitegen.build.pipeline import render
+from sitegen.games import FORMATS
+from sitegen.games.agot.joust.rules import GAME_RESULTS
+from sitegen.games.agot.joust.scoring import RECORD_LABEL
+from sitegen.model import DEFAULT_LANGUAGE, LANGUAGES
+from sitegen.render.i18n import LOCALE_DIR
+
+TRANSLATED = [language for language in LANGUAGES if language != DEFAULT_LANGUAGE]
+FILE_NAME = re.compile(r"[\w.-]+\.(json|csv|xml)")
+PLACEHOLDER = re.compile(r"%\([a-z_]+\)s|\{[a-z_]+\}")
+
+
+def catalog(language: str):
+    with open(LOCALE_DIR / language / "LC_MESSAGES" / "messages.po", "rb") as f:
+        return read_po(f, locale=language)
+
+
+def forms(value) -> list[str]:
+    return list(value) if isinstance(value, (tuple, list)) else [value]
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_message_is_translated_with_its_placeholders(language):
+    po = catalog(language)
+    assert po.num_plurals == (3 if language == "pl" else 2)
+    problems = []
+    for message in po:
+        if not message.id:
+            continue
+        wanted = sorted(PLACEHOLDER.findall(forms(message.id)[-1]))
+        for text in forms(message.string):
+            if not text or message.fuzzy:
+                problems.append(f"{language}: not translated: {message.id!r}")
+            elif sorted(PLACEHOLDER.findall(text)) != wanted and sorted(PLACEHOLDER.findall(text)) != sorted(PLACEHOLDER.findall(forms(message.id)[0])):
+                problems.append(f"{language}: placeholders of {message.id!r} differ in {text!r}")
+    assert not problems, "\n".join(problems)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_shipped_mo_is_the_compiled_po(language):
+    """`make locale` compiles them; a .po edited without compiling fails here."""
+    compiled = io.BytesIO()
+    write_mo(compiled, catalog(language))
+    assert (LOCALE_DIR / language / "LC_MESSAGES" / "messages.mo").read_bytes() == compiled.getvalue(), "run make locale"
+
+
+def test_the_catalogs_hold_exactly_the_messages_of_the_code():
+    """Every message the templates and the Python mark (N_, Nn_) is in messages.pot and each .po, and no other."""
+    keywords = {"N_": None, "Nn_": (1, 2), "gettext": None, "ngettext": (1, 2), "_": None}
+    method_map = [("sitegen/**.py", "python"), ("sitegen/**/templates/**.html", "jinja2")]
+    options = {"sitegen/**/templates/**.html": {"extensions": "jinja2.ext.i18n"}}
+    found = {forms(m[2])[0] for m in extract_from_dir(str(ROOT), method_map, options, keywords=keywords)}
+    with open(LOCALE_DIR / "messages.pot", "rb") as f:
+        template = {forms(m.id)[0] for m in read_po(f) if m.id}
+    assert found == template, "run make locale: " + repr(sorted(found ^ template)[:10])
+    for language in LANGUAGES:
+        assert {forms(m.id)[0] for m in catalog(language) if m.id} == template, language
+
+
+def test_the_record_label_is_the_results_codes():
+    assert RECORD_LABEL == "-".join(r.code for r in GAME_RESULTS)
+
+
+class Texts(HTMLParser):
+    """The text a reader meets on a page: its text and the title, aria-label, placeholder and alt attributes, leaving
+    out scripts, styles and whatever is marked lang="en" (a game's rules prose, written in English only)."""
+
+    VOID = {"meta", "link", "br", "img", "input", "line", "circle", "rect", "polyline", "hr", "path", "col"}
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.found: list[str] = []
+        self.english: list[bool] = []
+
+    def handle_starttag(self, tag, attrs):
+        values = dict(attrs)
+        if tag not in self.VOID:
+            self.english.append(values.get("lang") == "en" or tag in ("script", "style"))
+        if not any(self.english):
+            self.found += [values[k] for k in ("title", "aria-label", "placeholder", "alt") if values.get(k)]
+
+    def handle_endtag(self, tag):
+        if tag not in self.VOID and self.english:
+            self.english.pop()
+
+    def handle_data(self, data):
+        if data.strip() and not any(self.english):
+            self.found.append(data.strip())
+
+
+def texts(page: bytes) -> list[str]:
+    parser = Texts()
+    parser.feed(page.decode())
+    return parser.found
+
+
+@pytest.fixture(scope="module")
+def english_demo(tmp_path_factory) -> dict[str, bytes]:
+    """The demo with every page in English (the Joute de Lyon's `language: fr` left out)."""
+    return demo_in(DEFAULT_LANGUAGE, tmp_path_factory.mktemp("en"))
+
+
+def demo_in(language: str, tmp_path: Path) -> dict[str, bytes]:
+    content = tmp_path / "content"
+    shutil.copytree(ROOT / "content", content, ignore=shutil.ignore_patterns(".sitegen-cache"))
+    site = content / "site.yaml"
+    site.write_text(site.read_text(encoding="utf-8") + f"language: {language}\n", encoding="utf-8")
+    for event in (content / "events").iterdir():  # an event with its own language: in this test, the site's
+        path = event / "event.yaml"
+        path.write_text(re.sub(r"(?m)^language: .*\n", "", path.read_text(encoding="utf-8")), encoding="utf-8")
+    return render(content)
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_no_english_interface_text_is_left(language, english_demo, tmp_path):
+    """Each text of a page built in `language` that is also on the English page is content (a name, a deck, a
+    page's Markdown) or a word the language shares with English (Total, Pts, VP): anything else is English left."""
+    content = " ".join(p.read_text(encoding="utf-8") for p in (ROOT / "content").rglob("*") if p.suffix in (".yaml", ".md"))
+    content += " ".join(f"{fmt.title} {fmt.name}" for fmt in FORMATS.values())  # a game's title is its name
+    own_words = {w.lower() for m in catalog(language) if m.id for text in forms(m.string) for w in re.findall(r"\w+", PLACEHOLDER.sub(" ", text))}
+    built = demo_in(language, tmp_path)
+    left: dict[str, str] = {}
+    for path, page in english_demo.items():
+        if not path.endswith(".html"):
+            continue
+        english = set(texts(page))
+        for text in texts(built[path]):
+            words = [w.lower() for w in re.findall(r"[^\W\d_]+", text)]
+            if text in english and words and text not in content and not FILE_NAME.fullmatch(text) and not all(w in own_words for w in words):
+                left.setdefault(text, path)
+    assert not left, "\n".join(f"{path}: {text!r}" for text, path in sorted(left.items())[:40])
+
+
+@pytest.mark.parametrize("language", ["fr", "pt_BR"])
+def test_the_page_says_its_language_and_writes_dates_and_numbers_its_way(language, tmp_path):
+    built = demo_in(language, tmp_path)
+    home = built["index.html"].decode()
+    assert f'<html lang="{language.replace("_", "-")}">' in home
+    assert not re.search(r"<time datetime=\"(\d{4}-\d\d-\d\d)\">\1<", home), "a date left in ISO form"
+    standings = built["events/winter-joust-2026/standings.html"].decode()
+    assert re.search(r"\d,\d\d<", standings) and not re.search(r">\d\.\d\d<", standings), "SoS with a decimal point"
+
+
+def test_an_event_in_its_own_language_leaves_the_rest_of_the_site_in_the_sites():
+    """The demo's Joute de Lyon says `language: fr`: its pages are French, the other events' stay English."""
+    english_demo = render(ROOT / "content")
+    lyon = english_demo["events/joute-de-lyon-2026/index.html"].decode()
+    assert '<html lang="fr">' in lyon and "rondes qualificatives" in lyon and ">19 sept. 2026<" in lyon
+    other = english_demo["events/winter-joust-2026/index.html"].decode()
+    assert '<html lang="en">' in other and ">2026-11-14<" in other and "(bracket)" in other
+
+
+def test_a_language_sitegen_does_not_ship_is_refused_at_its_line(make_site, run_cli):
+    root = make_site({"site.yaml": "title: Test events\nlanguage: klingon\n",
+                      "events/e/event.yaml": "name: E\nformat: agot-joust\ndate: 2026-01-01\nlanguage: fr_FR\nplayers: []\n"})
+    code, out, err = run_cli("check", "--content", root)
+    assert code == 2
+    assert "site.yaml:2: 'language: klingon' is not a language sitegen ships; write one of en, fr, es, it, de, pt_BR, pl" in out + err
+    assert "event.yaml:4: 'language: fr_FR' is not a language sitegen ships" in out + err
