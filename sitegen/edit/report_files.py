@@ -64,6 +64,18 @@ body:
       required: true
 """
 
+# The steps both workflows `init` writes start with: the repository, Python, and sitegen from $SITEGEN_PACKAGE.
+INSTALL_STEPS = """\
+      - uses: actions/checkout@v4
+
+      - uses: actions/setup-python@v5
+        with:
+          python-version: "3.11"
+
+      - name: Install sitegen
+        run: pip install "$SITEGEN_PACKAGE"
+"""
+
 WORKFLOW = """\
 # Players report results through an issue (the "Report a result" form, ISSUE_TEMPLATE/report-result.yml).
 # `sitegen report` checks who reports and writes the result exactly like `sitegen result`; this workflow
@@ -104,15 +116,7 @@ jobs:
       issues: write          # comment on the issue, create the "confirmed" label
       actions: write         # start Publish after a merge (a merge with this token starts no workflow itself)
     steps:
-      - uses: actions/checkout@v4
-
-      - uses: actions/setup-python@v5
-        with:
-          python-version: "3.11"
-
-      - name: Install sitegen
-        run: pip install "$SITEGEN_PACKAGE"
-
+{install_steps}
       - name: Read the report
         id: report
         run: |
@@ -205,4 +209,4 @@ def report_form() -> str:
 
 
 def report_workflow(package: str) -> str:
-    return WORKFLOW.format(package=package)
+    return WORKFLOW.format(package=package, install_steps=INSTALL_STEPS)

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from sitegen import games as formats
-from sitegen.edit.report_files import FORM_PATH, WORKFLOW_PATH, report_form, report_workflow
+from sitegen.edit.report_files import FORM_PATH, INSTALL_STEPS, WORKFLOW_PATH, report_form, report_workflow
 from sitegen.files import write_atomic
 from sitegen.games.base import Refused
 from sitegen.load.event import is_date
@@ -79,15 +79,7 @@ jobs:
   build:
     runs-on: ubuntu-latest
     steps:
-      - uses: actions/checkout@v4
-
-      - uses: actions/setup-python@v5
-        with:
-          python-version: "3.11"
-
-      - name: Install sitegen
-        run: pip install "$SITEGEN_PACKAGE"
-
+{install_steps}
       - name: Check the content
         run: |
           status=0
@@ -162,7 +154,7 @@ def init_site(folder: str | Path, *, package: str, title: str | None = None, bas
         root / "content" / "pages" / "about.md": ABOUT_MD.format(title=title),
         root / "content" / "events" / ".gitkeep": EVENTS_NOTE,
         root / ".gitignore": GITIGNORE,
-        root / ".github" / "workflows" / "publish.yml": WORKFLOW.format(package=package),
+        root / ".github" / "workflows" / "publish.yml": WORKFLOW.format(package=package, install_steps=INSTALL_STEPS),
         root / WORKFLOW_PATH: report_workflow(package),  # players report results through issues
         root / FORM_PATH: report_form(),
         root / "README.md": README.format(title=title, package=package),
