@@ -118,7 +118,7 @@ def _compile_all(env: jinja2.Environment) -> None:
     for name in env.list_templates(extensions=["html"]):
         try:
             env.get_template(name)
-        except jinja2.TemplateError:
+        except (jinja2.TemplateError, UnicodeDecodeError):  # a template not in UTF-8 too: reported where it renders
             pass
 
 
