@@ -8,6 +8,7 @@ failure, removes the staged files: the old site stays, whole.
 """
 from __future__ import annotations
 
+import dataclasses
 import os
 import shutil
 import threading
@@ -161,7 +162,15 @@ def build(content: str | Path, output: str | Path, memory: Memory | None = None,
     if memory:
         memory.state, memory.key = new_state, key
         memory.cards = {name: made for name, made in memory.cards.items() if name in new_state.events}
-    return report
+    return dataclasses.replace(report, warnings=_site_warnings(outline))
+
+
+def _site_warnings(outline: Outline) -> list[str]:
+    """The printed pairings carry a QR code of the live page only with the site's address."""
+    if outline.site.base_url or not any(isinstance(entry, Path) for entry in outline.entries):
+        return []
+    return [f"{outline.site.at('title').path}: no base_url, so the printed pairings carry no QR code of the live page; "
+            "add the site's address, e.g. base_url: https://club.github.io/site/"]
 
 
 @dataclass(frozen=True)

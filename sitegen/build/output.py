@@ -28,6 +28,7 @@ class WriteReport:
     written: list[str]
     unchanged: int
     removed: list[str]
+    warnings: list[str] = field(default_factory=list)  # what the TO should hear about the site built (nothing refused)
 
 
 @dataclass

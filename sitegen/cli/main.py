@@ -19,7 +19,6 @@ from sitegen.games.base import Refused
 from sitegen.load.check import validated
 from sitegen.load.event import content_root
 from sitegen.load.players_and_leagues import load_people
-from sitegen.load.site import read_outline
 from sitegen.model import ContentError
 from sitegen.text import csv_text
 
@@ -198,10 +197,7 @@ def _build(args: argparse.Namespace) -> int:
     report = build(args.content, args.output, jobs=args.jobs, cache=args.cache, clean=args.clean)
     took = time.perf_counter() - started
     print(f"built {args.output}/: {len(report.written)} written, {report.unchanged} unchanged, {len(report.removed)} removed in {took:.2f} s")
-    outline = read_outline(args.content)
-    if not outline.site.base_url and any(isinstance(entry, Path) for entry in outline.entries):
-        cli_desk.warn([f"{outline.site.at('title').path}: no base_url, so the printed pairings carry no QR code of the live page; "
-                       "add the site's address, e.g. base_url: https://club.github.io/site/"])
+    cli_desk.warn(report.warnings)  # from the outline the build read, not a second reading of the content
     return 0
 
 
