@@ -119,3 +119,9 @@ def served_demo(tmp_path_factory):
     site = demo_with_axe(root)
     with serving(root) as url:
         yield url + "site/", site
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The browser tests first, then the slow ones: the workers share out what is left as they finish, so the long
+    tests started last would leave one core idle at the end (a stable sort: the order within each part is kept)."""
+    items.sort(key=lambda item: (item.get_closest_marker("browser") is None, item.get_closest_marker("slow") is None))
