@@ -23,13 +23,13 @@ def test_demo_builds_twice_byte_identical(demo_output, tmp_path, run_cli):
     assert (demo_output / "index.html").is_file() and (demo_output / "static" / "site.css").is_file()
 
 
-def test_the_site_in_memory_is_the_site_a_build_writes(tmp_path, run_cli):
+def test_the_site_in_memory_is_the_site_a_build_writes(tmp_path, run_cli, demo_files):
     """`pipeline.render` (the tests' whole site in memory) and `engine.build` (event by event, staged) share their
     pieces; this holds the rest of them to the same files."""
     assert run_cli("build", "--content", DEMO, "--output", tmp_path / "out", "--jobs", "1")[0] == 0
     built = snapshot(tmp_path / "out")
     del built[MANIFEST]
-    assert render(DEMO) == built
+    assert demo_files == built  # render(DEMO)
 
 
 def test_rebuild_leaves_unchanged_files_alone_and_removes_stale_ones(tmp_path, run_cli):

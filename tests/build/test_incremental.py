@@ -72,13 +72,13 @@ def _build(content: Path, output: Path, **options: object) -> dict[str, bytes]:
     return snapshot(output)
 
 
-@pytest.mark.parametrize("seed", range(max(1, EXAMPLES // 4)))  # make test-fast: one sequence of changes
+@pytest.mark.parametrize("seed", range(max(1, EXAMPLES // 4)))  # make test-fast: one sequence of three changes
 def test_incremental_builds_equal_clean_builds_after_random_changes(seed, tmp_path):
     rng = random.Random(seed)
     content, cache = tmp_path / "content", tmp_path / "cache"
     shutil.copytree(DEMO, content)
     _build(content, tmp_path / "inc", cache=cache, jobs=2)
-    for step in range(6):
+    for step in range(min(6, EXAMPLES)):
         name = rng.choice(sorted(CHANGES))
         CHANGES[name](content, rng)
         incremental = _build(content, tmp_path / "inc", cache=cache, jobs=2)
@@ -141,8 +141,9 @@ def test_a_stale_or_broken_state_means_a_rebuild(damage, tmp_path):
         shutil.copytree(output, tmp_path / "copy")
         _edit(content / "events" / "winter-joust-2026" / "event.yaml", "name: ", "name: New ")
         _build(content, tmp_path / "copy", cache=cache)
-    assert _build(content, output, cache=cache) == _build(content, tmp_path / "clean")
-    assert damage in ("other output", "damaged card") or snapshot(output) == expected
+    content_changed = damage in ("other output", "damaged card")
+    # the first build was a clean one: a build of the same content must give it again
+    assert _build(content, output, cache=cache) == (_build(content, tmp_path / "clean") if content_changed else expected)
 
 
 def test_a_content_error_in_one_changed_event_writes_nothing(tmp_path):
