@@ -340,11 +340,11 @@ case("joust elim-1 with no Swiss rounds", delete=(JR1, JR2), at=(JE1, 1), msg="e
 case("melee elim-1 with no Swiss rounds", write={f"{M}/elim-1.yaml": FILES[MR1].replace("sitting_out: []\n", "")} | sub(MEV, "cut: 0", "cut: 4"),
      delete=(MR1,), at=(f"{M}/elim-1.yaml", 1), msg="elimination rounds come after all 1 Swiss rounds")
 case("rounds: 1 beside round-2.yaml", write={JEV: FILES[JEV].replace("rounds: 2", "rounds: 1").replace("cut: 2", "cut: 0")}, delete=(JE1,), at=(JR2, 1),
-     msg="event.yaml says 'rounds: 1', and this is Swiss round 2", cmds=("check", "build", ("standings", J)))
+     msg="event.yaml says 'rounds: 1', and this is round 2", cmds=("check", "build", ("standings", J)))
 case("rounds: 1 beside a melee round-2.yaml", write={f"{M}/round-2.yaml": FILES[MR1]}, at=(f"{M}/round-2.yaml", 1),
-     msg="event.yaml says 'rounds: 1', and this is Swiss round 2", cmds=("check", "build", ("standings", M)))
+     msg="event.yaml says 'rounds: 1', and this is round 2", cmds=("check", "build", ("standings", M)))
 case("rounds: 2 beside a vtes round-3.yaml", write={f"{V}/round-3.yaml": FILES[VR2]}, at=(f"{V}/round-3.yaml", 1),
-     msg="event.yaml says 'rounds: 2', and this is Swiss round 3", cmds=("check", "build", ("standings", V), ("export", V)))
+     msg="event.yaml says 'rounds: 2', and this is round 3", cmds=("check", "build", ("standings", V), ("export", V)))
 case("final.yaml in a joust event", write={f"{J}/final.yaml": FILES[JE1]}, at=(f"{J}/final.yaml", 1), msg="final.yaml",
      cmds=("check", "build", ("standings", J)))
 case("two byes in a joust round", write={JR2: "tables:\n  - table: 1\n    players: [ann, cat]\n    winner: ann\nbyes: [ben, dov]\n"}, at=(JR2, 5),
