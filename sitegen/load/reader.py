@@ -173,6 +173,9 @@ class Collector:
             self.add(Where(path, data.key_lines[key]), f"'{key}' must be a single value, not a list or block")
             return default
         text = str(value)
+        if required and not text.strip():  # `name: ''`: no more a name than `name:` is
+            self.add(Where(path, data.key_lines[key]), f"'{key}' has no value; write one between the quotes, or delete the line")
+            return default
         return text if self.one_line(text, Where(path, data.key_lines[key]), f"'{key}'") else default
 
     def one_line(self, text: str, where: Where, what: str) -> bool:

@@ -191,6 +191,9 @@ def _load_page(path: Path, c: Collector) -> Page | None:
         title, order = meta.get("title"), meta.get("order")
         if "title" in meta and (title is None or isinstance(title, (list, dict))):
             c.add(Where(shown, meta.key_lines["title"] + 1), "'title' must be a single line of text, e.g. 'title: About us'")
+        elif "title" in meta and not str(title).strip():
+            c.add(Where(shown, meta.key_lines["title"] + 1), "'title' has no value; write the page's title, e.g. 'title: About us', "
+                                                              "or delete the line")
         elif "title" in meta:
             c.one_line(str(title), Where(shown, meta.key_lines["title"] + 1), "'title'")
         if "order" in meta and (isinstance(order, bool) or not isinstance(order, int)):
