@@ -47,7 +47,8 @@ class Collector:
         """`visible(folder)`, with the files of `texts` in it."""
         given = {path for path in self.texts if path.parent == folder.absolute()}
         found = {folder / path.name for path in given if self.texts[path] is not None}
-        return sorted(found | {p for p in visible(folder) if p.absolute() not in given})
+        on_disk = visible(folder) if folder.is_dir() else []  # a folder still to be made (`sitegen new`): its texts only
+        return sorted(found | {p for p in on_disk if p.absolute() not in given})
 
     def add(self, where: Where, message: str) -> None:
         self.problems.append(Problem(where, message))
