@@ -70,6 +70,23 @@ class Collector:
         """Whether `path` is a folder to read; one reached through a bad symlink is reported, a plain file skipped."""
         return (path.exists() or path.is_symlink()) and self.inside(path) and path.is_dir()
 
+    def listable(self, folder: Path) -> bool:
+        """Whether the folder's entries can be read. One this user may not read (mode 000) is reported at its own path,
+        not at the first file looked for in it; a missing one is said where it is read."""
+        try:
+            with os.scandir(folder):
+                return True
+        except PermissionError as exc:
+            self.cannot_list(exc)
+            return False
+        except OSError:
+            return True
+
+    def cannot_list(self, exc: OSError) -> None:
+        """A folder the file system would not list (`os.walk`'s onerror too)."""
+        self.add(Where(str(exc.filename), 1), f"cannot read this folder: {exc.strerror}; let your user read and enter it "
+                                              "(chmod u+rx), or move it out of the content folder")
+
     def no_file_for_folder(self, path: Path) -> None:
         """A plain file where sitegen reads a folder (pages, events, leagues, a theme's templates) is reported, not
         skipped in silence."""

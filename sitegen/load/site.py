@@ -156,7 +156,7 @@ def _site_title(data: LineDict, shown: str, c: Collector) -> str:
 
 def _check_theme_files(theme_dir: Path, c: Collector) -> None:
     """A theme in the content folder is published too: none of its files may lead outside the folder."""
-    for folder, dirs, files in os.walk(theme_dir):
+    for folder, dirs, files in os.walk(theme_dir, onerror=c.cannot_list):  # a folder it may not read too: not skipped
         for name in dirs + files:
             c.inside(Path(folder) / name)
 
