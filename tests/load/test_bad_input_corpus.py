@@ -548,6 +548,18 @@ def test_export_onto_a_folder_is_refused(good_build, tmp_path, capsys):
     assert status == 2 and "is a folder; give the file to write" in err, err
 
 
+@pytest.mark.parametrize("target", ["site.yaml/standings.csv", "events/v/event.yaml/x/standings.csv"])
+def test_export_into_a_path_through_a_file_is_refused(good_build, tmp_path, capsys, target):
+    """Issue 20: `export --output` through a file where a folder should be ended in a traceback (FileExistsError)."""
+    good, _ = good_build
+    content = tmp_path / "content"
+    shutil.copytree(good / "content", content)
+    before = snapshot(content)
+    status, err = _run(["export", str(content / V), "--output", str(content / target)], capsys)
+    assert status == 2 and f"--output {content / target}: " in err and "is a file, not a folder" in err, err
+    assert snapshot(content) == before
+
+
 @pytest.mark.parametrize("flags, msg", [(["--player", ""], "gives no usable id"), (["--player", "A", "--rounds", "-1"], "at least 1 round"),
                                         (["--player", "A", "--cut", "-2"], "the cut is 0"),
                                         (["--player", "Ann\x1b[31m"], "control character"), (["--name", "Night\x07"], "control character"),
