@@ -592,7 +592,8 @@ def test_a_folder_sitegen_may_not_write_is_answered_not_a_traceback(good_build, 
     assert snapshot(content) == before
 
 
-THEMED = {"themes/mine/templates/page.html": THEME["templates/page.html"], "themes/mine/static/x.css": "a{}\n"}
+THEMED = {"themes/mine/templates/page.html": '{% extends "base.html" %}\n{% block main %}{{ static_text("x.css") }}{% endblock %}\n',
+          "themes/mine/static/x.css": "a{}\n"}
 
 
 @pytest.mark.parametrize("rel, at", [(SITE, SITE), ("players.yaml", "players.yaml"), (J, J), (JEV, JEV), (JR1, JR1), ("events", "events"),
