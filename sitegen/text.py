@@ -48,6 +48,20 @@ def control_problem(text: str) -> str | None:
             "with letters, digits, spaces and punctuation only")
 
 
+# In a text of many lines (a page): a control character other than a tab or a line break.
+_TEXT_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+
+
+def text_control_problem(text: str) -> tuple[int, str] | None:
+    """The line of the first control character in a text of many lines (a page's Markdown) other than a tab or a line
+    break, and what is wrong there; None when there is none."""
+    found = _TEXT_CONTROL.search(text)
+    if found is None:
+        return None
+    return (text.count("\n", 0, found.start()) + 1, f"the control character U+{ord(found[0]):04X} (an escape, a NUL or the like) "
+                                                   "cannot be in a page's text; delete it (your editor may show it as a box or ^[)")
+
+
 # GitHub's rule for a login (a user or organization name): what `github:` and `organizers:` hold.
 GITHUB_LOGIN_MAX = 39
 GITHUB_LOGIN = re.compile(r"[A-Za-z0-9]+(?:-[A-Za-z0-9]+)*")

@@ -224,13 +224,25 @@ def _export(args: argparse.Namespace) -> int:
         known = {person.id: person for person in load_people(content_root(Path(args.event_dir)))}
         text = fmt.export_text(event, args.export_format, known) + "\n"
     if args.output:
-        if Path(args.output).is_dir():
-            raise Refused(f"{args.output} is a folder; give the file to write, e.g. --output {Path(args.output) / 'standings.csv'}")
-        write_atomic(Path(args.output), text.encode())
+        _write_output(Path(args.output), text)
         print(f"wrote {args.output}")
     else:
         print(text, end="")
     return 0
+
+
+def _write_output(output: Path, text: str) -> None:
+    """`export --output`: the file written (its folders made), or Refused with where it cannot go."""
+    if output.is_dir():
+        raise Refused(f"{output} is a folder; give the file to write, e.g. --output {output / 'standings.csv'}")
+    if blocking := next((folder for folder in output.parents if folder.exists() and not folder.is_dir()), None):
+        raise Refused(f"--output {output}: {blocking} is a file, not a folder; give a path through folders")
+    try:
+        write_atomic(output, text.encode())
+    except PermissionError:
+        raise  # main's answer to a path this user may not write
+    except OSError as exc:
+        raise Refused(f"--output {output}: cannot write it there ({exc.strerror}); give a file in a folder you can write") from None
 
 
 if __name__ == "__main__":

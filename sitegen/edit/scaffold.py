@@ -13,7 +13,7 @@ from sitegen import games as formats
 from sitegen.edit.report_files import FORM_PATH, INSTALL_STEPS, WORKFLOW_PATH, report_form, report_workflow
 from sitegen.files import write_atomic
 from sitegen.games.base import Refused
-from sitegen.load.event import is_date
+from sitegen.load.event import is_date, load_event
 from sitegen.text import id_problem, slugify
 
 SITE_YAML = """\
@@ -183,14 +183,16 @@ def new_event(folder: str | Path, *, fmt: str, date: str, name: str | None = Non
         raise Refused(f"unknown format '{fmt}'; use one of: {', '.join(sorted(formats.FORMATS))}")
     _check_new_event_flags(players or [], rounds, cut)
     length = formats.FORMATS[fmt].new_event_lines(rounds, cut)
-    title = name or event_dir.name.replace("-", " ").title()
+    title = event_dir.name.replace("-", " ").title() if name is None else name
+    text = _event_text(fmt, title, date, players or [], length)
+    load_event(event_dir, {target: text})  # what the loader refuses (a control character, a blank name, a player twice)
     written = []
     if event_dir.absolute().parent.name == "events":
         site = event_dir.absolute().parent.parent / "site.yaml"
         if not site.exists():
             write_atomic(site, SITE_YAML.format(title="Our tournaments", base_url=NO_BASE_URL, timezone=NO_TIMEZONE).encode())
             written.append(site)
-    write_atomic(target, _event_text(fmt, title, date, players or [], length).encode())
+    write_atomic(target, text.encode())
     return [*written, target]
 
 

@@ -205,6 +205,14 @@ class RankingBody:
     months: int  # over how many months
     rating_key: str  # the standings value holding each player's rating points
 
+    def number_problem(self, number: str) -> str | None:
+        """Why `number` is not one of the body's member numbers, or None: the one home of that rule (players.yaml, an
+        event's players, the body's report)."""
+        if self.number_pattern.fullmatch(number):
+            return None
+        return (f"'{self.number_key}: {number}' is not a {self.name} number; write its {len(self.number_example)} digits in quotes, "
+                f"e.g. {self.number_key}: '{self.number_example}'")
+
 
 @dataclass(frozen=True)
 class SlipBox:
@@ -393,10 +401,17 @@ def check_common(event: Event, fmt: Format) -> list[Problem]:
         extra = {k: player.key_lines.get(k, where.line) for k in player.deck}
         check_keys(problems, extra, PLAYER_KEYS + tuple(fmt.deck_fields), where, f"player '{player.id}'")
         problems += _beyond_the_rounds(event, player, where)
+        body = fmt.ranking_body
+        if body and (number := player.deck.get(body.number_key)) is not None and (problem := body.number_problem(number)):
+            problems.append(Problem(Where(where.path, player.key_lines.get(body.number_key, where.line)), problem))
     for round_ in event.rounds + event.elims:
         for table in round_.tables:
             extra = {k: table.key_lines.get(k, table.where.line) for k in table.result}
             check_keys(problems, extra, TABLE_KEYS + fmt.table_keys, table.where, f"table {table.number}")
+    if event.planned_rounds is not None and len(event.rounds) > event.planned_rounds:  # a round file past `rounds:`
+        extra_round = event.rounds[event.planned_rounds]
+        problems.append(Problem(extra_round.where, f"event.yaml says 'rounds: {event.planned_rounds}', and this is round "
+                                                   f"{extra_round.number}; raise 'rounds:' in event.yaml, or remove this file"))
     return problems
 
 

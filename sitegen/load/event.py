@@ -68,6 +68,8 @@ def _read_event(event_dir: Path, c: Collector) -> Event | None:
     shown = str(path)
     before = len(c.problems)
     slug = c.identifier(event_dir.name, Where(str(event_dir), 1), "the event folder's name (it becomes its address)")
+    if not c.listable(event_dir):
+        return None
     if not c.exists(path):
         c.add(Where(shown, 1), "missing event.yaml; every event folder needs one (see `sitegen new`)")
         return None

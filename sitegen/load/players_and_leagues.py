@@ -92,10 +92,8 @@ def _person(entry: Any, where: Where, c: Collector) -> Person | None:
     name = c.text(data, "name", where.path, required=True)
     numbers = {key: str(data[key]) for key in NUMBERS if data.get(key) is not None}
     for key, number in numbers.items():
-        body = NUMBERS[key]
-        if not body.number_pattern.fullmatch(number):
-            c.add(Where(where.path, data.key_lines[key]), f"'{key}: {number}' is not a {body.name} number; "
-                                                          f"write its {len(body.number_example)} digits in quotes, e.g. {key}: '{body.number_example}'")
+        if problem := NUMBERS[key].number_problem(number):
+            c.add(Where(where.path, data.key_lines[key]), problem)
     aliases = data.get("aliases", [])
     if not isinstance(aliases, list) or not all(isinstance(a, str) and a for a in aliases):
         c.add(Where(where.path, data.key_lines.get("aliases", data.line)), "'aliases' must be a list of names, e.g. aliases: [Alex M., Sandy Morgan]")

@@ -47,7 +47,8 @@ class Collector:
         """`visible(folder)`, with the files of `texts` in it."""
         given = {path for path in self.texts if path.parent == folder.absolute()}
         found = {folder / path.name for path in given if self.texts[path] is not None}
-        return sorted(found | {p for p in visible(folder) if p.absolute() not in given})
+        on_disk = visible(folder) if folder.is_dir() else []  # a folder still to be made (`sitegen new`): its texts only
+        return sorted(found | {p for p in on_disk if p.absolute() not in given})
 
     def add(self, where: Where, message: str) -> None:
         self.problems.append(Problem(where, message))
@@ -68,6 +69,23 @@ class Collector:
     def folder(self, path: Path) -> bool:
         """Whether `path` is a folder to read; one reached through a bad symlink is reported, a plain file skipped."""
         return (path.exists() or path.is_symlink()) and self.inside(path) and path.is_dir()
+
+    def listable(self, folder: Path) -> bool:
+        """Whether the folder's entries can be read. One this user may not read (mode 000) is reported at its own path,
+        not at the first file looked for in it; a missing one is said where it is read."""
+        try:
+            with os.scandir(folder):
+                return True
+        except PermissionError as exc:
+            self.cannot_list(exc)
+            return False
+        except OSError:
+            return True
+
+    def cannot_list(self, exc: OSError) -> None:
+        """A folder the file system would not list (`os.walk`'s onerror too)."""
+        self.add(Where(str(exc.filename), 1), f"cannot read this folder: {exc.strerror}; let your user read and enter it "
+                                              "(chmod u+rx), or move it out of the content folder")
 
     def no_file_for_folder(self, path: Path) -> None:
         """A plain file where sitegen reads a folder (pages, events, leagues, a theme's templates) is reported, not
@@ -173,6 +191,9 @@ class Collector:
             self.add(Where(path, data.key_lines[key]), f"'{key}' must be a single value, not a list or block")
             return default
         text = str(value)
+        if required and not text.strip():  # `name: ''`: no more a name than `name:` is
+            self.add(Where(path, data.key_lines[key]), f"'{key}' has no value; write one between the quotes, or delete the line")
+            return default
         return text if self.one_line(text, Where(path, data.key_lines[key]), f"'{key}'") else default
 
     def one_line(self, text: str, where: Where, what: str) -> bool:

@@ -16,7 +16,7 @@ from sitegen.load.players_and_leagues import read_leagues, read_people
 from sitegen.load.reader import FAILED, Collector, visible
 from sitegen.load.yaml_reader import LineDict, LineList, parse_yaml
 from sitegen.model import DEFAULT_LANGUAGE, REPORT_MODES, REPORTS_MERGED, REPORTS_REVIEWED, SITE_KEYS, ContentError, Page, Problem, Site, Where
-from sitegen.text import login_problem, suggest
+from sitegen.text import login_problem, suggest, text_control_problem
 
 
 @dataclass(frozen=True)
@@ -156,7 +156,7 @@ def _site_title(data: LineDict, shown: str, c: Collector) -> str:
 
 def _check_theme_files(theme_dir: Path, c: Collector) -> None:
     """A theme in the content folder is published too: none of its files may lead outside the folder."""
-    for folder, dirs, files in os.walk(theme_dir):
+    for folder, dirs, files in os.walk(theme_dir, onerror=c.cannot_list):  # a folder it may not read too: not skipped
         for name in dirs + files:
             c.inside(Path(folder) / name)
 
@@ -168,6 +168,9 @@ def _load_page(path: Path, c: Collector) -> Page | None:
     if text is None or slug is None:
         return None
     text = text.removeprefix("\ufeff")  # a byte order mark (Windows editors): the front matter still starts the page
+    if control := text_control_problem(text):  # YAML refuses these in the front matter; the Markdown must too
+        c.add(Where(shown, control[0]), control[1])
+        return None
     meta: Any = LineDict()
     body = text
     if text.startswith("---\n"):
@@ -175,28 +178,10 @@ def _load_page(path: Path, c: Collector) -> Page | None:
         if end == -1:
             c.add(Where(shown, 1), "front matter starts with '---' but never ends; add a closing '---' line")
             return None
-        try:
-            meta = parse_yaml(text[4:end], shown) or LineDict()
-        except ContentError as exc:
-            c.problems.extend(Problem(Where(shown, p.where.line + 1), p.message) for p in exc.problems)
-            return None
-        body = text[end + 4 :].lstrip("\n")
-        meta = c.mapping(meta, Where(shown, 1), "front matter")
+        meta = _front_matter(text[4:end], shown, c)
         if meta is None:
             return None
-        before = len(c.problems)
-        for key in meta:
-            if key not in ("title", "order"):
-                c.add(Where(shown, meta.key_lines[key] + 1), f"unknown front matter key '{key}'; {suggest(key, ('title', 'order'))}")
-        title, order = meta.get("title"), meta.get("order")
-        if "title" in meta and (title is None or isinstance(title, (list, dict))):
-            c.add(Where(shown, meta.key_lines["title"] + 1), "'title' must be a single line of text, e.g. 'title: About us'")
-        elif "title" in meta:
-            c.one_line(str(title), Where(shown, meta.key_lines["title"] + 1), "'title'")
-        if "order" in meta and (isinstance(order, bool) or not isinstance(order, int)):
-            c.add(Where(shown, meta.key_lines["order"] + 1), f"'order' must be a whole number (lower comes first in the menu), not {order!r}")
-        if len(c.problems) > before:
-            return None
+        body = text[end + 4 :].lstrip("\n")
     return Page(
         slug=slug,
         title=str(meta.get("title") or path.stem.replace("-", " ").capitalize()),
@@ -204,3 +189,31 @@ def _load_page(path: Path, c: Collector) -> Page | None:
         body_markdown=body,
         where=Where(shown, 1),
     )
+
+
+def _front_matter(text: str, shown: str, c: Collector) -> LineDict | None:
+    """A page's front matter (the text between its '---' lines, from the page's line 2), or None with its problems."""
+    try:
+        meta = c.mapping(parse_yaml(text, shown) or LineDict(), Where(shown, 1), "front matter")
+    except ContentError as exc:
+        c.problems.extend(Problem(Where(shown, p.where.line + 1), p.message) for p in exc.problems)
+        return None
+    if meta is None:
+        return None
+    before = len(c.problems)
+    for key in meta:
+        if key not in ("title", "order"):
+            c.add(Where(shown, meta.key_lines[key] + 1), f"unknown front matter key '{key}'; {suggest(key, ('title', 'order'))}")
+    title, order = meta.get("title"), meta.get("order")
+    if "title" in meta and (title is None or isinstance(title, (list, dict))):
+        c.add(Where(shown, meta.key_lines["title"] + 1), "'title' must be a single line of text, e.g. 'title: About us'")
+    elif "title" in meta and not str(title).strip():
+        c.add(Where(shown, meta.key_lines["title"] + 1), "'title' has no value; write the page's title, e.g. 'title: About us', "
+                                                          "or delete the line")
+    elif "title" in meta:
+        c.one_line(str(title), Where(shown, meta.key_lines["title"] + 1), "'title'")
+    if "order" in meta and (isinstance(order, bool) or not isinstance(order, int)):
+        c.add(Where(shown, meta.key_lines["order"] + 1), f"'order' must be a whole number (lower comes first in the menu), not {order!r}")
+    if len(c.problems) > before:
+        return None
+    return meta

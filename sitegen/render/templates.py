@@ -48,6 +48,8 @@ def _template_problem(exc: Exception, dirs: list[Path], template: str) -> Proble
     """
     if isinstance(exc, UnicodeDecodeError) and (source := _template_being_read(exc)):
         return Problem(Where(source, 1), "template error: this file is not UTF-8 text; save it as UTF-8")
+    if isinstance(exc, OSError) and exc.filename:  # static_text() of a file this user may not read: the file's, not the template's
+        return Problem(Where(str(exc.filename), 1), f"cannot read the file: {exc.strerror}; let your user read it (chmod u+r)")
     if isinstance(exc, jinja2.TemplateSyntaxError) and exc.filename:
         return Problem(Where(exc.filename, exc.lineno), f"template error: {exc.message}; fix the template")
     frames = [f for f in traceback.extract_tb(exc.__traceback__) if f.filename.endswith(".html")]

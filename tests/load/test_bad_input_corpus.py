@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 from corpus_site import FILES, snapshot, write
+from unreadable import unreadable
 
 from sitegen.cli.main import main
 
@@ -132,6 +133,8 @@ for rel, line in ((SITE, 2), (VEV, 2), (JR1, 2)):
     text[line - 1] = text[line - 1].replace(":", ": \x00", 1)
     case(f"NUL byte in {rel}", write={rel: "".join(text)}, at=(rel, line), msg="control character")
 case("NUL byte in front matter", write=sub(PAGE, "title: About", "title: Ab\x00out"), at=(PAGE, 2), msg="control character")
+case("escape character in a page's text", write=sub(PAGE, "Plain page.", "Plain \x1b[31mred\x1b[0m page."), at=(PAGE, 7), msg="control character")
+case("NUL byte in a page without front matter", write={PAGE: "# About\n\nPlain\x00 page.\n"}, at=(PAGE, 3), msg="control character")
 
 # -- YAML features content never needs ----------------------------------------------------------
 KIND = "YAML features content never needs"
@@ -248,6 +251,11 @@ for rel, old, new, line in [(JR2, "winner: ann", "winner:", 4), (JR1, "winner: a
                             (JEV, "    faction: Stark", "    faction:", 8), (JEV, "  - name: Ben", "  - name: Ben\n    joined:", 10),
                             (JR1, "minutes: 55", "minutes:", 2), (JR1, "start: 2026-01-10 10:00", "start:", 1), (JR2, "  - table: 1", "  - table:", 2)]:
     case(f"empty {new.strip()} in {rel}", write=sub(rel, old, new), at=(rel, line), msg=NO_VALUE, cmds=("check", "build", ("standings", rel.rsplit("/", 1)[0])))
+for rel, old, new, line in [(JEV, "name: Corpus Joust", "name: ''", 1), (VEV, "name: Corpus VTES", "name: '   '", 1),
+                            (MEV, "  - name: Eve", "  - name: ''\n    id: eve", 7), (PAGE, "title: About us", 'title: ""', 2)]:
+    case(f"blank {new.split(chr(10))[0].strip()} in {rel}", write=sub(rel, old, new), at=(rel, line), msg=NO_VALUE)
+case("blank league name", write={"leagues/season.yaml": "name: ' '\nevents: [j]\npoints: [3, 1]\n"}, at=("leagues/season.yaml", 1), msg=NO_VALUE)
+case("blank name in players.yaml", write={"players.yaml": "players:\n  - {id: ann, name: ''}\n"}, at=("players.yaml", 2), msg=NO_VALUE)
 
 # -- file names --------------------------------------------------------------------------------------
 KIND = "file names"
@@ -260,6 +268,7 @@ case("Round-3 in capitals", write={f"{J}/Round-3.yaml": FILES[JR2]}, at=(f"{J}/R
 case("news.MD", write={"pages/news.MD": FILES[PAGE]}, at=("pages/news.MD", 1), msg="rename it news.md")
 case("round-3.YAML", write={f"{J}/round-3.YAML": FILES[JR2]}, at=(f"{J}/round-3.YAML", 1), msg="unexpected file name")
 case("pages as a file", delete=(PAGE, "pages"), write={"pages": "notes\n"}, at=("pages", 1), msg="this is a file, but sitegen reads a folder")
+case("events as a file", delete=(J, M, V, "events"), write={"events": "notes\n"}, at=("events", 1), msg="this is a file, but sitegen reads a folder")
 case("leagues as a file", write={"leagues": "notes\n"}, at=("leagues", 1), msg="this is a file, but sitegen reads a folder")
 case("a theme's templates as a file", write=sub(SITE, "theme: default", "theme: mine") | {"themes/mine/templates": "x\n"},
      at=("themes/mine/templates", 1), msg="this is a file, but sitegen reads a folder")
@@ -331,7 +340,11 @@ case("joust elim-1 with no Swiss rounds", delete=(JR1, JR2), at=(JE1, 1), msg="e
 case("melee elim-1 with no Swiss rounds", write={f"{M}/elim-1.yaml": FILES[MR1].replace("sitting_out: []\n", "")} | sub(MEV, "cut: 0", "cut: 4"),
      delete=(MR1,), at=(f"{M}/elim-1.yaml", 1), msg="elimination rounds come after all 1 Swiss rounds")
 case("rounds: 1 beside round-2.yaml", write={JEV: FILES[JEV].replace("rounds: 2", "rounds: 1").replace("cut: 2", "cut: 0")}, delete=(JE1,), at=(JR2, 1),
-     msg="event.yaml says 'rounds: 1', and this is Swiss round 2", cmds=("check", "build", ("standings", J)))
+     msg="event.yaml says 'rounds: 1', and this is round 2", cmds=("check", "build", ("standings", J)))
+case("rounds: 1 beside a melee round-2.yaml", write={f"{M}/round-2.yaml": FILES[MR1]}, at=(f"{M}/round-2.yaml", 1),
+     msg="event.yaml says 'rounds: 1', and this is round 2", cmds=("check", "build", ("standings", M)))
+case("rounds: 2 beside a vtes round-3.yaml", write={f"{V}/round-3.yaml": FILES[VR2]}, at=(f"{V}/round-3.yaml", 1),
+     msg="event.yaml says 'rounds: 2', and this is round 3", cmds=("check", "build", ("standings", V), ("export", V)))
 case("final.yaml in a joust event", write={f"{J}/final.yaml": FILES[JE1]}, at=(f"{J}/final.yaml", 1), msg="final.yaml",
      cmds=("check", "build", ("standings", J)))
 case("two byes in a joust round", write={JR2: "tables:\n  - table: 1\n    players: [ann, cat]\n    winner: ann\nbyes: [ben, dov]\n"}, at=(JR2, 5),
@@ -351,17 +364,17 @@ case("vtes elim file", write={f"{V}/elim-1.yaml": FILES[VF]}, at=(f"{V}/elim-1.y
 KIND = "themes"
 MINE = sub(SITE, "theme: default", "theme: mine")
 case("template syntax error", write=MINE | {"themes/mine/templates/page.html": '{% extends "base.html" %}\n{% block main %}\n{% if %}\n{% endblock %}\n'},
-     at=("themes/mine/templates/page.html", 3), msg="template error", cmds=("build",))
+     at=("themes/mine/templates/page.html", 3), msg="template error", cmds=("check", "build"))
 case("template undefined variable", write=MINE | {"themes/mine/templates/page.html": '{% extends "base.html" %}\n{% block main %}\n<p>{{ nosuch.deeper }}</p>\n{% endblock %}\n'},
-     at=("themes/mine/templates/page.html", 3), msg="template error", cmds=("build",))
+     at=("themes/mine/templates/page.html", 3), msg="template error", cmds=("check", "build"))
 case("template runtime error", write=MINE | {"themes/mine/templates/page.html": '{% extends "base.html" %}\n{% block main %}\n\n<p>{{ 1 // 0 }}</p>\n{% endblock %}\n'},
-     at=("themes/mine/templates/page.html", 4), msg="template error", cmds=("build",))
+     at=("themes/mine/templates/page.html", 4), msg="template error", cmds=("check", "build"))
 case("template extends a missing one", write=MINE | {"themes/mine/templates/page.html": '{% extends "nosuch.html" %}\n'},
-     at=("themes/mine/templates/page.html", 1), msg="nosuch.html", cmds=("build",))
+     at=("themes/mine/templates/page.html", 1), msg="nosuch.html", cmds=("check", "build"))
 case("template reads a missing static file", write=MINE | {"themes/mine/templates/page.html": '{% extends "base.html" %}\n{% block main %}\n{{ static_text("nosuch.css") }}\n{% endblock %}\n'},
-     at=("themes/mine/templates/page.html", 3), msg="nosuch.css", cmds=("build",))
+     at=("themes/mine/templates/page.html", 3), msg="nosuch.css", cmds=("check", "build"))
 case("template not UTF-8", write=MINE | {"themes/mine/templates/page.html": b"\xff\xfe{{ body_html }}\n"},
-     at=("themes/mine/templates/page.html", 1), msg="not UTF-8", cmds=("build",))
+     at=("themes/mine/templates/page.html", 1), msg="not UTF-8", cmds=("check", "build"))
 case("symlink loop in the theme", write=MINE, link={"themes/mine/templates/x.html": ("in", "x.html")},
      at=("themes/mine/templates/x.html", 1), msg="does not exist", cmds=("check", "build"))
 case("a theme of its own", write=MINE | {"themes/mine/templates/page.html": THEME["templates/page.html"]}, exit=0, cmds=("check", "build"),
@@ -377,6 +390,11 @@ case("players.yaml repeats an alias", write={PEOPLE: "players:\n  - {id: ann, na
      at=(PEOPLE, 3), msg="the alias 'A.' is already given at line 2")
 case("players.yaml unknown key", write={PEOPLE: "players:\n  - {id: ann, name: Ann, vekm: '3200001'}\n"}, at=(PEOPLE, 2), msg="unknown key 'vekm'")
 case("players.yaml bad V:EKN number", write={PEOPLE: "players:\n  - {id: ann, name: Ann, vekn: 12}\n"}, at=(PEOPLE, 2), msg="is not a V:EKN number")
+for number in ("abc", "12", "'123456789'", "'3200 123'"):
+    case(f"vekn: {number} in event.yaml", write=sub(VEV, 'vekn: "1000001"', f"vekn: {number}"), at=(VEV, 7), msg="is not a V:EKN number",
+         cmds=("check", "build", ("standings", V), ("export", V)))
+case("vekn: abc for a player in players.yaml only", write=sub(VEV, '    vekn: "1000001"\n', "") | {PEOPLE: "players:\n  - {id: ida, name: Ida, vekn: abc}\n"},
+     at=(PEOPLE, 2), msg="is not a V:EKN number", cmds=("check", "build", ("export", V)))
 case("event names a known id otherwise", write={PEOPLE: "players:\n  - {id: ann, name: Annabel}\n"}, at=(JEV, 7),
      msg="is named 'Ann' here but 'Annabel' in")
 case("league without a name", write={LEAGUE: "events: [j]\npoints: [3, 1]\n"}, at=(LEAGUE, 1), msg="missing 'name'")
@@ -530,8 +548,22 @@ def test_export_onto_a_folder_is_refused(good_build, tmp_path, capsys):
     assert status == 2 and "is a folder; give the file to write" in err, err
 
 
+@pytest.mark.parametrize("target", ["site.yaml/standings.csv", "events/v/event.yaml/x/standings.csv"])
+def test_export_into_a_path_through_a_file_is_refused(good_build, tmp_path, capsys, target):
+    """Issue 20: `export --output` through a file where a folder should be ended in a traceback (FileExistsError)."""
+    good, _ = good_build
+    content = tmp_path / "content"
+    shutil.copytree(good / "content", content)
+    before = snapshot(content)
+    status, err = _run(["export", str(content / V), "--output", str(content / target)], capsys)
+    assert status == 2 and f"--output {content / target}: " in err and "is a file, not a folder" in err, err
+    assert snapshot(content) == before
+
+
 @pytest.mark.parametrize("flags, msg", [(["--player", ""], "gives no usable id"), (["--player", "A", "--rounds", "-1"], "at least 1 round"),
-                                        (["--player", "A", "--cut", "-2"], "the cut is 0")])
+                                        (["--player", "A", "--cut", "-2"], "the cut is 0"),
+                                        (["--player", "Ann\x1b[31m"], "control character"), (["--name", "Night\x07"], "control character"),
+                                        (["--player", "Ann", "--player", "ANN"], "duplicate player id 'ann'"), (["--name", " "], "has no value")])
 def test_new_refuses_what_check_would_refuse(tmp_path, capsys, flags, msg):
     """Issue 20: `new --player ""` and `new --rounds -1` used to write an event.yaml that `check` refuses."""
     folder = tmp_path / "content" / "events" / "n-x"
@@ -558,6 +590,34 @@ def test_a_folder_sitegen_may_not_write_is_answered_not_a_traceback(good_build, 
     status, err = _run(["result", str(content / J), "1", "--round", "2", "--winner", "cat"], capsys)
     assert status == 2 and "permission denied" in err and "Traceback" not in err, err
     assert snapshot(content) == before
+
+
+THEMED = {"themes/mine/templates/page.html": '{% extends "base.html" %}\n{% block main %}{{ static_text("x.css") }}{% endblock %}\n',
+          "themes/mine/static/x.css": "a{}\n"}
+
+
+@pytest.mark.parametrize("rel, at", [(SITE, SITE), ("players.yaml", "players.yaml"), (J, J), (JEV, JEV), (JR1, JR1), ("events", "events"),
+                                     ("pages", "pages"), (PAGE, PAGE), ("leagues", "leagues"), ("themes/mine/templates/page.html", None),
+                                     ("themes/mine/templates", None), ("themes/mine/static/x.css", None), ("themes/mine/static", None)])
+def test_what_this_user_may_not_read_is_answered_at_its_path(good_build, tmp_path, capsys, monkeypatch, rel, at):
+    """Issue 20: a file or folder sitegen may not read, answered at its path with exit 2 and the last build kept. Run as
+    root too: `unreadable` makes the file system refuse it in this process as it refuses a `chmod 000` path to another
+    user (the chmod test below does it for real, as a user other than root)."""
+    good, before = good_build
+    content, output = tmp_path / "content", tmp_path / "output"
+    shutil.copytree(good / "content", content)
+    shutil.copytree(good / "output", output)
+    write(content, (THEMED | sub(SITE, "theme: default", "theme: mine")) if rel.startswith("themes") else {})
+    write(content, {"players.yaml": "players: []\n", "leagues/season.yaml": "name: S\nevents: [j]\npoints: [3, 1]\n"})
+    unreadable(monkeypatch, content / rel)
+    shown = str(content / (at or rel))
+    for argv in (["check", "--content", str(content)], ["build", "--content", str(content), "--output", str(output)],
+                 *([["standings", str(content / J)]] if rel.startswith((J, "players")) else [])):
+        status, err = _run(argv, capsys)
+        assert status == 2 and "Traceback" not in err, err
+        where = f"{shown}:1: " if at else shown  # a theme's file is named by the path the refusal came from, inside it
+        assert err.startswith(where) and ("ermission denied" in err.splitlines()[0]), f"sitegen {argv[0]}: {err}"
+    assert snapshot(output) == before
 
 
 @pytest.mark.skipif(os.geteuid() == 0, reason="root reads and writes files whatever their modes: chmod cannot make them unreadable")

@@ -73,10 +73,6 @@ def check_round_structure(event: Event, planned: int, cut: int) -> list[Problem]
         if round_.stage == "final":
             problems.append(Problem(round_.where, "AGoT events have no final.yaml: the final is the last elimination round; "
                                                   f"rename the file elim-{len(event.elims)}.yaml"))
-    if event.planned_rounds is not None and len(event.rounds) > event.planned_rounds:
-        extra = event.rounds[event.planned_rounds]
-        problems.append(Problem(extra.where, f"event.yaml says 'rounds: {event.planned_rounds}', and this is Swiss round "
-                                             f"{extra.number}; raise 'rounds:' in event.yaml, or remove this file"))
     first = event.elims[0] if event.elims else None
     if first is None:
         return problems

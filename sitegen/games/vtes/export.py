@@ -6,9 +6,9 @@ from fractions import Fraction
 from itertools import groupby
 from typing import Any
 
-from sitegen.games.base import Refused, Scoreboard, StandingRow, standings_document
+from sitegen.games.base import RankingBody, Refused, Scoreboard, StandingRow, standings_document
 from sitegen.games.vtes.event import final_vp, played, scored
-from sitegen.games.vtes.rules import VEKN_NUMBER, vp_text
+from sitegen.games.vtes.rules import vp_text
 from sitegen.model import ContentError, Event, Person, Problem, Where
 
 
@@ -67,7 +67,7 @@ def export_table(event: Event, board: Scoreboard) -> tuple[list[str], list[list[
 ARCHON_FIELD_END, ARCHON_HEADER_END = "§", "¤"
 
 
-def archondata(event: Event, board: Scoreboard, known: Mapping[str, Person]) -> str:
+def archondata(event: Event, board: Scoreboard, known: Mapping[str, Person], body: RankingBody) -> str:
     """The archondata string the V:EKN site takes. GW, VP and TP are the preliminary rounds' (the final's VP has
     its own field, 0 for a non-finalist); the rounds count the final; city and coin toss are not kept by sitegen
     (empty, and 0 unless a draw decided the place: then its position among the players it separated)."""
@@ -75,7 +75,7 @@ def archondata(event: Event, board: Scoreboard, known: Mapping[str, Person]) -> 
         raise Refused(f"{event.where.path}: the event is not finished; report it once the final (or the last round) is played")
     players = event.player_by_id
     finals = final_vp(event)
-    numbers = _vekn_numbers(event, known)
+    numbers = _vekn_numbers(event, known, body)
     tosses = _tosses(board)
     rounds = sum(1 for r in event.rounds if r.complete) + (1 if finals else 0)
     records = []
@@ -87,7 +87,7 @@ def archondata(event: Event, board: Scoreboard, known: Mapping[str, Person]) -> 
     return f"{rounds}{ARCHON_HEADER_END}" + "".join(records)
 
 
-def _vekn_numbers(event: Event, known: Mapping[str, Person]) -> dict[str, str]:
+def _vekn_numbers(event: Event, known: Mapping[str, Person], body: RankingBody) -> dict[str, str]:
     """Every player's V:EKN number (event.yaml's `vekn`, else players.yaml's), or every reason the report can't be made
     (a player who never played is not reported, and needs none)."""
     problems: list[Problem] = []
@@ -106,8 +106,8 @@ def _vekn_numbers(event: Event, known: Mapping[str, Person]) -> dict[str, str]:
         if not number:
             problems.append(Problem(where, f"player '{player.id}' ({player.name}) has no V:EKN number; add 'vekn: 1234567' "
                                            "to the player here or in players.yaml"))
-        elif not VEKN_NUMBER.fullmatch(number):
-            problems.append(Problem(where, f"player '{player.id}' has V:EKN number {number!r}; V:EKN numbers are 7 digits"))
+        elif problem := body.number_problem(number):  # `check` says so first; here for an event built in code
+            problems.append(Problem(where, f"player '{player.id}': {problem}"))
         elif number in first_with:
             problems.append(Problem(where, f"players '{first_with[number]}' and '{player.id}' share the V:EKN number {number}; "
                                            "each player has their own"))

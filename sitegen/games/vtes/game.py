@@ -114,7 +114,7 @@ class Vtes(Format):
     def export_text(self, event: Event, name: str, known: Mapping[str, Person]) -> str:
         if name != "archondata":
             return super().export_text(event, name, known)
-        return vtes_export.archondata(event, self.score(event), known)
+        return vtes_export.archondata(event, self.score(event), known, self.ranking_body)
 
     def next_round(self, event: Event) -> NextRound:
         return vtes_pairing.next_round(event)

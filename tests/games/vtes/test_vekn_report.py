@@ -82,7 +82,7 @@ def test_archondata_takes_vekn_numbers_from_players_yaml(make_site, run_cli):
     (_players().replace("3200003", "3200001"), 10, "players 'ben' and 'dov' share the V:EKN number 3200001"),
     (_players().replace("Eve Test", "Eve §Test"), 11, "can't hold '§' in a name"),
     (_players().replace("Eve Test", "Eve ¤"), 11, "can't hold '¤' in a name"),
-    (_players().replace("'3200000'", "'32000'"), 7, "V:EKN numbers are 7 digits"),
+    (_players().replace("'3200000'", "'32000'"), 7, "'vekn: 32000' is not a V:EKN number"),
 ])
 def test_archondata_refuses_what_the_ranking_body_cannot_take(make_site, run_cli, players, line, message):
     event = _event(make_site, players)
