@@ -157,3 +157,18 @@ class Num(str):
 
     def __getnewargs__(self) -> tuple[float, int]:  # type: ignore[override]
         return self.value, self.places
+
+
+class Zone(str):
+    """A round clock's time zone: its IANA name as the English site shows it ("America/Sao Paulo"), the name kept so
+    the renderer writes it as the language names the zone's city ("São Paulo")."""
+
+    name: str
+
+    def __new__(cls, name: str) -> Zone:
+        made = super().__new__(cls, name.replace("_", " "))
+        made.name = name
+        return made
+
+    def __getnewargs__(self) -> tuple[str]:  # type: ignore[override]
+        return (self.name,)

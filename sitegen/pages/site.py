@@ -102,7 +102,7 @@ def event_card_and_pages(site: Site, event: Event) -> tuple[EventCard, list[Page
     fmt = format_of(event)
     summary = summarize(event, fmt, fmt.score(event))
     pages = event_pages(site, summary)
-    return card(summary, [p.path for p in pages]), pages
+    return card(summary, [p.path for p in pages], site.language_of(event)), pages
 
 
 @dataclass(frozen=True)
