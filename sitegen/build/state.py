@@ -328,7 +328,8 @@ def card_text(card: EventCard) -> str:
     """The card as JSON, without its files (the build state keeps them beside it)."""
     data = {"slug": card.slug, "name": card.name, "date": card.date, "format": card.format.name, "players": card.players,
             "state": card.state, "status": card.status, "rounds": [asdict(r) for r in card.rounds],
-            "standings_columns": [asdict(c) for c in card.standings_columns], "results": [astuple(r) for r in card.results], "language": card.language}  # lists: keys would be half
+            "standings_columns": [asdict(c) for c in card.standings_columns], "results": [astuple(r) for r in card.results],  # lists: keys would be half
+            "language": card.language}
     return json.dumps(data, separators=(",", ":"))
 
 

@@ -2,7 +2,6 @@
 theme's environment, reading the catalogs and formats of `sitegen.language`."""
 from __future__ import annotations
 
-import gettext
 from typing import Any
 
 import jinja2
