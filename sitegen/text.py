@@ -143,6 +143,16 @@ def Nn_(singular: str, plural: str, count: int, **values: Any) -> Msg:
     return Msg(singular, {"count": count} | values, plural, count)
 
 
+def place_text(place: int) -> Msg:
+    """A place as the pages show it, "3rd", translated when shown (ordinals differ by language)."""
+    return {1: N_("{place}st", place=place), 2: N_("{place}nd", place=place), 3: N_("{place}rd", place=place)}.get(place, N_("{place}th", place=place))
+
+
+def in_turn(items: list[str]) -> str:
+    """'a, then b, then c' as nested messages, each language putting its own 'then' between them."""
+    return items[0] if len(items) == 1 else N_("{first}, then {rest}", first=items[0], rest=in_turn(items[1:]))
+
+
 class Num(str):
     """A number shown to players (SoS to two decimals, a VP figure in halves): its English text as a `str`, its value
     and places kept so the renderer writes it the locale's way ("1,50" in French)."""
@@ -170,5 +180,5 @@ class Zone(str):
         made.name = name
         return made
 
-    def __getnewargs__(self) -> tuple[str]:  # type: ignore[override]
+    def __getnewargs__(self) -> tuple[str]:
         return (self.name,)

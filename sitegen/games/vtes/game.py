@@ -44,7 +44,7 @@ from sitegen.games.vtes import rules as vtes_rules
 from sitegen.games.vtes import seating as vtes_seating
 from sitegen.games.vtes.rules import vp_text
 from sitegen.model import Event, Person, Problem, Round
-from sitegen.text import N_
+from sitegen.text import N_, Nn_
 
 
 class Vtes(Format):
@@ -68,7 +68,9 @@ class Vtes(Format):
 
     templates = (Path(__file__).resolve().parent / "templates",)
     ranking_body = RankingBody("V:EKN", "vekn", vtes_rules.VEKN_NUMBER, "3200123", "vekn-rating",
-                               f"V:EKN rating points; the best {vtes_rating.RATING_BEST} events of the last {vtes_rating.RATING_MONTHS} months count",
+                               Nn_("V:EKN rating points; the best {count} event of the last {months} months counts",
+                                   "V:EKN rating points; the best {count} events of the last {months} months count",
+                                   vtes_rating.RATING_BEST, months=vtes_rating.RATING_MONTHS),
                                vtes_rating.RATING_BEST, vtes_rating.RATING_MONTHS, "rating")
     player_example = ("    vekn: '1000001'      # optional: the V:EKN number (for the ranking export)\n"
                       "    deck: Toreador wall  # optional: shown on the player page\n")

@@ -31,7 +31,7 @@ from sitegen.games.agot.melee.checks import validate
 from sitegen.games.agot.melee.pairing import next_round
 from sitegen.games.agot.melee.rules import ROUND_MINUTES, default_melee_cut
 from sitegen.games.agot.melee.standings import current_standings, score_event
-from sitegen.games.agot.melee.wording import CUT_ORDER_TEXT, SLIP_INSTRUCTIONS, rules_context
+from sitegen.games.agot.melee.wording import CUT_ORDER_WORDS, SLIP_INSTRUCTIONS, rules_context
 from sitegen.games.agot.rules import DEFAULT_VICTORY_TOTAL
 from sitegen.games.base import (
     FIGURES,
@@ -54,7 +54,7 @@ class Melee(AgotGame):
     title = "A Game of Thrones 2nd ed. — Melee"
     seated = True
     elimination_title = N_("Final tables")
-    cut_rule = f"the Melee elimination rules order the cut by {CUT_ORDER_TEXT}, leaving out Head-to-Head"
+    cut_rule = N_("the Melee elimination rules order the cut by {order}, leaving out Head-to-Head", order=CUT_ORDER_WORDS)
     after_preliminaries = N_("The final table comes next.")
     event_keys: tuple[str, ...] = ()
     results = ResultEntry(

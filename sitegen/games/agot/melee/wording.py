@@ -28,7 +28,7 @@ from sitegen.games.agot.melee.rules import (
 )
 from sitegen.games.agot.melee.seating import melee_table_sizes
 from sitegen.games.agot.rules import DEFAULT_VICTORY_TOTAL
-from sitegen.text import N_
+from sitegen.text import N_, in_turn, place_text
 
 _WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve",
           "thirteen", "fourteen", "fifteen", "sixteen")
@@ -52,12 +52,9 @@ def ordinal(place: int) -> str:
 
 def place_label(seat: SeatResult) -> str:
     """Short place for a table column: '1', 'T2' for a shared place, '4 out' for an eliminated player."""
-    return f"{'T' if seat.tied else ''}{seat.place}{' out' if seat.eliminated else ''}"
-
-
-def place_text(place: int) -> str:
-    """A place as the pages show it, "3rd", translated when shown (ordinals differ by language)."""
-    return {1: N_("{place}st", place=place), 2: N_("{place}nd", place=place), 3: N_("{place}rd", place=place)}.get(place, N_("{place}th", place=place))
+    if seat.eliminated:
+        return N_("{place} out", place=seat.place)
+    return N_("T{place}", place=seat.place) if seat.tied else str(seat.place)
 
 
 def result_text(seat: SeatResult) -> str:
@@ -80,6 +77,7 @@ def elimination_text(tables: Sequence[int]) -> str:
 
 TABLE_SIZES_TEXT = either(TABLE_SIZES)  # "3 or 4"
 CUT_ORDER_TEXT = ", then ".join(CUT_ORDER)  # "points, then SoS, then ESoS"
+CUT_ORDER_WORDS = in_turn([N_("points") if criterion == "points" else criterion for criterion in CUT_ORDER])  # the same, translated
 CUT_CHOICES_TEXT = either([f"{cut} ({elimination_text(tables)})" for cut, tables in ELIMINATION_TABLES.items()])
 
 # What a Melee table writes on its result slip: exactly what a round file records (power, winner, eliminated).
