@@ -44,7 +44,7 @@ from sitegen.games.vtes import rules as vtes_rules
 from sitegen.games.vtes import seating as vtes_seating
 from sitegen.games.vtes.rules import vp_text
 from sitegen.model import Event, Person, Problem, Round
-from sitegen.text import N_, Nn_
+from sitegen.text import N_, Nn_, place_text
 
 
 class Vtes(Format):
@@ -136,6 +136,7 @@ class Vtes(Format):
 
     def rules_context(self) -> dict[str, Any]:
         return {"examples": vtes_examples.rules_examples(), "place_tp": vtes_rules.PLACE_TP, "vp_text": vp_text,
+                "places": [place_text(place) for place in range(1, max(vtes_rules.PLACE_TP) + 1)],
                 "multideck_limit": vtes_rules.MULTIDECK_LIMIT, "no_final_limit": vtes_rules.NO_FINAL_LIMIT,
                 "final_size": vtes_rules.FINAL_SIZE, "drawn_places": vtes_rules.DRAWN_PLACES,
                 "gw_min_vp": vp_text(vtes_rules.GW_MIN_VP), "seating_criteria": vtes_seating.CRITERIA,
