@@ -25,7 +25,7 @@ class Tag:
     title: str = ""  # spelled out on hover
 
 
-DROPPED = Tag("dropped")
+DROPPED = Tag(N_("dropped"))
 HEAD_TO_HEAD = Tag(N_("H2H"), N_("Ranked first of its points group by Head-to-Head"))
 COIN_TOSS = Tag(N_("random"), N_("Order against an equal player decided by the seeded random draw"))
 

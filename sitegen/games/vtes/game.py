@@ -44,7 +44,7 @@ from sitegen.games.vtes import rules as vtes_rules
 from sitegen.games.vtes import seating as vtes_seating
 from sitegen.games.vtes.rules import vp_text
 from sitegen.model import Event, Person, Problem, Round
-from sitegen.text import N_, Nn_, place_text
+from sitegen.text import N_, Nn_, Num, place_text
 
 
 class Vtes(Format):
@@ -125,14 +125,14 @@ class Vtes(Format):
         return vtes_pairing.plan_rounds(event)
 
     def slip_form(self, round_: Round) -> SlipForm:
-        vp = "Write each player's VP (steps of 0.5)"
         if round_.stage == "final":
             return SlipForm(self.results.slip_boxes(round_.stage),
-                            "Renumber the seats if the finalists chose others. Tick who was drawn to play first. "
-                            f"{vp}: the most VP wins; a tie goes to the better seed.")
+                            N_("Renumber the seats if the finalists chose others. Tick who was drawn to play first. Write each "
+                               "player's VP (steps of {half}): the most VP wins; a tie goes to the better seed.", half=Num(0.5, 1)))
         return SlipForm((*self.results.slip_boxes(round_.stage), SlipBox("GW", tick=True)),
-                        "Seat 1 plays first, then clockwise; each player's prey is the next seat. "
-                        f"{vp}. Tick GW for the player with at least {vp_text(vtes_rules.GW_MIN_VP)} VP and more than anyone else.")
+                        N_("Seat 1 plays first, then clockwise; each player's prey is the next seat. Write each player's VP (steps "
+                           "of {half}). Tick GW for the player with at least {vp} VP and more than anyone else.",
+                           half=Num(0.5, 1), vp=vp_text(vtes_rules.GW_MIN_VP)))
 
     def rules_context(self) -> dict[str, Any]:
         return {"examples": vtes_examples.rules_examples(), "place_tp": vtes_rules.PLACE_TP, "vp_text": vp_text,

@@ -57,10 +57,9 @@ class Joust(AgotGame):
     def slip_form(self, round_: Round) -> SlipForm:
         boxes = self.results.slip_boxes(round_.stage)
         if round_.stage != "round":
-            return SlipForm(boxes, "An elimination game always has a winner: tick it.")
-        return SlipForm(boxes,
-                        f"Tick the winner of a game won outright ({DEFAULT_VICTORY_TOTAL} power, concession or decking). "
-                        "If time was called, tick no one and write both players' power.")
+            return SlipForm(boxes, N_("An elimination game always has a winner: tick it."))
+        return SlipForm(boxes, N_("Tick the winner of a game won outright ({victory} power, concession or decking). If time was "
+                                  "called, tick no one and write both players' power.", victory=DEFAULT_VICTORY_TOTAL))
 
     def rules_context(self) -> dict[str, Any]:
         return {"results": RESULTS, "victory_total": DEFAULT_VICTORY_TOTAL, "minutes": ROUND_MINUTES, "sos": SOS_MEANING, "esos": ESOS_MEANING,

@@ -81,8 +81,8 @@ CUT_ORDER_WORDS = in_turn([N_("points") if criterion == "points" else criterion 
 CUT_CHOICES_TEXT = either([f"{cut} ({elimination_text(tables)})" for cut, tables in ELIMINATION_TABLES.items()])
 
 # What a Melee table writes on its result slip: exactly what a round file records (power, winner, eliminated).
-SLIP_INSTRUCTIONS = (f"Write every player's power at the end of the game. Tick the winner if someone reached {DEFAULT_VICTORY_TOTAL} "
-                     "power before time. For players who decked out or conceded, write the order they left (1 = first out).")
+SLIP_INSTRUCTIONS = N_("Write every player's power at the end of the game. Tick the winner if someone reached {victory} power before "
+                       "time. For players who decked out or conceded, write the order they left (1 = first out).", victory=DEFAULT_VICTORY_TOTAL)
 
 
 # -- the rules page ---------------------------------------------------------------------------------
