@@ -148,6 +148,11 @@ def place_text(place: int) -> Msg:
     return {1: N_("{place}st", place=place), 2: N_("{place}nd", place=place), 3: N_("{place}rd", place=place)}.get(place, N_("{place}th", place=place))
 
 
+def in_list(items: list[str]) -> str:
+    """'a, b, c' as nested messages, so each item stays translatable ("" for none)."""
+    return "" if not items else items[0] if len(items) == 1 else N_("{first}, {rest}", first=items[0], rest=in_list(items[1:]))
+
+
 def in_turn(items: list[str]) -> str:
     """'a, then b, then c' as nested messages, each language putting its own 'then' between them."""
     return items[0] if len(items) == 1 else N_("{first}, then {rest}", first=items[0], rest=in_turn(items[1:]))

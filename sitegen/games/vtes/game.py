@@ -58,7 +58,7 @@ class Vtes(Format):
                 ResultField("override", FLAG, "A judge confirmed VP no game gives", "a judge confirmed VP that no game gives (card effects)",
                             judges_only=True),
                 ResultField(vtes_event.FIRST, PLAYER, "Plays first", "the finalist drawn to play first (the final)", seating=True,
-                            slip="Plays first")),
+                            slip=N_("Plays first"))),
         ways=(ResultWay("vp", ("vp", "override"), "Each player's VP (in halves)", "Save VP"),
               ResultWay("first", (vtes_event.FIRST,), "Who plays first?", "{name} plays first", stages=("final",))))
     deck_fields = {"vekn": N_("V:EKN number"), "deck": N_("Deck")}

@@ -31,8 +31,8 @@ class Joust(AgotGame):
     after_preliminaries = N_("The elimination bracket comes next.")
     event_keys: tuple[str, ...] = ()
     results = ResultEntry(
-        fields=(ResultField("winner", PLAYER, "Winner", "the player who won (victory total, concession or decking)", slip="Winner"),
-                ResultField("power", FIGURES, "Power", "each player's power when time was called, whole numbers", slip="Power"),
+        fields=(ResultField("winner", PLAYER, "Winner", "the player who won (victory total, concession or decking)", slip=N_("Winner")),
+                ResultField("power", FIGURES, "Power", "each player's power when time was called, whole numbers", slip=N_("Power")),
                 ResultField("victory", FIGURES, "Victory total", f"a victory total other than {DEFAULT_VICTORY_TOTAL} that a card set for a player",
                             minimum=1)),
         ways=(ResultWay("won", ("winner",), "Who won?", "{name} won"),

@@ -58,9 +58,9 @@ class Melee(AgotGame):
     after_preliminaries = N_("The final table comes next.")
     event_keys: tuple[str, ...] = ()
     results = ResultEntry(
-        fields=(ResultField("power", FIGURES, "Power", "each player's power at the end of the game, whole numbers", slip="Power"),
-                ResultField("winner", PLAYER, "Won before time", "the player who reached the victory total before time", slip="Winner"),
-                ResultField("eliminated", ORDER, "Left the game", "players decked out or conceding, first to leave first", slip="Out (order)"),
+        fields=(ResultField("power", FIGURES, "Power", "each player's power at the end of the game, whole numbers", slip=N_("Power")),
+                ResultField("winner", PLAYER, "Won before time", "the player who reached the victory total before time", slip=N_("Winner")),
+                ResultField("eliminated", ORDER, "Left the game", "players decked out or conceding, first to leave first", slip=N_("Out (order)")),
                 ResultField("victory", FIGURES, "Victory total", f"a victory total other than {DEFAULT_VICTORY_TOTAL} that a card set for a player",
                             minimum=1)),
         ways=(ResultWay("result", ("power", "eliminated", "victory", "winner"), "The table's result", "Save result"),))
