@@ -48,6 +48,8 @@ browser:
 locale: $(STAMP)
 	$(VENV)/bin/pybabel extract -F babel.cfg -k N_ -k Nn_:1,2 --no-location --sort-output --omit-header -o sitegen/locale/messages.pot .
 	$(VENV)/bin/pybabel update -i sitegen/locale/messages.pot -d sitegen/locale -D messages --ignore-obsolete --no-fuzzy-matching -w 0
+	@# update stamps each .po (and so its .mo) with the time it ran; a fixed date keeps a second run from changing anything
+	sed -i 's/^"POT-Creation-Date: [^\\]*\\n"$$/"POT-Creation-Date: 2026-01-01 00:00+0000\\n"/' sitegen/locale/*/LC_MESSAGES/messages.po
 	$(VENV)/bin/pybabel compile -d sitegen/locale -D messages --statistics
 
 ## lint: ruff and mypy --strict (both configured in pyproject.toml)

@@ -157,6 +157,21 @@ def Nn_(singular: str, plural: str, count: int, **values: Any) -> Msg:
     return Msg(singular, {"count": count} | values, plural, count)
 
 
+def place_text(place: int) -> Msg:
+    """A place as the pages show it, "3rd", translated when shown (ordinals differ by language)."""
+    return {1: N_("{place}st", place=place), 2: N_("{place}nd", place=place), 3: N_("{place}rd", place=place)}.get(place, N_("{place}th", place=place))
+
+
+def in_list(items: list[str]) -> str:
+    """'a, b, c' as nested messages, so each item stays translatable ("" for none)."""
+    return "" if not items else items[0] if len(items) == 1 else N_("{first}, {rest}", first=items[0], rest=in_list(items[1:]))
+
+
+def in_turn(items: list[str]) -> str:
+    """'a, then b, then c' as nested messages, each language putting its own 'then' between them."""
+    return items[0] if len(items) == 1 else N_("{first}, then {rest}", first=items[0], rest=in_turn(items[1:]))
+
+
 class Num(str):
     """A number shown to players (SoS to two decimals, a VP figure in halves): its English text as a `str`, its value
     and places kept so the renderer writes it the locale's way ("1,50" in French)."""
@@ -171,3 +186,18 @@ class Num(str):
 
     def __getnewargs__(self) -> tuple[float, int]:  # type: ignore[override]
         return self.value, self.places
+
+
+class Zone(str):
+    """A round clock's time zone: its IANA name as the English site shows it ("America/Sao Paulo"), the name kept so
+    the renderer writes it as the language names the zone's city ("São Paulo")."""
+
+    name: str
+
+    def __new__(cls, name: str) -> Zone:
+        made = super().__new__(cls, name.replace("_", " "))
+        made.name = name
+        return made
+
+    def __getnewargs__(self) -> tuple[str]:
+        return (self.name,)

@@ -33,7 +33,7 @@ from sitegen.files import read_cache_file, read_checksummed, write_atomic, write
 if TYPE_CHECKING:
     from sitegen.pages.summary import EventCard
 
-VERSION = 3
+VERSION = 4
 STATE_FILE = "state.json"
 PACKAGE = Path(__file__).resolve().parent.parent
 LIBRARIES = ("jinja2", "markupsafe", "markdown", "nh3", "segno", "pyyaml")
@@ -328,7 +328,8 @@ def card_text(card: EventCard) -> str:
     """The card as JSON, without its files (the build state keeps them beside it)."""
     data = {"slug": card.slug, "name": card.name, "date": card.date, "format": card.format.name, "players": card.players,
             "state": card.state, "status": card.status, "rounds": [asdict(r) for r in card.rounds],
-            "standings_columns": [asdict(c) for c in card.standings_columns], "results": [astuple(r) for r in card.results]}  # lists: keys would be half
+            "standings_columns": [asdict(c) for c in card.standings_columns], "results": [astuple(r) for r in card.results],  # lists: keys would be half
+            "language": card.language}
     return json.dumps(data, separators=(",", ":"))
 
 
@@ -344,4 +345,4 @@ def card(text: str, files: str, results: bool = True) -> EventCard:
     return EventCard(data["slug"], data["name"], data["date"], FORMATS[data["format"]], data["players"], data["state"],
                      data["status"], tuple(FeedRound(**r) for r in data["rounds"]), files,
                      tuple(Column(**c) for c in data["standings_columns"]),
-                     tuple(PlayerResult(*r) for r in data["results"]) if results else ())
+                     tuple(PlayerResult(*r) for r in data["results"]) if results else (), data["language"])

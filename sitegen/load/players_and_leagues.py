@@ -14,7 +14,7 @@ from sitegen.load.event import is_date
 from sitegen.load.reader import FAILED, Collector, visible
 from sitegen.load.yaml_reader import LineDict, LineList
 from sitegen.model import ContentError, Event, League, Person, Problem, Where
-from sitegen.text import suggest
+from sitegen.text import N_, suggest
 
 PEOPLE_FILE = "players.yaml"
 #: A ranking body's member number (V:TES: vekn) by its key, for each body a game declares.
@@ -25,15 +25,15 @@ FILTER_KEYS = ("format", "from", "to")
 
 #: The points schemes: `places` reads the league's own table; a ranking body's scheme (V:TES: vekn-rating) its rating points.
 SCHEMES = {
-    "places": "points by final place, from the league's table",
+    "places": N_("points by final place, from the league's table"),
     **{scheme: body.scheme_text for scheme, (_game, body) in formats.RANKING_BODIES.items()},
 }
 
 #: Tiebreakers a league may list, in the words the league page uses; each one better is first.
 TIEBREAKERS = {
-    "events": "more events played",
-    "best-place": "the better single best place",
-    "head-to-head": "more finishes ahead of the other tied players, over the events they played together",
+    "events": N_("more events played"),
+    "best-place": N_("the better single best place"),
+    "head-to-head": N_("more finishes ahead of the other tied players, over the events they played together"),
 }
 DEFAULT_TIEBREAKERS = ("events", "best-place", "head-to-head")
 

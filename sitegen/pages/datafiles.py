@@ -7,6 +7,7 @@ from typing import Any
 from xml.sax.saxutils import escape, quoteattr
 
 from sitegen.games.base import RoundView, Scoreboard
+from sitegen.language import language_tag
 from sitegen.model import Event, Site
 from sitegen.pages.display import Clock
 from sitegen.pages.summary import EventCard
@@ -53,27 +54,29 @@ def standings_csv(event: Event, board: Scoreboard) -> bytes:
 
 
 def feed(site: Site, cards: list[EventCard]) -> bytes:
-    """An Atom feed with one entry per posted round and per completed round, newest first."""
+    """An Atom feed with one entry per posted round and per completed round, newest first: in the site's language
+    (`xml:lang`), an event in its own language saying so on its entries."""
     entries = []
     for event in cards:
         for view in event.rounds:
             path = f"events/{event.slug}/{view.slug}.html"
             when = (view.start or event.date).replace(" ", "T")[:16]
             stamp = f"{when}:00Z" if "T" in when else f"{when}T00:00:00Z"
-            entries.append((stamp, path, f"{event.name}: {view.label} pairings posted", f"{view.slug}-pairings"))
+            entries.append((stamp, path, view.posted, f"{view.slug}-pairings", event.language))
             if view.complete:
-                entries.append((stamp, path, f"{event.name}: {view.label} results are in", f"{view.slug}-results"))
+                entries.append((stamp, path, view.results, f"{view.slug}-results", event.language))
     entries.sort(key=lambda e: (e[0], e[1], e[3]), reverse=True)
     base = site.base_url.rstrip("/") + "/" if site.base_url else ""
     updated = entries[0][0] if entries else "1970-01-01T00:00:00Z"
     data = bytearray()  # written entry by entry, as the sitemap: the feed grows with every round of every event
-    data += (f'<?xml version="1.0" encoding="utf-8"?>\n<feed xmlns="http://www.w3.org/2005/Atom">\n'
+    data += (f'<?xml version="1.0" encoding="utf-8"?>\n<feed xmlns="http://www.w3.org/2005/Atom" xml:lang="{language_tag(site.language)}">\n'
              f"<title>{escape(site.title)}</title>\n<id>{escape(base or 'urn:sitegen:' + (slugify(site.title) or 'site'))}</id>\n"
              f"<updated>{updated}</updated>\n<author><name>{escape(site.title)}</name></author>\n"
              f"<link rel=\"alternate\" href={quoteattr(base + 'index.html')}/>\n").encode()
-    for stamp, path, title, key in entries:
+    for stamp, path, title, key, language in entries:
         link = base + path
-        data += (f"<entry>\n<title>{escape(title)}</title>\n<id>{escape(link + '#' + key)}</id>\n"
+        own = f' xml:lang="{language_tag(language)}"' if language != site.language else ""
+        data += (f"<entry{own}>\n<title>{escape(title)}</title>\n<id>{escape(link + '#' + key)}</id>\n"
                  f"<updated>{stamp}</updated>\n<link href={quoteattr(link)}/>\n</entry>\n").encode()
     data += b"</feed>\n"
     return bytes(data)

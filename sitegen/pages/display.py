@@ -14,7 +14,7 @@ from sitegen.games import format_of
 from sitegen.games.base import ROUND_LABEL, SEED, Column, RoundView, Scoreboard, StandingRow, TableView
 from sitegen.model import Event, RoundClock
 from sitegen.pages.charts import Bar, BarChart, bar_chart
-from sitegen.text import N_, Msg
+from sitegen.text import N_, Msg, Zone
 
 
 @dataclass(frozen=True)
@@ -25,7 +25,7 @@ class Tag:
     title: str = ""  # spelled out on hover
 
 
-DROPPED = Tag("dropped")
+DROPPED = Tag(N_("dropped"))
 HEAD_TO_HEAD = Tag(N_("H2H"), N_("Ranked first of its points group by Head-to-Head"))
 COIN_TOSS = Tag(N_("random"), N_("Order against an equal player decided by the seeded random draw"))
 
@@ -173,7 +173,7 @@ def clock(view: RoundView, event: Event, zone: str) -> Clock | None:
         return None
     changes = round_.clock or RoundClock()
     when = f"{round_.start[:10]} {round_.start[11:16]}"
-    shown = N_("{when} ({zone} time)", when=when, zone=zone.replace("_", " ")) if zone else when
+    shown = N_("{when} ({zone} time)", when=when, zone=Zone(zone)) if zone else when
     return Clock(_instant(round_.start, zone), minutes + changes.extended, shown, changes.paused_seconds,
                  _instant(changes.paused, zone) if changes.paused else "", _instant(changes.called, zone) if changes.called else "")
 

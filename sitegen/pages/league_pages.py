@@ -17,6 +17,7 @@ from sitegen.pages.display import PlayerResult
 from sitegen.pages.league_standings import LeagueTable, standings
 from sitegen.pages.page_model import PageModel
 from sitegen.pages.summary import EventCard
+from sitegen.text import in_turn
 
 LEAGUE_SCHEMA = "league.schema.json"
 
@@ -40,7 +41,7 @@ def season_pages(site: Site, cards: list[EventCard], common: dict[str, Any]) -> 
         base = f"leagues/{league.slug}"
         pages.append(PageModel(f"{base}/index.html", "league.html", common | {
             "title": league.name, "table": table, "scheme": SCHEMES[league.scheme], "known": known,
-            "tiebreak_words": TIEBREAKERS}))
+            "tiebreak": in_turn([TIEBREAKERS[t] for t in league.tiebreakers]) if league.tiebreakers else ""}))
         pages.append(PageModel(f"{base}/league.json", None, body=datafiles.json_file(league_json(table))))
     if site.leagues:
         pages.append(PageModel(f"schema/{LEAGUE_SCHEMA}", None,

@@ -13,6 +13,7 @@ from itertools import groupby
 from sitegen import games as formats
 from sitegen.model import League
 from sitegen.pages.summary import EventCard
+from sitegen.text import Nn_
 
 
 @dataclass(frozen=True)
@@ -75,9 +76,9 @@ def _row(league: League, player: str, name: str, results: list[LeagueResult], cu
     shown = []
     for r in results:
         if r.date < cutoff:
-            shown.append(_dropped(r, f"older than {league.months} months"))
+            shown.append(_dropped(r, Nn_("older than {count} month", "older than {count} months", league.months or 0)))
         elif r.event not in counted:
-            shown.append(_dropped(r, f"not among the best {league.best}"))
+            shown.append(_dropped(r, Nn_("not among the best {count}", "not among the best {count}", league.best or 0)))
         else:
             shown.append(r)
     return LeagueRow(0, player, name, sum(r.points for r in best), len(results), min(r.place for r in results), tuple(shown))

@@ -78,7 +78,7 @@ def _rules_pages(cards: list[EventCard], common: dict[str, Any]) -> list[PageMod
     for name, first in sorted(first_of.items()):
         fmt = first.format
         pages.append(PageModel(f"rules/{name}.html", f"rules/{name}.html", common | {
-            "title": f"{fmt.title}: rules", "format": fmt, "rules": fmt.rules_context(),
+            "title": N_("{title}: rules", title=fmt.title), "format": fmt, "rules": fmt.rules_context(),
             "standings_columns": list(first.standings_columns), "tiebreakers": _tiebreakers(fmt)}, fallback="rules/generic.html"))
     return pages
 
@@ -102,7 +102,7 @@ def event_card_and_pages(site: Site, event: Event) -> tuple[EventCard, list[Page
     fmt = format_of(event)
     summary = summarize(event, fmt, fmt.score(event))
     pages = event_pages(site, summary)
-    return card(summary, [p.path for p in pages]), pages
+    return card(summary, [p.path for p in pages], site.language_of(event)), pages
 
 
 @dataclass(frozen=True)

@@ -5,7 +5,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from sitegen.games.base import Column, Format, RoundView, Scoreboard
-from sitegen.model import Event
+from sitegen.language import translate
+from sitegen.model import DEFAULT_LANGUAGE, Event
 from sitegen.pages.display import PlayerResult, player_results, results_in
 from sitegen.text import N_, Nn_
 
@@ -26,10 +27,12 @@ class EventSummary:
 
 @dataclass(frozen=True)
 class FeedRound:
-    """A posted round, as the feed lists it."""
+    """A posted round, as the feed lists it: its entries' titles already in the event's language (a card is kept as
+    JSON, where a `Msg` would fall back to its English text)."""
 
     slug: str
-    label: str
+    posted: str  # "Winter Joust: Round 2 pairings posted"
+    results: str  # "Winter Joust: Round 2 results are in"
     start: str | None
     complete: bool
 
@@ -50,14 +53,18 @@ class EventCard:
     files: str  # the event's output files, one a line (one string, not a hundred): the sitemap lists its HTML pages
     standings_columns: tuple[Column, ...]  # for the rules page of its format
     results: tuple[PlayerResult, ...] = ()  # every player's place, record and points: for leagues and player pages
+    language: str = DEFAULT_LANGUAGE  # the language its pages are written in (its own `language:` or the site's)
 
 
-def card(summary: EventSummary, paths: list[str]) -> EventCard:
+def card(summary: EventSummary, paths: list[str], language: str = DEFAULT_LANGUAGE) -> EventCard:
+    """The event's card; `language`: its pages' (`Site.language_of`), for its feed entries."""
     event, board = summary.event, summary.board
-    rounds = tuple(FeedRound(v.round.slug, v.label, v.round.start, v.complete) for v in board.rounds + board.elims)
+    rounds = tuple(FeedRound(v.round.slug, translate(N_("{event}: {round} pairings posted", event=event.name, round=v.label), language),
+                             translate(N_("{event}: {round} results are in", event=event.name, round=v.label), language),
+                             v.round.start, v.complete) for v in board.rounds + board.elims)
     return EventCard(event.slug, event.name, event.date, summary.format, len(event.players), summary.state, summary.status,
                      rounds, "\n".join(paths), tuple(board.standings_columns),
-                     player_results(event, board))
+                     player_results(event, board), language)
 
 
 def current_round(board: Scoreboard) -> RoundView | None:

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from sitegen.games.base import Column, Format, PlayerRound, RoundView, Scoreboard, SeatRow, SlipBox, SlipForm, TableView
 from sitegen.model import Event
 from sitegen.pages.display import BRACKET_HIDDEN, find_list, seat_columns, short_label
-from sitegen.text import N_
+from sitegen.text import N_, in_list
 
 GENERIC_INSTRUCTIONS = N_("Write each player's result in the boxes.")
 SECONDS_PER_LINE = 2.5  # the projector's scrolling speed: slow enough to read a line from the back of the room
@@ -146,7 +146,7 @@ def _table_cell(view: RoundView, board: Scoreboard, table: TableView, seat: Seat
     def outcome(row: SeatRow) -> str:
         if table.pending:
             return N_("Pending")
-        figures = ", ".join(f"{c.label} {row.values[c.key]}" for c in columns if row.values.get(c.key) not in ("", None))
+        figures = in_list([N_("{label} {value}", label=c.label, value=row.values[c.key]) for c in columns if row.values.get(c.key) not in ("", None)])
         if not row.winner:
             return figures
         return N_("Won ({figures})", figures=figures) if figures else N_("Won")

@@ -107,6 +107,7 @@ def environment(dirs: list[Path]) -> jinja2.Environment:
     env.globals["lang"] = "en"
     env.filters["local_date"] = str
     env.filters["t"] = lambda value: value
+    env.filters["english"] = str  # a message as its English text, for prose written in English only (lang="en")
     env.filters["coord"] = svg_number
     env.filters["short_round"] = short_label
     _compile_all(env)

@@ -150,9 +150,10 @@ def _final_view(final: Round, ranked: list[RankedPlayer], winner: str | None, na
     rank_of = {r.player: r.rank for r in ranked}
     vp = table_vp(table)
     if "first" in table.result:
-        first, how = str(table.result["first"]), "the judge's draw"
+        first, how = str(table.result["first"]), N_("{name} plays first (the judge's draw)", name=names[str(table.result["first"])])
     else:
-        first, how = vtes_rules.drawn_first_player(seed, table.players), "drawn by this site from the event seed and the seating"
+        first = vtes_rules.drawn_first_player(seed, table.players)
+        how = N_("{name} plays first (drawn by this site from the event seed and the seating)", name=names[first])
     seats = []
     for seat, pid in enumerate(table.players, start=1):
         prey = names[prey_of(table.players, seat)]
@@ -163,8 +164,8 @@ def _final_view(final: Round, ranked: list[RankedPlayer], winner: str | None, na
                                         opponents=[p for p in table.players if p != pid], prey=prey_of(table.players, seat),
                                         predator=predator_of(table.players, seat), result=result,
                                         points=N_("{vp} VP", vp=vp_text(vp[pid])) if vp else "", won=pid == winner if vp else None))
-    notes = [f"{names[first]} plays first ({how})"] + (["VP confirmed by a judge"] if table.result.get("override") else [])
-    view = TableView(table.number, seats, pending=not vp, note="; ".join(notes))
+    note = N_("{first}; VP confirmed by a judge", first=how) if table.result.get("override") else how
+    view = TableView(table.number, seats, pending=not vp, note=note)
     return RoundView(final, N_("Final"), [view], final_played(final), columns=FINAL_COLUMNS)
 
 

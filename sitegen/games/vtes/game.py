@@ -44,7 +44,7 @@ from sitegen.games.vtes import rules as vtes_rules
 from sitegen.games.vtes import seating as vtes_seating
 from sitegen.games.vtes.rules import vp_text
 from sitegen.model import Event, Person, Problem, Round
-from sitegen.text import N_
+from sitegen.text import N_, Nn_, Num, place_text
 
 
 class Vtes(Format):
@@ -58,7 +58,7 @@ class Vtes(Format):
                 ResultField("override", FLAG, "A judge confirmed VP no game gives", "a judge confirmed VP that no game gives (card effects)",
                             judges_only=True),
                 ResultField(vtes_event.FIRST, PLAYER, "Plays first", "the finalist drawn to play first (the final)", seating=True,
-                            slip="Plays first")),
+                            slip=N_("Plays first"))),
         ways=(ResultWay("vp", ("vp", "override"), "Each player's VP (in halves)", "Save VP"),
               ResultWay("first", (vtes_event.FIRST,), "Who plays first?", "{name} plays first", stages=("final",))))
     deck_fields = {"vekn": N_("V:EKN number"), "deck": N_("Deck")}
@@ -68,7 +68,9 @@ class Vtes(Format):
 
     templates = (Path(__file__).resolve().parent / "templates",)
     ranking_body = RankingBody("V:EKN", "vekn", vtes_rules.VEKN_NUMBER, "3200123", "vekn-rating",
-                               f"V:EKN rating points; the best {vtes_rating.RATING_BEST} events of the last {vtes_rating.RATING_MONTHS} months count",
+                               Nn_("V:EKN rating points; the best {count} event of the last {months} months counts",
+                                   "V:EKN rating points; the best {count} events of the last {months} months count",
+                                   vtes_rating.RATING_BEST, months=vtes_rating.RATING_MONTHS),
                                vtes_rating.RATING_BEST, vtes_rating.RATING_MONTHS, "rating")
     player_example = ("    vekn: '1000001'      # optional: the V:EKN number (for the ranking export)\n"
                       "    deck: Toreador wall  # optional: shown on the player page\n")
@@ -123,17 +125,18 @@ class Vtes(Format):
         return vtes_pairing.plan_rounds(event)
 
     def slip_form(self, round_: Round) -> SlipForm:
-        vp = "Write each player's VP (steps of 0.5)"
         if round_.stage == "final":
             return SlipForm(self.results.slip_boxes(round_.stage),
-                            "Renumber the seats if the finalists chose others. Tick who was drawn to play first. "
-                            f"{vp}: the most VP wins; a tie goes to the better seed.")
+                            N_("Renumber the seats if the finalists chose others. Tick who was drawn to play first. Write each "
+                               "player's VP (steps of {half}): the most VP wins; a tie goes to the better seed.", half=Num(0.5, 1)))
         return SlipForm((*self.results.slip_boxes(round_.stage), SlipBox("GW", tick=True)),
-                        "Seat 1 plays first, then clockwise; each player's prey is the next seat. "
-                        f"{vp}. Tick GW for the player with at least {vp_text(vtes_rules.GW_MIN_VP)} VP and more than anyone else.")
+                        N_("Seat 1 plays first, then clockwise; each player's prey is the next seat. Write each player's VP (steps "
+                           "of {half}). Tick GW for the player with at least {vp} VP and more than anyone else.",
+                           half=Num(0.5, 1), vp=vp_text(vtes_rules.GW_MIN_VP)))
 
     def rules_context(self) -> dict[str, Any]:
         return {"examples": vtes_examples.rules_examples(), "place_tp": vtes_rules.PLACE_TP, "vp_text": vp_text,
+                "places": [place_text(place) for place in range(1, max(vtes_rules.PLACE_TP) + 1)],
                 "multideck_limit": vtes_rules.MULTIDECK_LIMIT, "no_final_limit": vtes_rules.NO_FINAL_LIMIT,
                 "final_size": vtes_rules.FINAL_SIZE, "drawn_places": vtes_rules.DRAWN_PLACES,
                 "gw_min_vp": vp_text(vtes_rules.GW_MIN_VP), "seating_criteria": vtes_seating.CRITERIA,

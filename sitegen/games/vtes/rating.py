@@ -12,6 +12,8 @@ from __future__ import annotations
 import math
 from fractions import Fraction
 
+from sitegen.text import N_, Num
+
 #: Points for attending, per VP and per GW.
 ATTENDING = 5
 PER_VP = 4
@@ -53,13 +55,14 @@ def rating_points(vp: Fraction, gw: int, final_place: int | None, players: int) 
 
 def formula_text() -> str:
     """The formula in words, for column help texts and the rules page."""
-    return (f"{ATTENDING} for attending, {PER_VP} per VP and {PER_GW} per GW (the final's VP included, winning the final "
-            f"counts as a GW), plus {WINNER_BONUS} × coef for the winner or {FINALIST_BONUS} × coef for each other finalist, "
-            f"rounded, where coef = log{COEF_BASE}(N²) − 1 and N is the number of players who played at least one round")
+    return N_("{attending} for attending, {per_vp} per VP and {per_gw} per GW (the final's VP included, winning the final "
+              "counts as a GW), plus {winner} × coef for the winner or {finalist} × coef for each other finalist, rounded, "
+              "where coef = log{base}(N²) − 1 and N is the number of players who played at least one round",
+              attending=ATTENDING, per_vp=PER_VP, per_gw=PER_GW, winner=WINNER_BONUS, finalist=FINALIST_BONUS, base=COEF_BASE)
 
 
 def rules_context(example_players: int = 20) -> dict[str, object]:
     """What the rules page says, with a worked example."""
     return {"formula": formula_text(), "best": RATING_BEST, "months": RATING_MONTHS, "example_players": example_players,
-            "example_coef": f"{coefficient(example_players):.3f}", "example_winner": finalist_bonus(1, example_players),
+            "example_coef": Num(coefficient(example_players), 3), "example_winner": finalist_bonus(1, example_players),
             "example_finalist": finalist_bonus(2, example_players)}

@@ -14,6 +14,7 @@ from fractions import Fraction
 from functools import cache
 
 from sitegen.games.vtes.rules import PLACE_TP, VpInput, as_vp, vp_text
+from sitegen.text import N_, Nn_
 
 
 def table_problems(
@@ -111,33 +112,36 @@ def game_can_end_with(final_vp: Sequence[VpInput]) -> bool:
 
 
 def _unreachable_reason(scores: Mapping[str, Fraction]) -> str:
-    """Why no game ends with ``scores`` (which ``game_can_end_with`` rejected), as plainly as we can say it."""
+    """Why no game ends with ``scores`` (which ``game_can_end_with`` rejected), as plainly as we can say it: a message,
+    as the rules page shows it in the reader's language."""
     size = len(scores)
     listed = ", ".join(vp_text(score) for score in scores.values())
-    fix = "Check the scores and the seat order in 'players', or mark the table as confirmed by a judge."
     # Every player ends in exactly one way that adds one to this total: ousted (whole VP, the
     # oust point sits with the predator), withdrawn or in at time (a half point rounds up),
     # or last standing (the extra full point).
     rounded_total = sum(math.ceil(score) for score in scores.values())
     if rounded_total != size:
-        return (f"The VP ({listed}) do not add up: with each half point rounded up they "
-                f"total {rounded_total}, but a {size}-player table must total {size}. "
-                "Check the scores, or mark the table as confirmed by a judge.")
+        return N_("The VP ({listed}) do not add up: with each half point rounded up they total {total}, but a {size}-player "
+                  "table must total {size}. Check the scores, or mark the table as confirmed by a judge.",
+                  listed=listed, total=rounded_total, size=size)
     for player, score in scores.items():
         ousts = math.floor(score)
         if score != ousts and ousts > size - 2:
-            return (f"{player} has {vp_text(score)} VP: a half point comes from withdrawing or from "
-                    "time, both while someone else is still playing, so it goes with at most "
-                    f"{size - 2} ousts, not {ousts}. {fix}")
+            return N_("{player} has {vp} VP: a half point comes from withdrawing or from time, both while someone else is still "
+                      "playing, so it goes with at most {most} ousts, not {ousts}. Check the scores and the seat order in "
+                      "'players', or mark the table as confirmed by a judge.",
+                      player=player, vp=vp_text(score), most=size - 2, ousts=ousts)
     whole = [player for player, score in scores.items() if score.denominator == 1]
     if len(whole) >= 2 and all(scores[player] > 0 for player in whole):
-        return (f"{len(whole)} players end on whole VP, so at least {len(whole) - 1} of them were "
-                "ousted (only the last player standing ends on whole VP without being ousted), "
-                "and the first player ousted cannot have scored yet: one of them must have 0 VP. "
-                f"{fix}")
-    return (f"No game at this seating ends with these VP ({listed}). An oust scores 1 for the "
-            "ousted player's predator (the nearest player still in, counting back from the "
-            "ousted seat), a withdrawal 0.5 for the player who leaves and nothing for anyone "
-            "else, time 0.5 for everyone still in, and the last player standing scores 1 more. "
-            f"{fix}")
+        return Nn_("{count} player ends on whole VP, so at least {ousted} of them were ousted (only the last player standing "
+                   "ends on whole VP without being ousted), and the first player ousted cannot have scored yet: one of them "
+                   "must have 0 VP. Check the scores and the seat order in 'players', or mark the table as confirmed by a judge.",
+                   "{count} players end on whole VP, so at least {ousted} of them were ousted (only the last player standing "
+                   "ends on whole VP without being ousted), and the first player ousted cannot have scored yet: one of them "
+                   "must have 0 VP. Check the scores and the seat order in 'players', or mark the table as confirmed by a judge.",
+                   len(whole), ousted=len(whole) - 1)
+    return N_("No game at this seating ends with these VP ({listed}). An oust scores 1 for the ousted player's predator (the "
+              "nearest player still in, counting back from the ousted seat), a withdrawal 0.5 for the player who leaves and "
+              "nothing for anyone else, time 0.5 for everyone still in, and the last player standing scores 1 more. Check the "
+              "scores and the seat order in 'players', or mark the table as confirmed by a judge.", listed=listed)
 

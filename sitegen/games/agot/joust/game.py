@@ -31,8 +31,8 @@ class Joust(AgotGame):
     after_preliminaries = N_("The elimination bracket comes next.")
     event_keys: tuple[str, ...] = ()
     results = ResultEntry(
-        fields=(ResultField("winner", PLAYER, "Winner", "the player who won (victory total, concession or decking)", slip="Winner"),
-                ResultField("power", FIGURES, "Power", "each player's power when time was called, whole numbers", slip="Power"),
+        fields=(ResultField("winner", PLAYER, "Winner", "the player who won (victory total, concession or decking)", slip=N_("Winner")),
+                ResultField("power", FIGURES, "Power", "each player's power when time was called, whole numbers", slip=N_("Power")),
                 ResultField("victory", FIGURES, "Victory total", f"a victory total other than {DEFAULT_VICTORY_TOTAL} that a card set for a player",
                             minimum=1)),
         ways=(ResultWay("won", ("winner",), "Who won?", "{name} won"),
@@ -57,10 +57,9 @@ class Joust(AgotGame):
     def slip_form(self, round_: Round) -> SlipForm:
         boxes = self.results.slip_boxes(round_.stage)
         if round_.stage != "round":
-            return SlipForm(boxes, "An elimination game always has a winner: tick it.")
-        return SlipForm(boxes,
-                        f"Tick the winner of a game won outright ({DEFAULT_VICTORY_TOTAL} power, concession or decking). "
-                        "If time was called, tick no one and write both players' power.")
+            return SlipForm(boxes, N_("An elimination game always has a winner: tick it."))
+        return SlipForm(boxes, N_("Tick the winner of a game won outright ({victory} power, concession or decking). If time was "
+                                  "called, tick no one and write both players' power.", victory=DEFAULT_VICTORY_TOTAL))
 
     def rules_context(self) -> dict[str, Any]:
         return {"results": RESULTS, "victory_total": DEFAULT_VICTORY_TOTAL, "minutes": ROUND_MINUTES, "sos": SOS_MEANING, "esos": ESOS_MEANING,

@@ -16,7 +16,6 @@ class Result:
 
     code: str  # short form, as in the W-MW-D-ML-L record
     label: str  # as shown: "Modified win"
-    plural: str  # as listed: "modified wins"
     export: str  # standings.json's round result
     points: int  # tournament points
     beat: bool  # beat the opponent: a game won, and what Head-to-Head counts
@@ -24,12 +23,12 @@ class Result:
 
 # The rules' points table, in its order.
 RESULTS = (
-    Result("W", N_("Win"), "wins", "win", 5, beat=True),
-    Result("MW", N_("Modified win"), "modified wins", "modified-win", 4, beat=True),
-    Result("D", N_("Draw"), "draws", "draw", 2, beat=False),
-    Result("ML", N_("Modified loss"), "modified losses", "modified-loss", 1, beat=False),
-    Result("L", N_("Loss"), "losses", "loss", 0, beat=False),
-    Result("BYE", N_("Bye"), "byes", "bye", 5, beat=False),
+    Result("W", N_("Win"), "win", 5, beat=True),
+    Result("MW", N_("Modified win"), "modified-win", 4, beat=True),
+    Result("D", N_("Draw"), "draw", 2, beat=False),
+    Result("ML", N_("Modified loss"), "modified-loss", 1, beat=False),
+    Result("L", N_("Loss"), "loss", 0, beat=False),
+    Result("BYE", N_("Bye"), "bye", 5, beat=False),
 )
 WIN, MODIFIED_WIN, DRAW, MODIFIED_LOSS, LOSS, BYE = RESULTS
 GAME_RESULTS = RESULTS[:-1]  # a bye is no game: no opponent, neither won nor lost
@@ -38,14 +37,14 @@ ROUND_MINUTES = 55  # a game round's time limit, unless the event sets `minutes:
 
 
 def points_summary() -> str:
-    """The points table in one line: "win 5, modified win 4, ..., bye 5"."""
-    return ", ".join(f"{result.label.lower()} {result.points}" for result in RESULTS)
+    """The points table in one line: "win 5, modified win 4, ..., bye 5" (one message: each language words it whole)."""
+    return N_("win {win}, modified win {modified_win}, draw {draw}, modified loss {modified_loss}, loss {loss}, bye {bye}",
+              **{result.export.replace("-", "_"): result.points for result in RESULTS})
 
 
 def record_summary() -> str:
-    """What the W-MW-D-ML-L record counts: "Wins, modified wins, draws, modified losses and losses"."""
-    *most, last = (result.plural for result in GAME_RESULTS)
-    return f"{', '.join(most)} and {last}".capitalize()
+    """What the W-MW-D-ML-L record counts, in the order of GAME_RESULTS."""
+    return N_("Wins, modified wins, draws, modified losses and losses")
 
 
 def victory_totals(players: Sequence[str], changed: Mapping[str, int]) -> dict[str, int]:

@@ -31,7 +31,7 @@ from sitegen.games.agot.melee.checks import validate
 from sitegen.games.agot.melee.pairing import next_round
 from sitegen.games.agot.melee.rules import ROUND_MINUTES, default_melee_cut
 from sitegen.games.agot.melee.standings import current_standings, score_event
-from sitegen.games.agot.melee.wording import CUT_ORDER_TEXT, SLIP_INSTRUCTIONS, rules_context
+from sitegen.games.agot.melee.wording import CUT_ORDER_WORDS, SLIP_INSTRUCTIONS, rules_context
 from sitegen.games.agot.rules import DEFAULT_VICTORY_TOTAL
 from sitegen.games.base import (
     FIGURES,
@@ -54,13 +54,13 @@ class Melee(AgotGame):
     title = "A Game of Thrones 2nd ed. — Melee"
     seated = True
     elimination_title = N_("Final tables")
-    cut_rule = f"the Melee elimination rules order the cut by {CUT_ORDER_TEXT}, leaving out Head-to-Head"
+    cut_rule = N_("the Melee elimination rules order the cut by {order}, leaving out Head-to-Head", order=CUT_ORDER_WORDS)
     after_preliminaries = N_("The final table comes next.")
     event_keys: tuple[str, ...] = ()
     results = ResultEntry(
-        fields=(ResultField("power", FIGURES, "Power", "each player's power at the end of the game, whole numbers", slip="Power"),
-                ResultField("winner", PLAYER, "Won before time", "the player who reached the victory total before time", slip="Winner"),
-                ResultField("eliminated", ORDER, "Left the game", "players decked out or conceding, first to leave first", slip="Out (order)"),
+        fields=(ResultField("power", FIGURES, "Power", "each player's power at the end of the game, whole numbers", slip=N_("Power")),
+                ResultField("winner", PLAYER, "Won before time", "the player who reached the victory total before time", slip=N_("Winner")),
+                ResultField("eliminated", ORDER, "Left the game", "players decked out or conceding, first to leave first", slip=N_("Out (order)")),
                 ResultField("victory", FIGURES, "Victory total", f"a victory total other than {DEFAULT_VICTORY_TOTAL} that a card set for a player",
                             minimum=1)),
         ways=(ResultWay("result", ("power", "eliminated", "victory", "winner"), "The table's result", "Save result"),))

@@ -62,8 +62,8 @@ def _table_note(game: MeleeGame | None) -> str:
     if game is None:
         return ""
     if sum(s.place == 1 for s in game.results) > 1:
-        return "Tied for first at time: points shared"
-    return "" if game.winner is not None else "Went to time"
+        return N_("Tied for first at time: points shared")
+    return "" if game.winner is not None else N_("Went to time")
 
 
 def elim_views(rounds: Sequence[Round], standings: Sequence[StandingRow],
@@ -85,7 +85,7 @@ def elim_views(rounds: Sequence[Round], standings: Sequence[StandingRow],
                 finish = [s.player for s in game.results]
                 seats.sort(key=lambda row: finish.index(row.player))
             tables.append(TableView(table.number, seats, pending=game is None))
-        label = "Final table" if len(round_.tables) == 1 else f"Top {FINAL_TABLE * len(round_.tables)} tables"
+        label = N_("Final table") if len(round_.tables) == 1 else N_("Top {players} tables", players=FINAL_TABLE * len(round_.tables))
         views.append(RoundView(round_, label, tables, round_.complete, columns=ELIM_COLUMNS))
     return views
 

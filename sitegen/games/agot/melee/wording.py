@@ -28,7 +28,7 @@ from sitegen.games.agot.melee.rules import (
 )
 from sitegen.games.agot.melee.seating import melee_table_sizes
 from sitegen.games.agot.rules import DEFAULT_VICTORY_TOTAL
-from sitegen.text import N_
+from sitegen.text import N_, in_turn, place_text
 
 _WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve",
           "thirteen", "fourteen", "fifteen", "sixteen")
@@ -52,12 +52,9 @@ def ordinal(place: int) -> str:
 
 def place_label(seat: SeatResult) -> str:
     """Short place for a table column: '1', 'T2' for a shared place, '4 out' for an eliminated player."""
-    return f"{'T' if seat.tied else ''}{seat.place}{' out' if seat.eliminated else ''}"
-
-
-def place_text(place: int) -> str:
-    """A place as the pages show it, "3rd", translated when shown (ordinals differ by language)."""
-    return {1: N_("{place}st", place=place), 2: N_("{place}nd", place=place), 3: N_("{place}rd", place=place)}.get(place, N_("{place}th", place=place))
+    if seat.eliminated:
+        return N_("{place} out", place=seat.place)
+    return N_("T{place}", place=seat.place) if seat.tied else str(seat.place)
 
 
 def result_text(seat: SeatResult) -> str:
@@ -80,11 +77,12 @@ def elimination_text(tables: Sequence[int]) -> str:
 
 TABLE_SIZES_TEXT = either(TABLE_SIZES)  # "3 or 4"
 CUT_ORDER_TEXT = ", then ".join(CUT_ORDER)  # "points, then SoS, then ESoS"
+CUT_ORDER_WORDS = in_turn([N_("points") if criterion == "points" else criterion for criterion in CUT_ORDER])  # the same, translated
 CUT_CHOICES_TEXT = either([f"{cut} ({elimination_text(tables)})" for cut, tables in ELIMINATION_TABLES.items()])
 
 # What a Melee table writes on its result slip: exactly what a round file records (power, winner, eliminated).
-SLIP_INSTRUCTIONS = (f"Write every player's power at the end of the game. Tick the winner if someone reached {DEFAULT_VICTORY_TOTAL} "
-                     "power before time. For players who decked out or conceded, write the order they left (1 = first out).")
+SLIP_INSTRUCTIONS = N_("Write every player's power at the end of the game. Tick the winner if someone reached {victory} power before "
+                       "time. For players who decked out or conceded, write the order they left (1 = first out).", victory=DEFAULT_VICTORY_TOTAL)
 
 
 # -- the rules page ---------------------------------------------------------------------------------
@@ -110,21 +108,26 @@ class Example:
 
 # Names are invented; the numbers of the first four are those of the rules' own worked examples.
 RULES_EXAMPLES = (
-    Example("A win, and a tie for second", "Corwin reaches 15 power and wins at once. Maren and Ilsa tie, so both "
-            "divide by the worse of the two places they share.",
+    Example(N_("A win, and a tie for second"),
+            N_("Corwin reaches 15 power and wins at once. Maren and Ilsa tie, so both divide by the worse of the two places they share."),
             {"Maren": 13, "Petra": 5, "Corwin": 15, "Ilsa": 13}, "Corwin"),
-    Example("Two players tied for first at time", "Nobody has won when time is called. Juno and Anselm are equally close: "
-            "they add the points of first place and of second place (their own power divided by 2) and split the sum, "
-            "rounded down.", {"Halvard": 6, "Juno": 12, "Anselm": 12, "Odile": 11}),
-    Example("A tie for second and third", "Benedikt wins; Rosalind and Emrys share second and third and divide by 3.",
+    Example(N_("Two players tied for first at time"),
+            N_("Nobody has won when time is called. Juno and Anselm are equally close: they add the points of first place and of "
+               "second place (their own power divided by 2) and split the sum, rounded down."),
+            {"Halvard": 6, "Juno": 12, "Anselm": 12, "Odile": 11}),
+    Example(N_("A tie for second and third"), N_("Benedikt wins; Rosalind and Emrys share second and third and divide by 3."),
             {"Rosalind": 12, "Benedikt": 15, "Talia": 2, "Emrys": 12}, "Benedikt"),
-    Example("Another shared first place", "Time is called with Wren and Ferris level; the sum of first and second place "
-            "is split between them, and the others score by their own place.", {"Ottilie": 9, "Wren": 10, "Ferris": 10, "Liesel": 5}),
-    Example("An eliminated player at a table of three", "Saskia's deck runs out, so she is out of the game and places last "
-            "with 0 points, whatever her power. At time Ivo is closest and wins.",
+    Example(N_("Another shared first place"),
+            N_("Time is called with Wren and Ferris level; the sum of first and second place is split between them, and the "
+               "others score by their own place."),
+            {"Ottilie": 9, "Wren": 10, "Ferris": 10, "Liesel": 5}),
+    Example(N_("An eliminated player at a table of three"),
+            N_("Saskia's deck runs out, so she is out of the game and places last with 0 points, whatever her power. At time "
+               "Ivo is closest and wins."),
             {"Ivo": 9, "Dorian": 7, "Saskia": 8}, None, ("Saskia",)),
-    Example("Power above 15, and a different victory total", "Greer's agenda raises her victory total to 20, so at 17 power "
-            "she is 3 short while Nell, at 14 of 15, is 1 short and wins. Greer's power counts only up to 15.",
+    Example(N_("Power above 15, and a different victory total"),
+            N_("Greer's agenda raises her victory total to 20, so at 17 power she is 3 short while Nell, at 14 of 15, is 1 short "
+               "and wins. Greer's power counts only up to 15."),
             {"Nell": 14, "Greer": 17, "Lorcan": 8, "Mirela": 3}, None, (), {"Greer": 20}),
 )
 LATE_JOIN_EXAMPLE_ROUND = 3  # the rules page works out the late-join points of a player joining in this round
@@ -157,6 +160,8 @@ def rules_context() -> dict[str, Any]:
         "late_join_example_round": LATE_JOIN_EXAMPLE_ROUND,
         "late_join_example": late_join_points(LATE_JOIN_EXAMPLE_ROUND - 1),
         "examples": [example.page() for example in RULES_EXAMPLES],
+        "shared_place": place_label(SeatResult("", 0, 2, 0, False, False, tied=True)),
+        "out_place": place_label(SeatResult("", 0, 4, 0, False, True)),
         "full_table": FULL_TABLE,
         "small_table": SMALL_TABLE,
         "unseatable": _unseatable(),

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from sitegen.games.vtes.rules import LARGEST_TABLE, SMALLEST_TABLE
+from sitegen.text import N_, Num
 
 Table = list[str]  # players in seat order
 Round = list[Table]
@@ -20,7 +21,7 @@ Round = list[Table]
 @dataclass(frozen=True)
 class Criterion:
     code: str  # the V:EKN rules' (and krcg's) name
-    name: str  # short text
+    name: str  # short text (these three: messages, translated on the round pages; the rules prose prints them | english)
     rule: str  # the aim in plain words, as the rules page states it
     counted: str  # what its number counts, for the round pages' organizer box
     spread: bool = False  # a population standard deviation (a float), not a count
@@ -30,31 +31,31 @@ class Criterion:
 #: one violation of a criterion outweighs any amount of violations further down.
 CRITERIA = (
     # A pair sits as predator and prey again, in the same direction.
-    Criterion("R1", "predator-prey repeated", "nobody meets the same predator or prey twice",
-              "predator-prey pairs seated the same way again"),
+    Criterion("R1", N_("predator-prey repeated"), N_("nobody meets the same predator or prey twice"),
+              N_("predator-prey pairs seated the same way again")),
     # A pair shares a table in every round.
-    Criterion("R2", "opponents every round", "no two players share a table every round",
-              "pairs of players who shared a table in every round"),
+    Criterion("R2", N_("opponents every round"), N_("no two players share a table every round"),
+              N_("pairs of players who shared a table in every round")),
     # VPs on offer (5 at a five-player table, 4 at a four), per-game mean of each player.
-    Criterion("R3", "available VPs uneven", "the victory points on offer are spread fairly",
-              "standard deviation of the players' mean VPs on offer per game", spread=True),
+    Criterion("R3", N_("available VPs uneven"), N_("the victory points on offer are spread fairly"),
+              N_("standard deviation of the players' mean VPs on offer per game"), spread=True),
     # A pair shares a table more than once.
-    Criterion("R4", "opponents twice", "nobody meets anyone more often than needed",
-              "pairs of players who shared a table more than once"),
+    Criterion("R4", N_("opponents twice"), N_("nobody meets anyone more often than needed"),
+              N_("pairs of players who shared a table more than once")),
     # A player takes the fifth seat more than once.
-    Criterion("R5", "fifth seat twice", "nobody sits in seat 5 twice", "players seated in seat 5 more than once"),
+    Criterion("R5", N_("fifth seat twice"), N_("nobody sits in seat 5 twice"), N_("players seated in seat 5 more than once")),
     # A pair repeats a relative position (prey, grand-prey, grand-predator, predator, across a
     # four-player table); a repeated predator-prey direction is also one violation of R1.
-    Criterion("R6", "relative position repeated", "pairs do not repeat the same relative position",
-              "relative positions a pair of players took again"),
+    Criterion("R6", N_("relative position repeated"), N_("pairs do not repeat the same relative position"),
+              N_("relative positions a pair of players took again")),
     # A player takes the same seat more than once.
-    Criterion("R7", "same seat twice", "nobody takes the same seat twice", "seats a player took more than once (one per player and seat)"),
+    Criterion("R7", N_("same seat twice"), N_("nobody takes the same seat twice"), N_("seats a player took more than once (one per player and seat)")),
     # Starting transfers (TRANSFERS_BY_SEAT), per-game mean of each player.
-    Criterion("R8", "starting transfers uneven", "first-turn transfers are spread fairly",
-              "standard deviation of the players' mean first-turn transfers", spread=True),
+    Criterion("R8", N_("starting transfers uneven"), N_("first-turn transfers are spread fairly"),
+              N_("standard deviation of the players' mean first-turn transfers"), spread=True),
     # A pair repeats a position group: adjacent (prey or predator) or not.
-    Criterion("R9", "position group repeated", "pairs do not repeat the same kind of position",
-              "kinds of position (next to or apart) a pair took again"),
+    Criterion("R9", N_("position group repeated"), N_("pairs do not repeat the same kind of position"),
+              N_("kinds of position (next to or apart) a pair took again")),
 )
 
 
@@ -83,11 +84,13 @@ def vector_text(vector: Sequence[int | float]) -> str:
 
 def violations_lines(vector: Sequence[int | float], rounds: int) -> list[str]:
     """The same violations in words, one line per criterion, for a reader who does not know the criteria."""
-    span = "round 1" if rounds == 1 else f"rounds 1-{rounds}"
-    lines = [f"How well {span} are seated, by the V:EKN optimal-seating criteria, most important first (0 is best):"]
+    lines: list[str] = [N_("How well round 1 is seated, by the V:EKN optimal-seating criteria, most important first (0 is best):") if rounds == 1
+             else N_("How well rounds 1-{rounds} are seated, by the V:EKN optimal-seating criteria, most important first (0 is best):",
+                     rounds=rounds)]
     for criterion, value in zip(CRITERIA, vector):
-        shown = f"{value:.2f}" if isinstance(value, float) else str(value)
-        lines.append(f"{criterion.code} {criterion.name}: {shown} ({criterion.counted}; the aim: {criterion.rule})")
+        shown = Num(value, 2) if isinstance(value, float) else str(value)
+        lines.append(N_("{code} {name}: {value} ({counted}; the aim: {rule})", code=criterion.code, name=criterion.name, value=shown,
+                        counted=criterion.counted, rule=criterion.rule))
     return lines
 
 

@@ -1,0 +1,60 @@
+"""Text in the players' language, wherever it is made: the gettext catalogs of sitegen/locale/ (made with Babel: see
+its README) and Babel's CLDR formats for dates, numbers and time zones. The renderer (render.i18n) installs these into
+Jinja; the feed, written without a template, calls `translate` itself. English is the source language: its catalog
+is empty and the English site reads as the code writes it."""
+from __future__ import annotations
+
+import datetime
+import functools
+import gettext
+from pathlib import Path
+from typing import Any
+
+from babel import Locale
+from babel.dates import format_date, get_timezone, get_timezone_location
+from babel.numbers import format_decimal
+from babel.support import Translations
+
+from sitegen.model import DEFAULT_LANGUAGE
+from sitegen.text import Msg, Num, Zone
+
+LOCALE_DIR = Path(__file__).resolve().parent / "locale"  # shipped in the package, compiled
+
+
+@functools.cache
+def translations(language: str) -> gettext.NullTranslations:
+    """The compiled catalog of a language (English: none, its text is the message ids)."""
+    if language == DEFAULT_LANGUAGE:
+        return gettext.NullTranslations()
+    return Translations.load(str(LOCALE_DIR), [language], domain="messages")
+
+
+def language_tag(language: str) -> str:
+    """The BCP 47 tag of `<html lang>` and `xml:lang`: 'pt_BR' -> 'pt-BR'."""
+    return language.replace("_", "-")
+
+
+def translate(text: Any, language: str) -> Any:
+    """A page model's or a game's `Msg` in `language`, its values translated too; a `Num` written the locale's way, a
+    `Zone` named by its city in the language ("Varsovie"); anything else as it is."""
+    if isinstance(text, Msg):
+        catalog = translations(language)
+        pattern = catalog.ngettext(text.msgid, text.plural, text.number or 0) if text.plural else catalog.gettext(text.msgid)
+        return pattern.format(**{k: translate(v, language) for k, v in text.values.items()}) if text.values else pattern
+    if language == DEFAULT_LANGUAGE:
+        return text
+    if isinstance(text, Num):
+        return format_decimal(text.value, format="0." + "0" * text.places if text.places else "0", locale=language)
+    if isinstance(text, Zone):
+        return get_timezone_location(get_timezone(text.name), locale=language, return_city=True)
+    return text
+
+
+def local_date(value: str, language: str) -> str:
+    """An ISO date ('2026-12-05') as the language writes it ('5 déc. 2026'); the English site keeps the ISO date."""
+    if language == DEFAULT_LANGUAGE or not value:
+        return value
+    try:
+        return format_date(datetime.date.fromisoformat(str(value)), format="medium", locale=Locale.parse(language))
+    except ValueError:
+        return value
