@@ -18,7 +18,7 @@ from babel.numbers import format_decimal
 from babel.support import Translations
 
 from sitegen.model import DEFAULT_LANGUAGE
-from sitegen.text import Msg, Num
+from sitegen.text import Joined, Msg, Num
 
 LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"  # shipped in the package, compiled
 
@@ -43,6 +43,8 @@ def translate(text: Any, language: str) -> Any:
         catalog = translations(language)
         pattern = catalog.ngettext(text.msgid, text.plural, text.number or 0) if text.plural else catalog.gettext(text.msgid)
         return pattern.format(**{k: translate(v, language) for k, v in text.values.items()}) if text.values else pattern
+    if isinstance(text, Joined):
+        return text.sep.join(str(translate(part, language)) for part in text.parts)
     if isinstance(text, Num) and language != DEFAULT_LANGUAGE:
         return format_decimal(text.value, format="0." + "0" * text.places if text.places else "0", locale=language)
     return text
@@ -77,6 +79,15 @@ def _newstyle_ngettext(catalog: gettext.NullTranslations) -> Any:
         return (markupsafe.Markup(text) if context.eval_ctx.autoescape else text) % variables
 
     return ngettext
+
+
+def speaking(env: jinja2.Environment) -> jinja2.Environment:
+    """`env` (made with `extensions=["jinja2.ext.i18n"]` and a `finalize`) in English, ready for `localized`."""
+    env.install_null_translations(newstyle=True)  # type: ignore[attr-defined]  # the English text; localized() for others
+    env.globals["lang"] = "en"
+    env.filters["local_date"] = str
+    env.filters["t"] = lambda value: value
+    return env
 
 
 def localized(env: jinja2.Environment, language: str) -> jinja2.Environment:
