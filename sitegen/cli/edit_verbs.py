@@ -58,6 +58,11 @@ def register(sub: Any, cache: Path) -> None:
     p.add_argument("--field", nargs="+", action="extend", default=[], metavar="KEY=VALUE", help=f"a player field of the format: {_player_fields()}")
     p.set_defaults(run=_add, one_event=True)
 
+    _register_desk(sub, cache)
+
+
+def _register_desk(sub: Any, cache: Path) -> None:
+    """`sitegen desk`: its address, its preview, its git commits and its language."""
     p = sub.add_parser("desk", help="a web console on this computer (or, with --lan, a judge's phone): results, drops, pairing, standings")
     p.add_argument("--content", default="content", help="content folder (default content/)")
     p.add_argument("--output", default="output", help="where the site preview is built (default output/)")
