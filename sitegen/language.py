@@ -16,7 +16,7 @@ from babel.numbers import format_decimal
 from babel.support import Translations
 
 from sitegen.model import DEFAULT_LANGUAGE
-from sitegen.text import Msg, Num, Zone
+from sitegen.text import Joined, Msg, Num, Zone
 
 LOCALE_DIR = Path(__file__).resolve().parent / "locale"  # shipped in the package, compiled
 
@@ -35,12 +35,14 @@ def language_tag(language: str) -> str:
 
 
 def translate(text: Any, language: str) -> Any:
-    """A page model's or a game's `Msg` in `language`, its values translated too; a `Num` written the locale's way, a
-    `Zone` named by its city in the language ("Varsovie"); anything else as it is."""
+    """A page model's or a game's `Msg` in `language`, its values translated too; each part of a `Joined` list; a `Num`
+    written the locale's way, a `Zone` named by its city in the language ("Varsovie"); anything else as it is."""
     if isinstance(text, Msg):
         catalog = translations(language)
         pattern = catalog.ngettext(text.msgid, text.plural, text.number or 0) if text.plural else catalog.gettext(text.msgid)
         return pattern.format(**{k: translate(v, language) for k, v in text.values.items()}) if text.values else pattern
+    if isinstance(text, Joined):
+        return text.sep.join(str(translate(part, language)) for part in text.parts)
     if language == DEFAULT_LANGUAGE:
         return text
     if isinstance(text, Num):

@@ -201,3 +201,28 @@ class Zone(str):
 
     def __getnewargs__(self) -> tuple[str]:
         return (self.name,)
+
+
+def filled(text: str, **values: Any) -> str:
+    """A message with its placeholders filled later than it was made: a game's "{name} won", once the name is known.
+    A `Msg` stays one (translated whole when shown); plain text is formatted."""
+    if isinstance(text, Msg):
+        return Msg(text.msgid, text.values | values, text.plural, text.number)
+    return text.format(**values)
+
+
+class Joined(str):
+    """Items shown one after the other, each translated when shown: "Power 7 · Pts 4", "Power: Ann 7; Left the game:
+    Ben". A list, not a sentence: `sep` is punctuation every shipped language writes the same way."""
+
+    parts: tuple[Any, ...]
+    sep: str
+
+    def __new__(cls, parts: Iterable[Any], sep: str) -> Joined:
+        parts = tuple(parts)
+        made = super().__new__(cls, sep.join(str(p) for p in parts))
+        made.parts, made.sep = parts, sep
+        return made
+
+    def __getnewargs__(self) -> tuple[tuple[Any, ...], str]:  # type: ignore[override]
+        return self.parts, self.sep

@@ -75,8 +75,8 @@ TOKEN = "test-token-0123456789"
 class DeskServer:
     """A desk on a free port, in a thread, for a browser: `url` is its address with the token, ending in a slash."""
 
-    def __init__(self, root: Path, token: str = "browser-test-token") -> None:
-        config = DeskConfig(root / "content", root / "output", root / "cache", token)
+    def __init__(self, root: Path, token: str = "browser-test-token", *, language: str = "") -> None:
+        config = DeskConfig(root / "content", root / "output", root / "cache", token, language=language)
         self.server = make_server(config, "127.0.0.1", 0)
         threading.Thread(target=self.server.serve_forever, kwargs={"poll_interval": 0.02}, daemon=True).start()
         self.url = f"http://127.0.0.1:{self.server.server_address[1]}/{token}/"
@@ -89,8 +89,8 @@ class DeskServer:
 class Desk:
     """A desk server on a free port, in a thread, and a client that never follows redirects."""
 
-    def __init__(self, content: Path, tmp: Path, *, commit: bool = False) -> None:
-        config = DeskConfig(content, tmp / "desk-output", tmp / "desk-cache", TOKEN, commit=commit)
+    def __init__(self, content: Path, tmp: Path, *, commit: bool = False, language: str = "") -> None:
+        config = DeskConfig(content, tmp / "desk-output", tmp / "desk-cache", TOKEN, commit=commit, language=language)
         self.server = make_server(config, "127.0.0.1", 0)
         self.port = self.server.server_address[1]
         # a short poll: shutdown() waits for it, and every test stops a server

@@ -14,7 +14,7 @@ from typing import Any
 from sitegen import games as formats
 from sitegen.edit.scaffold import init_site, package_source
 from sitegen.games.base import FIGURES, FLAG, ORDER, PLAYER, Refused, ResultField, Scoreboard, StandingRow
-from sitegen.model import Event
+from sitegen.model import LANGUAGES, Event
 
 
 def register(sub: Any, cache: Path) -> None:
@@ -58,6 +58,11 @@ def register(sub: Any, cache: Path) -> None:
     p.add_argument("--field", nargs="+", action="extend", default=[], metavar="KEY=VALUE", help=f"a player field of the format: {_player_fields()}")
     p.set_defaults(run=_add, one_event=True)
 
+    _register_desk(sub, cache)
+
+
+def _register_desk(sub: Any, cache: Path) -> None:
+    """`sitegen desk`: its address, its preview, its git commits and its language."""
     p = sub.add_parser("desk", help="a web console on this computer (or, with --lan, a judge's phone): results, drops, pairing, standings")
     p.add_argument("--content", default="content", help="content folder (default content/)")
     p.add_argument("--output", default="output", help="where the site preview is built (default output/)")
@@ -66,6 +71,8 @@ def register(sub: Any, cache: Path) -> None:
     p.add_argument("--lan", action="store_true", help="listen on the local network (0.0.0.0, or --host) and print a QR code of the address")
     p.add_argument("--host", help="the address to listen on (default 127.0.0.1; 0.0.0.0 with --lan)")
     p.add_argument("--commit", action="store_true", help="make each change a git commit in the content's repository; a Publish button runs `git push`")
+    p.add_argument("--language", choices=LANGUAGES, help="the desk's language (default: site.yaml's language:); an event with its own "
+                   "language: shows its pages and its players' report pages in it")
     p.set_defaults(run=_desk)
 
 
@@ -287,7 +294,7 @@ def _desk(args: argparse.Namespace) -> int:
         except GitFailed as exc:
             raise Refused(f"--commit needs the content in a git repository ({exc}); run `git init` first") from None
     host = args.host or ("0.0.0.0" if args.lan else "127.0.0.1")
-    config = DeskConfig(content, Path(args.output), args.cache, new_token(), commit=args.commit)
+    config = DeskConfig(content, Path(args.output), args.cache, new_token(), commit=args.commit, language=args.language or "")
     serve_desk(config, host, args.port, lan=args.lan or host not in ("127.0.0.1", "localhost", "::1"))
     return 0
 

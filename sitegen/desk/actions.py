@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from sitegen import games as formats
-from sitegen.desk.screens import players_version, rounds_version, table_version
+from sitegen.desk.screens import length_words, players_version, rounds_version, table_version
 from sitegen.edit.commit import find_round
 from sitegen.edit.players import RosterChange, add_player, drop_player
 from sitegen.edit.results import Words, clear_result, enter_result
@@ -24,12 +24,21 @@ from sitegen.edit.venue import ClockChange, clock_words, set_clock, swap_players
 from sitegen.games.base import FIGURES, FLAG, ORDER, PLAYER, Refused, ResultEntry, ResultWay, Scoreboard
 from sitegen.load.event import load_event
 from sitegen.model import Event, Round, Table
+from sitegen.text import N_, Joined, Msg, Nn_, Num, filled
 
 Form = Mapping[str, list[str]]
 
 
 class Stale(Exception):
     """The form was made from files that have changed since (another judge's write)."""
+
+
+STALE_TABLE = N_("This table changed since you loaded it: nothing was written; the page now shows it as it is, enter it again "
+                 "if needed.")
+STALE_PLAYERS = N_("The list of players changed since you loaded it: nothing was written; the page now shows it as it is, "
+                   "enter it again if needed.")
+STALE_ROUNDS = N_("The event's rounds changed since you loaded them: nothing was written; the page now shows them as they "
+                  "are, enter it again if needed.")
 
 
 @dataclass(frozen=True)
@@ -46,20 +55,26 @@ def value(form: Form, key: str) -> str:
     return (form.get(key) or [""])[0].strip()
 
 
-def _check_version(form: Form, current: str, what: str) -> None:
+def said(exc: Exception) -> str:
+    """What a refusal says: the desk's own message (a `Msg`, shown in the page's language) as it is, else its English text."""
+    first = exc.args[0] if exc.args else ""
+    return first if isinstance(first, Msg) else str(exc)
+
+
+def _check_version(form: Form, current: str, stale: Msg) -> None:
     if value(form, "version") != current:
-        raise Stale(f"{what} changed since you loaded it: nothing was written; the page now shows it as it is, enter it again if needed")
+        raise Stale(stale)
 
 
 def _form_table(folder: Path, form: Form) -> tuple[Event, Round, Table]:
     """The round and table a table's form names, refused when the table changed since the form was made."""
     event = load_event(folder)
     round_ = find_round(event, value(form, "round") or None)
-    number = _integer(value(form, "table"), "table")
+    number = _integer(value(form, "table"), N_("Table"))
     table = next((t for t in round_.tables if t.number == number), None)
     if table is None:
-        raise Refused(f"this round has no table {number}")
-    _check_version(form, table_version(round_, table), "this table")
+        raise Refused(N_("This round has no table {number}.", number=number))
+    _check_version(form, table_version(round_, table), STALE_TABLE)
     return event, round_, table
 
 
@@ -69,13 +84,14 @@ def enter(folder: Path, form: Form) -> Done:
     number = table.number
     way = next((w for w in entry.ways_for(round_.stage) if w.name == value(form, "way")), None)
     if way is None:
-        raise Refused(f"{round_.slug} takes no result entered that way; reload the page")
+        raise Refused(N_("{round} takes no result entered that way; reload the page.", round=round_.slug))
     entered = enter_result(folder, number, words_from_form(form, entry, way, table.players), round_slug=round_.slug,
                            loaded=event)
     new, board = entered.edited.event, entered.board
     label = next(v.label for v in board.rounds + board.elims if v.round.slug == round_.slug)
     written = next(t for t in entered.round.tables if t.number == number).result
-    message = f"{label}, table {number}: {describe_result(entry, way, written, {p.id: p.name for p in new.players})}"
+    message = N_("{round}, table {number}: {result}", round=label, number=number,
+                 result=describe_result(entry, way, written, {p.id: p.name for p in new.players}))
     return Done(message, entered.edited.written, plain(entered.edited.warnings), f"table-{number}", new, board)
 
 
@@ -96,31 +112,32 @@ def words_from_form(form: Form, entry: ResultEntry, way: ResultWay, players: tup
     return words
 
 
-def describe_result(entry: ResultEntry, way: ResultWay, result: dict[str, Any], names: dict[str, str]) -> str:
+def describe_result(entry: ResultEntry, way: ResultWay, result: dict[str, Any], names: dict[str, str]) -> Joined:
     """The result in words for the TO and the commit: "Ann Example won", "Power: Ann Example 7, Ben Example 9"."""
     def who(pid: str) -> str:
         return names.get(pid, pid)
 
-    parts = []
+    parts: list[str] = []
     for key in way.fields:
         field_, held = entry.field(key), result.get(key)
         if held is None:
             continue
         if field_.kind == PLAYER:
-            parts.append(way.action.format(name=who(held)) if len(way.fields) == 1 else f"{field_.label}: {who(held)}")
+            parts.append(filled(way.action, name=who(held)) if len(way.fields) == 1 else N_("{label}: {names}", label=field_.label, names=who(held)))
         elif field_.kind == FIGURES:
-            parts.append(f"{field_.label}: " + ", ".join(f"{who(p)} {n}" for p, n in held.items()))
+            figures = Joined([Joined([who(p), Num(n, 1) if n % 1 else str(int(n))], " ") for p, n in held.items()], ", ")
+            parts.append(N_("{label}: {names}", label=field_.label, names=figures))
         elif field_.kind == ORDER:
-            parts.append(f"{field_.label}: " + ", ".join(who(p) for p in held))
+            parts.append(N_("{label}: {names}", label=field_.label, names=", ".join(who(p) for p in held)))
         elif held:
             parts.append(field_.label)
-    return "; ".join(parts)
+    return Joined(parts, "; ")
 
 
 def _name(event: Event, pid: str) -> str:
     player = event.player_by_id.get(pid)
     if player is None:
-        raise Refused("that player is no longer in the event; reload the page")
+        raise Refused(N_("That player is no longer in the event; reload the page."))
     return player.name
 
 
@@ -128,97 +145,99 @@ def drop(folder: Path, form: Form) -> Done:
     """Drop a player (after the confirmation), or take the drop back (`undo`); a round paired without the change
     is paired again in the same tap while it has no result."""
     event = load_event(folder)
-    _check_version(form, players_version(event), "the list of players")
+    _check_version(form, players_version(event), STALE_PLAYERS)
     pid, undo = value(form, "player"), value(form, "undo") == "on"
     name = _name(event, pid)
     change = drop_player(folder, pid, undo=undo)
     if undo:
-        message = f"{name} plays on: the drop is undone"
+        message = N_("{name} plays on: the drop is undone", name=name)
     else:
-        message = f"{name} drops after round {change.round}" if change.round else f"{name} drops before round 1"
+        message = N_("{name} drops after round {number}", name=name, number=change.round) if change.round \
+            else N_("{name} drops before round 1", name=name)
     return _repaired(folder, change, message, "players")
 
 
 def add(folder: Path, form: Form) -> Done:
     event = load_event(folder)
-    _check_version(form, players_version(event), "the list of players")
+    _check_version(form, players_version(event), STALE_PLAYERS)
     fields = {key: value(form, f"field-{key}") for key in formats.format_of(event).deck_fields if value(form, f"field-{key}")}
     change = add_player(folder, value(form, "name"), fields=fields)
     player = change.edited.event.player_by_id[change.player]
-    return _repaired(folder, change, f"{player.name} joins round {player.joined}", "players")
+    return _repaired(folder, change, N_("{name} joins round {number}", name=player.name, number=player.joined), "players")
 
 
-def _repaired(folder: Path, change: RosterChange, message: str, anchor: str) -> Done:
+def _repaired(folder: Path, change: RosterChange, message: Msg, anchor: str) -> Done:
     """The change, and the round it folds into paired again with it (the same tap)."""
     written, warnings = list(change.edited.written), list(change.edited.warnings)
     if change.repair:
         paired = pair_round(folder, redo=True)
         written += [p for p in paired.edited.written if p not in written]
         warnings += paired.edited.warnings
-        message += f"; round {change.repair} is paired again"
+        return Done(Joined([message, N_("round {number} is paired again", number=change.repair)], "; "), written, warnings, anchor)
     return Done(message, written, warnings, anchor)
 
 
 def pair(folder: Path, form: Form) -> Done:
     event = load_event(folder)
-    _check_version(form, rounds_version(event), "the event's rounds")
+    _check_version(form, rounds_version(event), STALE_ROUNDS)
     redo = value(form, "redo") == "on"
-    minutes = _integer(value(form, "minutes"), "minutes") if value(form, "minutes") else None
+    minutes = _integer(value(form, "minutes"), N_("Minutes")) if value(form, "minutes") else None
     start = value(form, "start").replace("T", " ") or None  # a datetime-local input sends 2026-12-05T14:00
     bye = value(form, "bye") or None
     tables: dict[str, int | None] = {}
     if value(form, "fixed"):
         number = value(form, "fixed_table")
-        tables[value(form, "fixed")] = _integer(number, "table number") if number else None
+        tables[value(form, "fixed")] = _integer(number, N_("Table number")) if number else None
     paired = pair_round(folder, redo=redo, start=start, minutes=minutes, bye=bye, tables=tables)
     new = paired.edited.event
     board = formats.format_of(new).score(new)
     label = (board.rounds + board.elims)[-1].label
-    return Done(f"{label} is paired{' again' if redo else ''}", paired.edited.written, plain(paired.edited.warnings), "round")
+    said = N_("{round} is paired again", round=label) if redo else N_("{round} is paired", round=label)
+    return Done(said, paired.edited.written, plain(paired.edited.warnings), "round")
 
 
 def length(folder: Path, form: Form) -> Done:
     """The event's rounds and cut, while round 1 has no result (the same keys `sitegen new --rounds --cut` writes)."""
     event = load_event(folder)
-    _check_version(form, rounds_version(event), "the event's rounds")
-    rounds = _integer(value(form, "rounds"), "rounds")
-    cut = _integer(value(form, "cut"), "cut") if "cut" in form else None
+    _check_version(form, rounds_version(event), STALE_ROUNDS)
+    rounds = _integer(value(form, "rounds"), N_("Rounds"))
+    cut = _integer(value(form, "cut"), N_("Cut")) if "cut" in form else None
     edited = set_length(folder, rounds, cut)
-    return Done(f"{rounds} rounds" + (f", top {cut} cut" if cut else (", no cut" if cut == 0 else "")), edited.written,
-                edited.warnings, "length")
+    return Done(length_words(Nn_("{count} round", "{count} rounds", rounds), cut), edited.written, edited.warnings, "length")
 
 
 def swap(folder: Path, form: Form) -> Done:
     event = load_event(folder)
-    _check_version(form, rounds_version(event), "the event's rounds")
+    _check_version(form, rounds_version(event), STALE_ROUNDS)
     picked = [pid for pid in form.get("pick", []) if pid]
     if len(picked) != 2:
-        raise Refused(f"tap two players to swap their seats (you ticked {len(picked)})")
+        raise Refused(Nn_("Tap two players to swap their seats (you ticked {count}).", "Tap two players to swap their seats (you ticked {count}).",
+                          len(picked)))
     first, second = picked
     edited = swap_players(folder, first, second)
-    return Done(f"{_name(event, first)} and {_name(event, second)} traded seats", edited.written, edited.warnings, "round")
+    return Done(N_("{first} and {second} traded seats", first=_name(event, first), second=_name(event, second)), edited.written, edited.warnings, "round")
 
 
 def clear(folder: Path, form: Form) -> Done:
     event, round_, table = _form_table(folder, form)
     number = table.number
     cleared = clear_result(folder, number, round_slug=round_.slug)
-    return Done(f"Table {number}: the result is cleared, the table is in play", cleared.edited.written,
+    return Done(N_("Table {number}: the result is cleared, the table is in play", number=number), cleared.edited.written,
                 cleared.edited.warnings, f"table-{number}")
 
 
 def clock(folder: Path, form: Form) -> Done:
     event = load_event(folder)
-    _check_version(form, rounds_version(event), "the event's rounds")
+    _check_version(form, rounds_version(event), STALE_ROUNDS)
     what = value(form, "clock")
-    minutes = _integer(value(form, "minutes"), "minutes") if value(form, "minutes") else None
+    minutes = _integer(value(form, "minutes"), N_("Minutes")) if value(form, "minutes") else None
     start = value(form, "start") if what == "start" else None
-    extend = _integer(value(form, "extend"), "minutes to add") if what == "extend" else None
+    extend = _integer(value(form, "extend"), N_("Add minutes")) if what == "extend" else None
     change = ClockChange(start=start, minutes=minutes, extend=extend, pause=what == "pause", resume=what == "resume",
                          call=what == "call")
     edited = set_clock(folder, change)
     round_ = edited.event.elims[-1] if edited.event.elims else edited.event.rounds[-1]
-    return Done(f"Clock: {clock_words(round_)}", edited.written, edited.warnings, "clock")
+    return Done(N_("Clock: {state}", state=clock_words(round_)), edited.written, edited.warnings, "clock")
 
 
 def _chosen_table(folder: Path, form: Form) -> Event:
@@ -226,8 +245,9 @@ def _chosen_table(folder: Path, form: Form) -> Event:
     event = load_event(folder)
     round_ = find_round(event, None)
     if len(round_.tables) != 1:
-        raise Refused(f"{round_.slug} has {len(round_.tables)} tables: its seats are dealt, not chosen")
-    _check_version(form, table_version(round_, round_.tables[0]), "the table")
+        raise Refused(Nn_("{round} has {count} table: its seats are dealt, not chosen.", "{round} has {count} tables: its seats are dealt, "
+                          "not chosen.", len(round_.tables), round=round_.slug))
+    _check_version(form, table_version(round_, round_.tables[0]), STALE_TABLE)
     return event
 
 
@@ -237,18 +257,18 @@ def seats(folder: Path, form: Form) -> Done:
     chosen = {key.removeprefix("seat-"): value(form, key) for key in form if key.startswith("seat-")}
     unchosen = [_name(event, pid) for pid, number in chosen.items() if not number]
     if unchosen:
-        raise Refused(f"choose a seat for {', '.join(unchosen)}")
-    edited = choose_seats(folder, {pid: _integer(number, f"{_name(event, pid)}'s seat") for pid, number in chosen.items()})
+        raise Refused(N_("Choose a seat for {names}.", names=", ".join(unchosen)))
+    edited = choose_seats(folder, {pid: _integer(number, N_("{name}'s seat", name=_name(event, pid))) for pid, number in chosen.items()})
     table = find_round(edited.event, None).tables[0]
     order = ", ".join(f"{n}. {_name(edited.event, pid)}" for n, pid in enumerate(table.players, start=1))
-    return Done(f"Seats chosen: {order}", edited.written, edited.warnings, "seat-choice")
+    return Done(N_("Seats chosen: {order}", order=order), edited.written, edited.warnings, "seat-choice")
 
 
 def draw(folder: Path, form: Form) -> Done:
     """Who plays first, drawn from the event's seed and the seating, and recorded."""
     _chosen_table(folder, form)
     edited, drawn = draw_first(folder)
-    return Done(f"{_name(edited.event, drawn)} plays first (drawn)", edited.written, edited.warnings, "seat-choice")
+    return Done(N_("{name} plays first (drawn)", name=_name(edited.event, drawn)), edited.written, edited.warnings, "seat-choice")
 
 
 def plain(warnings: list[str]) -> list[str]:
@@ -260,7 +280,7 @@ def _integer(text: str, what: str) -> int:
     try:
         return int(text)
     except ValueError:
-        raise Refused(f"{what}: '{text}' is not a whole number") from None
+        raise Refused(N_("{what}: '{text}' is not a whole number.", what=what, text=text)) from None
 
 
 ACTIONS: dict[str, Callable[[Path, Form], Done]] = {"result": enter, "drop": drop, "add": add, "pair": pair, "swap": swap,

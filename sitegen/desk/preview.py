@@ -18,6 +18,7 @@ class DeskConfig:
     cache: Path
     token: str
     commit: bool = False
+    language: str = ""  # `sitegen desk --language`; "": the site's (an event's own `language:` still applies to its pages)
 
 
 class Preview:

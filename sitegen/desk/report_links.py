@@ -24,10 +24,10 @@ import segno
 from markupsafe import Markup
 
 from sitegen import games as formats
-from sitegen.desk.actions import Done, Form, Stale, describe_result, enter, value, words_from_form
+from sitegen.desk.actions import Done, Form, Stale, describe_result, enter, said, value, words_from_form
 from sitegen.desk.preview import DeskConfig
 from sitegen.desk.reports import STORE_NAME, Binding, Held, HeldTable, RateLimit, ReportBook, table_state
-from sitegen.desk.screens import event_page, table_version
+from sitegen.desk.screens import event_page, round_name, table_version
 from sitegen.edit.commit import current_round
 from sitegen.edit.lock import content_lock
 from sitegen.edit.results import enter_result, read_result
@@ -35,19 +35,24 @@ from sitegen.games.base import Refused, ResultWay
 from sitegen.load.check import one_event_problems
 from sitegen.load.event import load_event
 from sitegen.model import ContentError, Event, Round, Table
+from sitegen.text import N_, Msg
 
 LINK_ROUTE = "r"  # /r/LINK: a player's link; /r/desk.css: the desk's style sheet, which holds no secret
 PER_LINK = (20, 60.0)  # requests per seconds: a player taps a few times, a script guessing results many
 PER_ADDRESS = (60, 60.0)  # a phone shared by a table, a venue's wifi behind one address
+HELD, WRITTEN, FINISHED = "held", "written", "finished"  # what became of a player's report: see ReportLinks._report
 
 
 class DeskSide(Protocol):
     """What the report links need of the desk (`server.Desk`)."""
 
     config: DeskConfig
-    templates: jinja2.Environment
 
     def event_folders(self) -> dict[str, Path]: ...
+
+    def language(self, event: Event | None = None) -> str: ...
+
+    def template(self, name: str, language: str) -> jinja2.Template: ...
 
     def commit(self, done: Done, slug: str) -> list[str]: ...
 
@@ -71,9 +76,12 @@ class Seen:
 
 
 class Refusal(Exception):
-    def __init__(self, status: int, sentence: str) -> None:
+    def __init__(self, status: int, sentence: Msg, language: str = "") -> None:
         super().__init__(sentence)
-        self.status = status
+        self.status, self.language = status, language  # "": the desk's (the link's event is not known)
+
+
+UNAVAILABLE = N_("The desk cannot take reports right now: tell the TO.")
 
 
 def qr_code(url: str) -> Markup:
@@ -101,7 +109,7 @@ class ReportLinks:
         try:
             event = load_event(folders[slug])
             round_ = current_round(event)
-        except (ContentError, Refused) as exc:
+        except (ContentError, Refused) as exc:  # a URL the desk's pages link only while a round is in play
             return Page(HTTPStatus.CONFLICT, f"no report links: {exc}\n".encode(), "text/plain; charset=utf-8")
         players = self._players(slug, event, round_, host)
         if route[-1] == "links.json":
@@ -109,8 +117,8 @@ class ReportLinks:
             document = {"event": slug, "round": number, "players": players}
             return Page(HTTPStatus.OK, json.dumps(document, indent=1).encode(), "application/json")
         tables = [(t.number, [p for p in players if p["table"] == t.number]) for t in round_.tables]
-        body = self.side.templates.get_template("links.html").render(
-            event=event, round=round_, tables=tables, slips=route[-1] == "slips", qr=qr_code,
+        body = self.side.template("links.html", self.side.language(event)).render(
+            event=event, round=round_, label=round_name(round_), tables=tables, slips=route[-1] == "slips", qr=qr_code,
             boxes=formats.format_of(event).results.slip_boxes(round_.stage))
         return Page(HTTPStatus.OK, body.encode())
 
@@ -147,7 +155,7 @@ class ReportLinks:
         for key in [k for k in self.book.held if k.startswith(prefix)]:
             reports = self.book.held_at(key)
             if key in pending and reports:
-                shown[pending[key]] = HeldTable(table_state(reports), reports)
+                shown[pending[key]] = HeldTable(table_state(reports), described(event, reports))
             else:
                 stale.append(key)
         self.book.forget(stale)
@@ -166,23 +174,26 @@ class ReportLinks:
     def answer(self, token: str, form: Form | None, address: str) -> Page:
         """GET (`form` None): the link's page; POST: the player's report, then the page again with what became of it."""
         if not self.per_address.allow(address) or not self.per_link.allow(token):
-            return self._sentence(HTTPStatus.TOO_MANY_REQUESTS, "Too many tries from here: wait a minute, then try again.")
+            return self._sentence(HTTPStatus.TOO_MANY_REQUESTS, N_("Too many tries from here: wait a minute, then try again."))
         binding = self.book.binding(token)
         if binding is None:
-            return self._sentence(HTTPStatus.FORBIDDEN, "The desk does not know this link. Scan the code on your slip again, "
-                                                        "or ask the TO.")
+            return self._sentence(HTTPStatus.FORBIDDEN, N_("The desk does not know this link. Scan the code on your slip again, "
+                                                           "or ask the TO."))
         try:
             seen = self._seen(binding)
             if form is None:
                 return self._page(seen, token, HTTPStatus.OK)
             if value(form, "link") != token:
-                raise Refusal(HTTPStatus.FORBIDDEN, "This form did not come from your link's page: open your link again.")
-            message, finished = self._report(seen, form)
+                raise Refusal(HTTPStatus.FORBIDDEN, N_("This form did not come from your link's page: open your link again."),
+                              self.side.language(seen.event))
+            message, state = self._report(seen, form)
         except Refusal as exc:
-            return self._sentence(exc.status, str(exc))
+            return self._sentence(exc.status, said(exc), exc.language)
         except _Unread as exc:
-            return self._page(seen, token, HTTPStatus.BAD_REQUEST, error=str(exc))
-        return self._sentence(HTTPStatus.OK, message) if finished else self._page(seen, token, HTTPStatus.OK, message=message)
+            return self._page(seen, token, HTTPStatus.BAD_REQUEST, error=said(exc))
+        if state == HELD:
+            return self._page(seen, token, HTTPStatus.OK, message=message)
+        return self._sentence(HTTPStatus.OK, message, self.side.language(seen.event), written=state == WRITTEN)
 
     def _seen(self, binding: Binding) -> Seen:
         """The link's table as it stands, or the Refusal a player understands."""
@@ -191,24 +202,26 @@ class ReportLinks:
             event = load_event(folder) if folder else None
             round_ = current_round(event) if event else None
         except (ContentError, Refused):
-            raise Refusal(HTTPStatus.SERVICE_UNAVAILABLE, "The desk cannot take reports right now: tell the TO.") from None
+            raise Refusal(HTTPStatus.SERVICE_UNAVAILABLE, UNAVAILABLE) from None
         if folder is None or event is None or round_ is None:
-            raise Refusal(HTTPStatus.GONE, "This event is no longer at the desk.")
+            raise Refusal(HTTPStatus.GONE, N_("This event is no longer at the desk."))
+        language = self.side.language(event)
         if round_.slug != binding.round:
-            raise Refusal(HTTPStatus.GONE, "This link was for a round that is over. Use the link on your new slip.")
+            raise Refusal(HTTPStatus.GONE, N_("This link was for a round that is over. Use the link on your new slip."), language)
         table = next((t for t in round_.tables if t.number == binding.table and binding.player in t.players), None)
         if table is None:
-            raise Refusal(HTTPStatus.GONE, "The tables changed since your slip was printed. Ask the TO for your new slip.")
+            raise Refusal(HTTPStatus.GONE, N_("The tables changed since your slip was printed. Ask the TO for your new slip."), language)
         if table.result:
-            raise Refusal(HTTPStatus.GONE, f"Table {table.number}'s result is written. If it is wrong, tell the TO.")
+            raise Refusal(HTTPStatus.GONE, N_("Table {number}'s result is written. If it is wrong, tell the TO.", number=table.number), language)
         return Seen(binding, folder, event, round_, table)
 
-    def _report(self, seen: Seen, form: Form) -> tuple[str, bool]:
+    def _report(self, seen: Seen, form: Form) -> tuple[Msg, str]:
         """Check the report like the TO's entry, hold it; written when another player of the table reported the same.
-        What to tell the player, and whether the table is finished with (written, by them or the TO)."""
+        What to tell the player, and what became of the table: HELD, WRITTEN, or FINISHED (the TO wrote it)."""
         binding = seen.binding
         if value(form, "table") != str(binding.table) or value(form, "round") != binding.round:
-            raise Refusal(HTTPStatus.FORBIDDEN, f"Your link reports table {binding.table} of this round, and no other.")
+            raise Refusal(HTTPStatus.FORBIDDEN, N_("Your link reports table {number} of this round, and no other.", number=binding.table),
+                          self.side.language(seen.event))
         report = self._read(seen, form)
         with self.book.lock:  # one report at a time: two players of a table tapping together write once
             reports = self.book.hold(binding, report)
@@ -216,14 +229,14 @@ class ReportLinks:
             if agreeing:
                 return self._write(seen, report)
         if table_state(reports) != table_state([report]):
-            return f"Your report ({report.words}) differs from your table's: the TO decides.", False
-        return f"Your report is held: {report.words}. It is written when another player of your table reports the same.", False
+            return N_("Your report ({words}) differs from your table's: the TO decides.", words=report.words), HELD
+        return N_("Your report is held: {words}. It is written when another player of your table reports the same.", words=report.words), HELD
 
     def _read(self, seen: Seen, form: Form) -> Held:
         entry = formats.format_of(seen.event).results
         way = next((w for w in _player_ways(seen.event, seen.round) if w.name == value(form, "way")), None)
         if way is None:
-            raise _Unread("Choose one of the ways this page offers.")
+            raise _Unread(N_("Choose one of the ways this page offers."))
         try:
             words = {key: given for key, given in words_from_form(form, entry, way, seen.table.players).items()
                      if not entry.field(key).judges_only}  # a player's report never holds a judge's call
@@ -232,14 +245,14 @@ class ReportLinks:
         except ContentError as exc:
             raise _Unread(" ".join(p.message for p in exc.problems)) from None
         except Refused as exc:
-            raise _Unread(str(exc)) from None
+            raise _Unread(said(exc)) from None
         kept = {f"{key}-{pid}" for key in way.fields for pid in seen.table.players} | set(way.fields) | {"way"}
         names = {p.id: p.name for p in seen.event.players}
         words_said = describe_result(entry, way, json.loads(json.dumps(result)), names)
         return Held(seen.binding.player, {k: list(v[:1]) for k, v in form.items() if k in kept},
                     json.loads(json.dumps(result)), words_said)
 
-    def _write(self, seen: Seen, report: Held) -> tuple[str, bool]:
+    def _write(self, seen: Seen, report: Held) -> tuple[Msg, str]:
         form = report.form | {"round": [seen.round.slug], "table": [str(seen.table.number)],
                               "version": [table_version(seen.round, seen.table)]}
         try:
@@ -247,11 +260,11 @@ class ReportLinks:
                 done = enter(seen.folder, form)
                 self.side.commit(done, seen.binding.event)  # a failed commit leaves the file written: the desk's next commit takes it
         except Stale:
-            return "The TO entered your table's result meanwhile.", True
+            return N_("The TO entered your table's result meanwhile."), FINISHED
         except (ContentError, Refused) as exc:
-            return f"Your table agrees, but the desk could not write it ({exc}): tell the TO.", False
+            return N_("Your table agrees, but the desk could not write it ({error}): tell the TO.", error=str(exc)), HELD
         self.book.forget([seen.binding.table_key])
-        return f"Written: {report.words}. Thank you!", True
+        return N_("Written: {words}. Thank you!", words=report.words), WRITTEN
 
     def _page(self, seen: Seen, token: str, status: int, *, message: str = "", error: str = "") -> Page:
         event, round_ = seen.event, seen.round
@@ -259,24 +272,34 @@ class ReportLinks:
         board = None if problems else formats.format_of(event).score(event)
         desk_round = event_page(event, board).round
         table = next((t for t in desk_round.tables if t.number == seen.table.number), None) if desk_round else None
+        language = self.side.language(event)
         if table is None:
-            return self._sentence(HTTPStatus.SERVICE_UNAVAILABLE, "The desk cannot take reports right now: tell the TO.")
+            return self._sentence(HTTPStatus.SERVICE_UNAVAILABLE, UNAVAILABLE, language)
         names = {p.id: p.name for p in event.players}
         ways = [replace(w, table_fields=[f for f in w.table_fields if not f.judges_only])
                 for w in table.ways if w.name in {p.name for p in _player_ways(event, round_)}]
-        body = self.side.templates.get_template("report.html").render(
+        body = self.side.template("report.html", language).render(
             event=event, label=desk_round.label if desk_round else round_.slug, table=table, ways=ways,
             me=names.get(seen.binding.player, seen.binding.player), link=token, round_slug=round_.slug,
-            held=self.book.held_at(seen.binding.table_key), names=names, message=message, error=error, link_route=LINK_ROUTE)
+            held=described(event, self.book.held_at(seen.binding.table_key)), names=names, message=message, error=error, link_route=LINK_ROUTE)
         return Page(status, body.encode())
 
-    def _sentence(self, status: int, sentence: str) -> Page:
-        body = self.side.templates.get_template("report.html").render(sentence=sentence, link_route=LINK_ROUTE)
+    def _sentence(self, status: int, sentence: str, language: str = "", *, written: bool = False) -> Page:
+        body = self.side.template("report.html", language or self.side.language()).render(sentence=sentence, written=written,
+                                                                                          link_route=LINK_ROUTE)
         return Page(status, body.encode())
 
 
 class _Unread(Exception):
     """A report the desk cannot read or the game's check refuses: shown above the form, nothing held."""
+
+
+def described(event: Event, reports: list[Held]) -> list[Held]:
+    """The held reports with their words made again in the page's language (the store keeps them in English)."""
+    entry, names = formats.format_of(event).results, {p.id: p.name for p in event.players}
+    ways = {w.name: w for w in entry.ways}
+    return [replace(r, words=describe_result(entry, ways[way], r.result, names)) if (way := (r.form.get("way") or [""])[0]) in ways else r
+            for r in reports]
 
 
 def _player_ways(event: Event, round_: Round) -> list[ResultWay]:

@@ -14,9 +14,13 @@ from typing import Any
 
 from sitegen import games as formats
 from sitegen.edit.venue import clock_words
-from sitegen.games.base import FIGURES, ORDER, PLAYER, Column, ResultEntry, ResultField, RoundView, Scoreboard, TableView, late_changes
+from sitegen.games.base import FIGURES, ORDER, PLAYER, Column, ResultEntry, ResultField, RoundView, Scoreboard, TableView, late_changes, round_label
 from sitegen.model import Event, Player, Round, Table
 from sitegen.pages.display import StandingLine, standing_lines
+from sitegen.text import N_, Joined, Msg, Nn_
+
+# The places of an order (who left the game first), as the desk's select offers them.
+ORDINALS = (N_("1st"), N_("2nd"), N_("3rd"), N_("4th"), N_("5th"), N_("6th"), N_("7th"), N_("8th"))
 
 
 def _digest(*parts: object) -> str:
@@ -77,7 +81,6 @@ class DeskRound:
     label: str
     tables: list[DeskTable]
     byes: list[str]
-    clock: str
     complete: bool
     current: bool = True
     late: str = ""  # the players its pairing missed (late arrivals and drops), while it may be paired again
@@ -155,8 +158,8 @@ def event_page(event: Event, board: Scoreboard | None) -> EventPage:
     page.roster = [_roster_line(p, len(event.rounds)) for p in event.players]
     if view:
         base = f"events/{event.slug}/{view.round.slug}"
-        page.links = {"Print view": f"{base}-print.html", "Result slips": f"{base}-slips.html",
-                      "Projector": f"events/{event.slug}/projector.html"}
+        page.links = {N_("Print view"): f"{base}-print.html", N_("Result slips"): f"{base}-slips.html",
+                      N_("Projector"): f"events/{event.slug}/projector.html"}
         page.clock_state = clock_words(view.round)
     return page
 
@@ -168,17 +171,22 @@ def _length(page: EventPage, event: Event, board: Scoreboard | None) -> None:
     page.cut = fmt.cut(event) if "cut" in settings else None
     page.length_open = not event.elims and not any(r.has_result for r in event.rounds) and len(event.rounds) <= 1
     now = len(event.rounds)
-    where = f"Round {now} of {page.planned}" if now else f"{page.planned} rounds"
-    page.length = where + ("" if page.cut is None else f" · top {page.cut}" if page.cut else " · no cut")
+    where = N_("Round {now} of {planned}", now=now, planned=page.planned) if now else Nn_("{count} round", "{count} rounds", page.planned)
+    page.length = length_words(where, page.cut)
+
+
+def length_words(rounds: Msg, cut: int | None) -> Joined:
+    """The event's length: its rounds, then its cut (None: the game has none), "Round 2 of 4 · top 4"."""
+    return Joined([rounds, *([] if cut is None else [N_("top {cut}", cut=cut) if cut else N_("no cut")])], " · ")
 
 
 def _roster_line(player: Player, paired: int) -> RosterLine:
     if player.dropped is not None:
-        state = f"dropped after round {player.dropped}" if player.dropped else "dropped before round 1"
+        state = N_("dropped after round {number}", number=player.dropped) if player.dropped else N_("dropped before round 1")
     elif player.joined > max(paired, 1):
-        state = f"joins round {player.joined}"
+        state = N_("joins round {number}", number=player.joined)
     else:
-        state = "plays"
+        state = N_("plays")
     return RosterLine(player.id, player.name, state, player.dropped is not None)
 
 
@@ -193,18 +201,24 @@ def _desk_round(view: RoundView, entry: ResultEntry, board: Scoreboard, names: d
     columns = view.columns or board.seat_columns
     tables = [_desk_table(round_, table, view_table, columns, names, entry) for table, view_table in
               zip(round_.tables, _by_number(view.tables, round_))]
-    clock = f"{round_.start}, {round_.minutes} minutes" if round_.start and round_.minutes else round_.start or ""
-    desk_round = DeskRound(round_.slug, view.label, tables, [names.get(p, p) for p in round_.byes], clock, view.complete)
+    desk_round = DeskRound(round_.slug, view.label, tables, [names.get(p, p) for p in round_.byes], view.complete)
     arrived, left = late_changes(event, round_)
     if not round_.has_result and (arrived or left):
-        parts = [f"{', '.join(names[p] for p in arrived)} joined" if arrived else "",
-                 f"{', '.join(names[p] for p in left)} dropped" if left else ""]
-        desk_round.late = f"{view.label} was paired before {' and '.join(p for p in parts if p)}: pair it again."
-    free = [(p, f"table {t.number}") for t in round_.tables if not t.result for p in t.players]
-    free += [(p, "bye") for p in round_.byes]
+        desk_round.late = _late(view.label, ", ".join(names[p] for p in arrived), ", ".join(names[p] for p in left))
+    free = [(p, N_("table {number}", number=t.number)) for t in round_.tables if not t.result for p in t.players]
+    free += [(p, N_("bye")) for p in round_.byes]
     desk_round.seats = [(pid, names.get(pid, pid), where) for pid, where in free]
     desk_round.choice = _seat_choice(event, round_, names)
     return desk_round
+
+
+def _late(label: str, arrived: str, left: str) -> Msg:
+    """Why a round must be paired again: who joined or dropped since (names, each list joined with commas)."""
+    if arrived and left:
+        return N_("{round} was paired before {joined} joined and {dropped} dropped: pair it again.", round=label, joined=arrived, dropped=left)
+    if arrived:
+        return N_("{round} was paired before {joined} joined: pair it again.", round=label, joined=arrived)
+    return N_("{round} was paired before {dropped} dropped: pair it again.", round=label, dropped=left)
 
 
 def _seat_choice(event: Event, round_: Round, names: dict[str, str]) -> DeskSeatChoice | None:
@@ -231,8 +245,8 @@ def _desk_table(round_: Round, table: Table, view: TableView, columns: list[Colu
     seats = []
     for pid in table.players:
         row = rows.get(pid)
-        shown = " · ".join(f"{c.label} {row.values[c.key]}" for c in columns
-                           if row and not c.seating and row.values.get(c.key, "") != "") if not view.pending else ""
+        shown = Joined([N_("{label} {value}", label=c.label, value=row.values[c.key]) for c in columns
+                        if row and not c.seating and row.values.get(c.key, "") != ""], " · ") if not view.pending else ""
         seats.append(Seat(pid, names.get(pid, pid), shown, bool(row and row.winner and not view.pending), _entered(table, pid, entry)))
     ways = [_desk_way(entry, way.name, table) for way in entry.ways_for(round_.stage)]
     return DeskTable(table.number, seats, view.pending, table_version(round_, table), ways, dict(table.result))
@@ -272,20 +286,27 @@ def event_links(entries: list[tuple[str, Event | None, int]]) -> list[EventLink]
     for slug, event, problems in entries:
         last = (event.rounds + event.elims)[-1:] if event else []
         if problems:
-            state = f"{problems} problem(s) to fix"
+            state = Nn_("{count} problem to fix", "{count} problems to fix", problems)
         elif not last:
-            state = "not paired yet"
+            state = N_("not paired yet")
         else:
-            pending = len(last[0].pending_tables)
-            state = f"{last[0].slug}: {pending} table(s) in play" if pending else f"{last[0].slug} complete"
+            pending, label = len(last[0].pending_tables), round_name(last[0])
+            state = Nn_("{round}: {count} table in play", "{round}: {count} tables in play", pending, round=label) if pending \
+                else N_("{round} complete", round=label)
         links.append(EventLink(slug, event.name if event else slug, state))
     return links
+
+
+def round_name(round_: Round) -> str:
+    """A round's name without its event's scoreboard: "Round 2" for a preliminary round, else the elimination's."""
+    return round_label(round_.number) if round_.stage == "round" else N_("Elimination round {number}", number=round_.number) \
+        if round_.stage == "elim" else N_("Final")
 
 
 def in_names(message: str, names: dict[str, str]) -> str:
     """A message for the TO with each player id that it names replaced by the player's name ('dan-example' -> Dan
     Example): the games' checks speak in ids, which the files hold, and the desk speaks in names."""
-    if not names:
+    if not names or isinstance(message, (Msg, Joined)):  # the desk's own message: already in names
         return message
     ids = re.compile(r"'?(?<![\w-])(" + "|".join(re.escape(pid) for pid in sorted(names, key=len, reverse=True)) + r")(?![\w-])'?")
     return ids.sub(lambda found: names[found[1]], message)

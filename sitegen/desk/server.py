@@ -38,22 +38,27 @@ from typing import Any, TypeVar
 from urllib.parse import parse_qs, unquote, urlsplit
 
 import jinja2
+import jinja2.runtime
+import markupsafe
 from tornado import web
 
 from sitegen import games as formats
 from sitegen.desk import git as desk_git
-from sitegen.desk.actions import ACTIONS, Done, Form, Stale, value
+from sitegen.desk.actions import ACTIONS, Done, Form, Stale, said, value
 from sitegen.desk.preview import CONTENT_TYPES, DeskConfig, Preview
 from sitegen.desk.report_links import LINK_ROUTE, ReportLinks
-from sitegen.desk.screens import event_links, event_page, in_names
+from sitegen.desk.screens import ORDINALS, event_links, event_page, in_names
 from sitegen.edit.lock import content_lock
 from sitegen.games.base import Refused, Scoreboard
+from sitegen.language import translate
 from sitegen.load.check import one_event_problems
 from sitegen.load.event import load_event
 from sitegen.load.site import read_outline
-from sitegen.model import ContentError, Event
+from sitegen.model import DEFAULT_LANGUAGE, ContentError, Event
+from sitegen.render.i18n import localized, speaking
 from sitegen.serve import limits
 from sitegen.serve.overlay import ProblemBoard, overlay_code, overlay_script
+from sitegen.text import N_, Joined, Msg, filled
 
 __all__ = ["DeskConfig", "DeskServer", "make_server", "new_token", "security_headers", "serve_desk"]
 
@@ -88,8 +93,20 @@ class Reply:
     preview_nonce: str = ""  # a page of the built site: the preview's security headers, its overlay's nonce
 
 
-def text(status: int, message: str) -> Reply:
-    return Reply(status, f"{message}\n".encode(), "text/plain; charset=utf-8")
+def text(status: int, message: str, language: str = DEFAULT_LANGUAGE) -> Reply:
+    return Reply(status, f"{translate(message, language)}\n".encode(), "text/plain; charset=utf-8")
+
+
+# The problems overlay's own words, in the page's language (the problems themselves are the checks' English lines).
+OVERLAY_WORDS = {"hide": N_("Hide"), "title": N_("Content problems: fix them and this page updates (the site shows the last good build)")}
+
+
+@jinja2.pass_context
+def english(context: jinja2.runtime.Context, line: str) -> markupsafe.Markup:
+    """` lang="en"` for a line of the shared checks and edits (English, as the CLI says it) on a page in another language;
+    nothing for the desk's own words (a `Msg`, translated) or on an English page."""
+    plain = isinstance(line, str) and not isinstance(line, (Msg, Joined))
+    return markupsafe.Markup(' lang="en"') if plain and context.get("lang", "en") != "en" else markupsafe.Markup("")
 
 
 def redirect(location: str) -> Reply:
@@ -103,8 +120,10 @@ class Desk:
         self.config = config
         self.board = ProblemBoard()
         self.preview = Preview(config, self.board)
-        self.templates = jinja2.Environment(loader=jinja2.PackageLoader("sitegen.desk", "templates"), autoescape=True,
-                                            trim_blocks=True, lstrip_blocks=True)
+        self.templates = speaking(jinja2.Environment(loader=jinja2.PackageLoader("sitegen.desk", "templates"), autoescape=True,
+                                                     trim_blocks=True, lstrip_blocks=True, extensions=["jinja2.ext.i18n"],
+                                                     finalize=lambda value: value))
+        self.templates.globals |= {"english": english, "ordinals": ORDINALS, "filled": filled}
         self.notes: dict[str, tuple[list[str], list[str]]] = {}  # shown once after a redirect: (done, warnings)
         self._note_ids = count(1)
         self._notes_lock = threading.Lock()
@@ -140,6 +159,27 @@ class Desk:
             return {}
         return {entry.name: entry for entry in outline.entries if isinstance(entry, Path)}
 
+    def language(self, event: Event | None = None) -> str:
+        """A desk page's language: the event's own `language:`, else `--language`, else the site's."""
+        if event is not None and event.language:
+            return event.language
+        if self.config.language:
+            return self.config.language
+        try:
+            return read_outline(self.config.content).site.language
+        except ContentError:
+            return DEFAULT_LANGUAGE
+
+    def event_language(self, slug: str) -> str:
+        """The language of an event's pages, by its slug (the desk's when the event cannot be read)."""
+        try:
+            return self.language(load_event(self.event_folders()[slug]))
+        except (ContentError, KeyError):
+            return self.language()
+
+    def template(self, name: str, language: str) -> jinja2.Template:
+        return localized(self.templates, language).get_template(name)
+
     def keep_note(self, done: list[str], warnings: list[str]) -> str:
         with self._notes_lock:
             key = str(next(self._note_ids))
@@ -152,10 +192,11 @@ class Desk:
         with self._notes_lock:
             return self.notes.get(value(parse_qs(query), "note"), ([], []))
 
-    def render(self, name: str, **context: Any) -> bytes:
+    def render(self, name: str, language: str, **context: Any) -> bytes:
+        words = {key: str(translate(words, language)) for key, words in OVERLAY_WORDS.items()}
         context |= {"root": self.root, "token": self.config.token, "commit": self.config.commit,
-                    "overlay": overlay_script(f"{self.root}__sitegen/overlay.js", f"{self.root}__sitegen/problems", docked=True)}
-        return self.templates.get_template(name).render(**context).encode()
+                    "overlay": overlay_script(f"{self.root}__sitegen/overlay.js", f"{self.root}__sitegen/problems", docked=True, words=words)}
+        return self.template(name, language).render(**context).encode()
 
     # What the worker threads do: each returns the Reply to send.
 
@@ -168,7 +209,7 @@ class Desk:
             except ContentError as exc:
                 entries.append((slug, None, len(exc.problems)))
         done, warnings = self.note(query)
-        return Reply(HTTPStatus.OK, self.render("index.html", events=event_links(entries), done=done, warnings=warnings))
+        return Reply(HTTPStatus.OK, self.render("index.html", self.language(), events=event_links(entries), done=done, warnings=warnings))
 
     def event_get(self, route: list[str], query: str) -> Reply:
         """e/SLUG/: the event's page (e/SLUG redirects there: the forms' relative actions need the trailing slash)."""
@@ -190,16 +231,16 @@ class Desk:
             try:
                 event = load_event(folder)
             except ContentError as exc:
-                return Reply(status, self.render("event.html", page=None, slug=slug, problems=[str(p) for p in exc.problems]))
+                return Reply(status, self.render("event.html", self.language(), page=None, slug=slug, problems=[str(p) for p in exc.problems]))
             problems = [str(p) for p in one_event_problems(folder, event)]  # the event is shown still: adding a player may fix it
             if event.format not in formats.FORMATS:
-                return Reply(status, self.render("event.html", page=None, slug=slug, problems=problems))
+                return Reply(status, self.render("event.html", self.language(event), page=None, slug=slug, problems=problems))
             board = None if problems else formats.format_of(event).score(event)
         page_model = event_page(event, board)
         page_model.errors = errors or {}
         typed = typed or {}
         page_model.typed = {key: value(typed, key) for key in typed if key not in ("token", "version")}
-        page = self.render("event.html", page=page_model, slug=slug, problems=problems, done=done or [], warnings=warnings or [],
+        page = self.render("event.html", self.language(event), page=page_model, slug=slug, problems=problems, done=done or [], warnings=warnings or [],
                            held=self.links.held_for(slug, event))
         return Reply(status, page)
 
@@ -224,12 +265,12 @@ class Desk:
             try:
                 done = ACTIONS[action](events[slug], form)
             except Stale as exc:
-                return self.event(slug, HTTPStatus.CONFLICT, errors={where: [str(exc)]})
+                return self.event(slug, HTTPStatus.CONFLICT, errors={where: [said(exc)]})
             except ContentError as exc:
-                said = [in_names(str(p), self.names(events[slug])) for p in exc.problems]
-                return self.event(slug, HTTPStatus.BAD_REQUEST, errors={where: said}, typed=form)
+                problems = [in_names(str(p), self.names(events[slug])) for p in exc.problems]
+                return self.event(slug, HTTPStatus.BAD_REQUEST, errors={where: problems}, typed=form)
             except Refused as exc:
-                return self.event(slug, HTTPStatus.BAD_REQUEST, errors={where: [in_names(str(exc), self.names(events[slug]))]}, typed=form)
+                return self.event(slug, HTTPStatus.BAD_REQUEST, errors={where: [in_names(said(exc), self.names(events[slug]))]}, typed=form)
             if done.event is not None and done.board is not None:
                 self.kept[slug] = (self._stamp(events[slug]), done.event, done.board)
             warnings = list(done.warnings) + self.commit(done, slug)
@@ -256,16 +297,18 @@ class Desk:
         try:
             desk_git.commit(self.config.content, done.written, done.message, f"Event: events/{slug} (sitegen desk)")
         except desk_git.GitFailed as exc:
-            return [f"written, but not committed: {exc}"]
+            return [N_("written, but not committed: {error}", error=str(exc))]
         return []
 
     def publish(self) -> Reply:
         if not self.config.commit:
             return text(HTTPStatus.NOT_FOUND, "publishing needs `sitegen desk --commit`")
+        done: list[str] = []
+        warnings: list[str] = []
         try:  # outside the write lock: a slow remote never holds up a result
-            done, warnings = [f"published: {desk_git.push(self.config.content)}"], []
+            done = [N_("published: {remote}", remote=desk_git.push(self.config.content))]
         except desk_git.GitFailed as exc:
-            done, warnings = [], [f"not published: {exc}"]
+            warnings = [N_("not published: {error}", error=str(exc))]
         return redirect(f"{self.root}?note={self.keep_note(done, warnings)}")
 
 
@@ -365,7 +408,8 @@ class DeskHandler(web.RequestHandler):
         if route[2:] == ["accept"]:  # the TO's tap on a player's held report: that report, entered like the TO's own
             held = await desk.work(desk.links.accept_form, route[1], form)
             if held is None:
-                return text(HTTPStatus.GONE, "that report is no longer held (the table was written or the round changed): go back and reload")
+                return text(HTTPStatus.GONE, N_("That report is no longer held (the table was written or the round changed): go back and reload."),
+                            await desk.work(desk.event_language, route[1]))
             form, route = held, route[:2] + ["result"]
         reply = await desk.work(desk.change, route, form)
         if reply.status == HTTPStatus.SEE_OTHER:

@@ -14,7 +14,7 @@ from sitegen.edit.round_trip import RoundTrip
 from sitegen.games.base import Refused
 from sitegen.load.check import validated
 from sitegen.model import Event, Round
-from sitegen.text import suggest
+from sitegen.text import N_, Msg, Nn_, suggest
 
 CLOCK_KEYS = ("start", "minutes", "extended", "paused", "paused_seconds", "called")
 TIME_FORMAT = "%Y-%m-%d %H:%M:%S"
@@ -158,15 +158,18 @@ def set_clock(event_dir: str | Path, change: ClockChange, *, now: datetime.datet
     return Edited(commit(event_dir, {path: doc.dump()}), [path])
 
 
-def clock_words(round_: Round) -> str:
-    """The clock as the round file now has it, in a few words."""
+def clock_words(round_: Round) -> Msg:
+    """The clock as the round file now has it, in a few words (the desk shows them in its language)."""
     clock = round_.clock
     if clock and clock.called:
-        return f"time called at {clock.called[11:16]}"
+        return N_("time called at {time}", time=clock.called[11:16])
     if clock and clock.paused:
-        return f"paused at {clock.paused[11:16]}"
+        return N_("paused at {time}", time=clock.paused[11:16])
     if not round_.start:
-        return "not started"
-    extended = f" + {clock.extended}" if clock and clock.extended else ""
-    minutes = f", {round_.minutes}{extended} minutes" if round_.minutes else ""
-    return f"started at {round_.start[11:16]}{minutes}"
+        return N_("not started")
+    if not round_.minutes:
+        return N_("started at {time}", time=round_.start[11:16])
+    if clock and clock.extended:
+        return Nn_("started at {time}, {minutes} + {count} minute", "started at {time}, {minutes} + {count} minutes", clock.extended,
+                   time=round_.start[11:16], minutes=round_.minutes)
+    return Nn_("started at {time}, {count} minute", "started at {time}, {count} minutes", round_.minutes, time=round_.start[11:16])

@@ -10,7 +10,7 @@ import markupsafe
 
 from sitegen.language import LOCALE_DIR, language_tag, local_date, translate, translations
 
-__all__ = ["LOCALE_DIR", "localized"]
+__all__ = ["LOCALE_DIR", "localized", "speaking"]
 
 
 # What `install_gettext_translations(newstyle=True)` installs, made here: on an overlay, the extension's install
@@ -40,6 +40,16 @@ def _newstyle_ngettext(language: str) -> Any:
         return _fill(context, catalog.ngettext(singular, plural, count), variables, language)
 
     return ngettext
+
+
+def speaking(env: jinja2.Environment) -> jinja2.Environment:
+    """`env` (made with `extensions=["jinja2.ext.i18n"]` and a `finalize`) in English, ready for `localized`."""
+    env.install_null_translations(newstyle=True)  # type: ignore[attr-defined]  # the English text; localized() for others
+    env.globals["lang"] = "en"
+    env.filters["local_date"] = str
+    env.filters["t"] = lambda value: value
+    env.filters["english"] = str  # a message as its English text, for prose written in English only (lang="en")
+    return env
 
 
 def localized(env: jinja2.Environment, language: str) -> jinja2.Environment:

@@ -12,7 +12,7 @@ from sitegen import games
 from sitegen.model import ContentError, Problem, Site, Where
 from sitegen.pages.display import short_label
 from sitegen.pages.page_model import PageModel
-from sitegen.render.i18n import localized
+from sitegen.render.i18n import localized, speaking
 
 BUILTIN_THEMES = Path(__file__).resolve().parent.parent / "themes"  # shipped inside the package
 
@@ -103,11 +103,7 @@ def environment(dirs: list[Path]) -> jinja2.Environment:
         # must be set here too: a template's compiled code (shared by the overlays) calls it only if it was set.
         finalize=lambda value: value,
     )
-    env.install_null_translations(newstyle=True)  # type: ignore[attr-defined]  # the English text; i18n.localized for others
-    env.globals["lang"] = "en"
-    env.filters["local_date"] = str
-    env.filters["t"] = lambda value: value
-    env.filters["english"] = str  # a message as its English text, for prose written in English only (lang="en")
+    speaking(env)
     env.filters["coord"] = svg_number
     env.filters["short_round"] = short_label
     _compile_all(env)

@@ -26,17 +26,18 @@
     box.textContent = "";
     var hide = document.createElement("button");
     hide.type = "button";
-    hide.textContent = "Hide";
+    hide.textContent = settings.tHide || "Hide";
     hide.style.cssText = "float:right;min-height:44px;min-width:64px;margin:0 0 .5rem .5rem;font:bold 16px system-ui,sans-serif";
     hide.onclick = function () { hidden = key; box.remove(); };
     box.appendChild(hide);
     var title = document.createElement("h2");
-    title.textContent = "Content problems: fix them and this page updates (the site shows the last good build)";
+    title.textContent = settings.tTitle || "Content problems: fix them and this page updates (the site shows the last good build)";
     title.style.cssText = "font:bold 17px/1.3 system-ui,sans-serif;margin:0 0 .75rem;color:#ffb4b4";
     box.appendChild(title);
     lines.forEach(function (line) {
       var p = document.createElement("p");
       p.textContent = line;
+      p.lang = "en";  // the checks speak English, as the CLI does
       p.style.cssText = "margin:0 0 .5rem;white-space:pre-wrap;overflow-wrap:anywhere";
       box.appendChild(p);
     });

@@ -100,7 +100,7 @@ def test_two_judges_enter_the_same_table_one_wins_the_other_is_told(desk):
     assert status == 303
     written = snapshot(folder)
     status, text, _ = server.post("e/desk/result", {"way": "won", "round": "round-1", "table": "1", "winner": b, "version": first["table-1"]})
-    assert status == 409 and "this table changed since you loaded it" in text
+    assert status == 409 and "This table changed since you loaded it" in text
     assert snapshot(folder) == written  # the first judge's result stands
     assert load_event(folder).rounds[0].tables[0].result == {"winner": a}
     # another table's form from the same old page still goes through: nothing else changed there
@@ -109,7 +109,7 @@ def test_two_judges_enter_the_same_table_one_wins_the_other_is_told(desk):
     assert [t.result for t in load_event(folder).rounds[0].tables] == [{"winner": a}, {"winner": d}]
     # pairing on the page from before the results is stale too
     status, text, _ = server.post("e/desk/pair", {"version": first["pair"]})
-    assert status == 409 and "changed since you loaded it" in text and not (folder / "round-2.yaml").exists()
+    assert status == 409 and "changed since you loaded them" in text and not (folder / "round-2.yaml").exists()
 
 
 def test_concurrent_writes_to_one_table_never_lose_one(desk):

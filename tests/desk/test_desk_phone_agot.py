@@ -126,7 +126,7 @@ def test_a_10_player_joust_on_a_touch_phone(tmp_path, touch_phone):
         boxes_and_axe(page, "joust-length-open")
         taps.choose(page.locator("select[name=cut]"), "4")
         taps.tap(page.get_by_role("button", name="Save the rounds and cut"))
-        run.done(f"{rounds} rounds, top 4 cut")
+        run.done(f"{rounds} rounds · top 4")
         run.cli_does("length", "--rounds", rounds, "--cut", "4")
         run.step("top-4 cut", before)
 
@@ -221,7 +221,7 @@ def test_a_melee_to_its_final_table_on_a_touch_phone(tmp_path, touch_phone):
         taps.fill(page.locator("input[name=rounds]"), "2")
         taps.choose(page.locator("select[name=cut]"), "4")
         taps.tap(page.get_by_role("button", name="Save the rounds and cut"))
-        run.done("2 rounds, top 4 cut")
+        run.done("2 rounds · top 4")
         run.cli_does("length", "--rounds", "2", "--cut", "4")
         run.step("length and cut", before)
         boxes_and_axe(page, "melee-round-1-paired")

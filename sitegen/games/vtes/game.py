@@ -54,13 +54,13 @@ class Vtes(Format):
     elimination_title = N_("Final table")
     event_keys = ("final", "multideck", vtes_event.PAIRED_SEED)
     results = ResultEntry(
-        fields=(ResultField("vp", FIGURES, "VP", "each player's victory points, in steps of 0.5", halves=True, slip="VP"),
-                ResultField("override", FLAG, "A judge confirmed VP no game gives", "a judge confirmed VP that no game gives (card effects)",
+        fields=(ResultField("vp", FIGURES, N_("VP"), "each player's victory points, in steps of 0.5", halves=True, slip=N_("VP")),
+                ResultField("override", FLAG, N_("A judge confirmed VP no game gives"), "a judge confirmed VP that no game gives (card effects)",
                             judges_only=True),
-                ResultField(vtes_event.FIRST, PLAYER, "Plays first", "the finalist drawn to play first (the final)", seating=True,
+                ResultField(vtes_event.FIRST, PLAYER, N_("Plays first"), "the finalist drawn to play first (the final)", seating=True,
                             slip=N_("Plays first"))),
-        ways=(ResultWay("vp", ("vp", "override"), "Each player's VP (in halves)", "Save VP"),
-              ResultWay("first", (vtes_event.FIRST,), "Who plays first?", "{name} plays first", stages=("final",))))
+        ways=(ResultWay("vp", ("vp", "override"), N_("Each player's VP (in halves)"), N_("Save VP")),
+              ResultWay("first", (vtes_event.FIRST,), N_("Who plays first?"), N_("{name} plays first"), stages=("final",))))
     deck_fields = {"vekn": N_("V:EKN number"), "deck": N_("Deck")}
     after_preliminaries = N_("The final comes next: the top five choose their seats.")
     result_hint = ("Enter each table's result as 'vp: {<id>: N, ...}' (steps of 0.5, every player at the table); "
@@ -82,8 +82,8 @@ class Vtes(Format):
                 "# final: false       # no final table (events under 8 players)"]
 
     seat_choice = SeatChoice("final", vtes_event.FIRST,
-                             "The finalists choose their seats in turn, the lowest qualifier first; then one of them is "
-                             "drawn to play first.")
+                             N_("The finalists choose their seats in turn, the lowest qualifier first; then one of them is "
+                                "drawn to play first."))
 
     def seat_choosers(self, event: Event, round_: Round) -> list[str]:
         """The finalists from the lowest qualifier to the highest: the order they choose their seats in."""
@@ -129,7 +129,7 @@ class Vtes(Format):
             return SlipForm(self.results.slip_boxes(round_.stage),
                             N_("Renumber the seats if the finalists chose others. Tick who was drawn to play first. Write each "
                                "player's VP (steps of {half}): the most VP wins; a tie goes to the better seed.", half=Num(0.5, 1)))
-        return SlipForm((*self.results.slip_boxes(round_.stage), SlipBox("GW", tick=True)),
+        return SlipForm((*self.results.slip_boxes(round_.stage), SlipBox(N_("GW"), tick=True)),
                         N_("Seat 1 plays first, then clockwise; each player's prey is the next seat. Write each player's VP (steps "
                            "of {half}). Tick GW for the player with at least {vp} VP and more than anyone else.",
                            half=Num(0.5, 1), vp=vp_text(vtes_rules.GW_MIN_VP)))

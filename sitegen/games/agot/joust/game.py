@@ -31,13 +31,13 @@ class Joust(AgotGame):
     after_preliminaries = N_("The elimination bracket comes next.")
     event_keys: tuple[str, ...] = ()
     results = ResultEntry(
-        fields=(ResultField("winner", PLAYER, "Winner", "the player who won (victory total, concession or decking)", slip=N_("Winner")),
-                ResultField("power", FIGURES, "Power", "each player's power when time was called, whole numbers", slip=N_("Power")),
-                ResultField("victory", FIGURES, "Victory total", f"a victory total other than {DEFAULT_VICTORY_TOTAL} that a card set for a player",
+        fields=(ResultField("winner", PLAYER, N_("Winner"), "the player who won (victory total, concession or decking)", slip=N_("Winner")),
+                ResultField("power", FIGURES, N_("Power"), "each player's power when time was called, whole numbers", slip=N_("Power")),
+                ResultField("victory", FIGURES, N_("Victory total"), f"a victory total other than {DEFAULT_VICTORY_TOTAL} that a card set for a player",
                             minimum=1)),
-        ways=(ResultWay("won", ("winner",), "Who won?", "{name} won"),
+        ways=(ResultWay("won", ("winner",), N_("Who won?"), N_("{name} won")),
               # An elimination game at time plays on: power is entered in the Swiss rounds only.
-              ResultWay("time", ("power", "victory"), "Time called: enter power", "Save power", stages=("round",))))
+              ResultWay("time", ("power", "victory"), N_("Time called: enter power"), N_("Save power"), stages=("round",))))
     round_minutes = ROUND_MINUTES
     templates = (Path(__file__).resolve().parent / "templates", AGOT_TEMPLATES)
     result_hint = "Enter each result as 'winner: <id>' (victory, concession, decking) or 'power: {<id>: N, <id>: M}' when time was called."

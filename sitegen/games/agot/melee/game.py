@@ -58,12 +58,12 @@ class Melee(AgotGame):
     after_preliminaries = N_("The final table comes next.")
     event_keys: tuple[str, ...] = ()
     results = ResultEntry(
-        fields=(ResultField("power", FIGURES, "Power", "each player's power at the end of the game, whole numbers", slip=N_("Power")),
-                ResultField("winner", PLAYER, "Won before time", "the player who reached the victory total before time", slip=N_("Winner")),
-                ResultField("eliminated", ORDER, "Left the game", "players decked out or conceding, first to leave first", slip=N_("Out (order)")),
-                ResultField("victory", FIGURES, "Victory total", f"a victory total other than {DEFAULT_VICTORY_TOTAL} that a card set for a player",
+        fields=(ResultField("power", FIGURES, N_("Power"), "each player's power at the end of the game, whole numbers", slip=N_("Power")),
+                ResultField("winner", PLAYER, N_("Won before time"), "the player who reached the victory total before time", slip=N_("Winner")),
+                ResultField("eliminated", ORDER, N_("Left the game"), "players decked out or conceding, first to leave first", slip=N_("Out (order)")),
+                ResultField("victory", FIGURES, N_("Victory total"), f"a victory total other than {DEFAULT_VICTORY_TOTAL} that a card set for a player",
                             minimum=1)),
-        ways=(ResultWay("result", ("power", "eliminated", "victory", "winner"), "The table's result", "Save result"),))
+        ways=(ResultWay("result", ("power", "eliminated", "victory", "winner"), N_("The table's result"), N_("Save result")),))
     round_minutes = ROUND_MINUTES
     templates = (Path(__file__).resolve().parent / "templates", AGOT_TEMPLATES)
     result_hint = ("Enter 'power: {<id>: N, ...}' for every player at the table; add 'winner: <id>' if someone won before time "

@@ -1,0 +1,172 @@
+"""The desk in the players' language (issue 23): every screen of the TO's desk and every player's report page in
+German and in Polish shows no English interface text (compared with the same screens in English, names and content
+left out); an event's own `language:` gives its screens and its players' report pages that language; the checks'
+and edits' English lines are marked lang="en". The German event screens at 360 px: no box past the screen's edge."""
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
+from desk_events import Desk, DeskServer, make_event, vtes_to_final
+from i18n.test_languages import PLACEHOLDER, catalog, forms, texts
+
+from sitegen.cli.main import main
+from sitegen.games import FORMATS
+from sitegen.load.event import load_event
+
+EVENTS = {"joust": "agot-joust", "joust2": "agot-joust", "melee": "agot-melee", "vtes": "vtes"}
+
+
+def tables(folder: Path) -> list[tuple[str, ...]]:
+    return [t.players for t in load_event(folder).rounds[-1].tables]
+
+
+def content_with_every_screen(root: Path) -> Path:
+    """Events whose desk pages show most of what the desk says: a result entered and one in play, a clock running, a
+    drop after pairing (the round to pair again), a completed round with standings and an earlier round, a Melee
+    table (orders, places), a V:TES table (VP in halves, a judge's override)."""
+    for slug, fmt in EVENTS.items():
+        make_event(root, fmt, slug=slug)
+    joust, joust2 = root / "content" / "events" / "joust", root / "content" / "events" / "joust2"
+    assert main(["result", str(joust), "1", "--winner", tables(joust)[0][0]]) == 0
+    assert main(["clock", str(joust), "--start", "10:00", "--minutes", "50"]) == 0
+    assert main(["drop", str(joust), tables(joust)[1][1]]) == 0
+    for number, players in enumerate(tables(joust2), start=1):
+        assert main(["result", str(joust2), str(number), "--winner", players[0]]) == 0
+    assert main(["pair", str(joust2)]) == 0
+    return root / "content"
+
+
+def screens(server: Desk) -> dict[str, str]:
+    """Every page the desk shows for the content, by path: its index, each event, the sheets, a player's report page
+    (with a report held) and what the player is told after reporting."""
+    found = {"index": server.get("")[1]} | {slug: server.get(f"e/{slug}/")[1] for slug in EVENTS}
+    found |= {sheet: server.get(f"e/joust/{sheet}")[1] for sheet in ("links", "slips")}
+    links = json.loads(server.get("e/joust/links.json")[1])["players"]
+    first = next(p for p in links if p["table"] == 1)
+    path = urlsplit(first["url"]).path
+    found["report"] = server.request("GET", path)[1]
+    form = {"link": path.rsplit("/", 1)[1], "round": "round-1", "table": "1", "way": "won", "winner": first["id"]}
+    found["reported"] = server.request("POST", path, form)[1]
+    found["held"] = server.get("e/joust/")[1]
+    found["stale"] = server.post("e/melee/result", {"way": "result", "round": "round-1", "table": "1", "version": "x"})[1]
+    return found
+
+
+def final_screens(server: Desk) -> dict[str, str]:
+    return {"final": server.get("e/desk/")[1]}
+
+
+@pytest.fixture(scope="module")
+def contents(tmp_path_factory) -> list[Path]:
+    root = tmp_path_factory.mktemp("languages")
+    final = root / "final"
+    vtes_to_final(final)
+    return [content_with_every_screen(root / "every"), final / "content"]
+
+
+def shown(contents: list[Path], language: str) -> dict[str, str]:
+    """The screens of both content folders in `language` (English: the desk's default, the site has none)."""
+    pages: dict[str, str] = {}
+    for content, pick in zip(contents, (screens, final_screens)):
+        server = Desk(content, content.parent, language=language)  # the same cache: the same report links
+        try:
+            pages |= pick(server)
+        finally:
+            server.close()
+    return pages
+
+
+def content_words(contents: list[Path]) -> str:
+    """Names, event names, slugs and the games' titles: the same in every language."""
+    text = " ".join(p.read_text(encoding="utf-8") for content in contents for p in content.rglob("*.yaml"))
+    return text + " ".join(f"{fmt.title} {fmt.name}" for fmt in FORMATS.values())
+
+
+@pytest.fixture(scope="module")
+def english(contents) -> dict[str, str]:
+    return shown(contents, "en")
+
+
+@pytest.mark.parametrize("language", ["de", "pl"])
+def test_no_english_is_left_on_the_desk(language, contents, english):
+    own = {w.lower() for m in catalog(language) if m.id for t in forms(m.string) for w in re.findall(r"\w+", PLACEHOLDER.sub(" ", t))}
+    names = content_words(contents)
+    translated = shown(contents, language)
+    left: dict[str, str] = {}
+    for path, page in translated.items():
+        assert f'<html lang="{language}">' in page, path
+        same = set(texts(english[path].encode()))
+        for text in texts(page.encode()):
+            words = [w.lower() for w in re.findall(r"[^\W\d_]+", text)]
+            if text in same and words and text not in names and not text.startswith("http") and not all(w in own for w in words):
+                left.setdefault(text, path)
+    assert not left, "\n".join(f"{path}: {text!r}" for text, path in sorted(left.items())[:40])
+
+
+def test_an_event_in_french_has_french_screens_and_report_pages_in_a_german_desk(tmp_path):
+    folder = make_event(tmp_path, "agot-joust")
+    (folder / "event.yaml").write_text((folder / "event.yaml").read_text(encoding="utf-8") + "language: fr\n", encoding="utf-8")
+    server = Desk(tmp_path / "content", tmp_path, language="de")
+    try:
+        assert '<html lang="de">' in server.get("")[1] and "Turniere" in server.get("")[1]
+        event = server.get("e/desk/")[1]
+        assert '<html lang="fr">' in event and "Apparier la ronde suivante" in event and "Ann Example a gagné" in event
+        link = json.loads(server.get("links.json")[1])["players"][0]
+        path = urlsplit(link["url"]).path
+        page = server.request("GET", path)[1]
+        assert '<html lang="fr">' in page and "Vous êtes <strong>" in page and "Report your table" not in page and f"{link['name']} a gagné" in page
+        form = {"link": path.rsplit("/", 1)[1], "round": "round-1", "table": str(link["table"]), "way": "won", "winner": link["id"]}
+        told = server.request("POST", path, form)[1]
+        assert f"Votre déclaration est en attente : {link['name']} a gagné." in told
+        unknown = server.request("GET", "/r/no-such-link")[1]
+        assert '<html lang="de">' in unknown and "Die Turnierleitung kennt diesen Link nicht" in unknown
+    finally:
+        server.close()
+
+
+def test_the_sites_language_is_the_desks_and_a_refusal_of_the_checks_stays_english_marked(tmp_path):
+    folder = make_event(tmp_path, "agot-melee")
+    site = tmp_path / "content" / "site.yaml"
+    site.write_text(site.read_text(encoding="utf-8") + "language: pl\n", encoding="utf-8")
+    server = Desk(tmp_path / "content", tmp_path)
+    try:
+        page = server.get("e/desk/")[1]
+        assert '<html lang="pl">' in page and "Sparuj następną rundę" in page and ">1.</option>" in page
+        version = re.search(r'name="version" value="(\w+)">\s*<input type="hidden" name="round" value="round-1">'
+                            r'<input type="hidden" name="table" value="1">', page)[1]
+        players = tables(folder)[0]
+        form = {"way": "result", "round": "round-1", "table": "1", "version": version, f"power-{players[0]}": "-3"}
+        status, refused, _ = server.post("e/desk/result", form)
+        assert status == 400
+        errors = re.findall(r'<p class="error" role="alert"( lang="en")?>', refused)
+        assert errors and all(errors), "the checks' English lines are marked lang=en"
+        stale = server.post("e/desk/result", form | {"version": "0" * 16})[1]
+        assert "Ten stół zmienił się od wczytania strony" in stale
+    finally:
+        server.close()
+
+
+def test_the_language_flag_takes_only_the_shipped_languages(capsys):
+    with pytest.raises(SystemExit):
+        main(["desk", "--language", "klingon"])
+    assert "invalid choice: 'klingon'" in capsys.readouterr().err
+
+
+@pytest.mark.browser
+def test_the_german_desk_fits_a_phone(tmp_path, touch_phone):
+    from browser import boxes_and_axe
+
+    root = tmp_path / "desk"
+    content_with_every_screen(root)
+    server = DeskServer(root, language="de")
+    try:
+        for slug in ("joust", "joust2", "melee", "vtes"):
+            touch_phone.goto(f"{server.url}e/{slug}/")
+            touch_phone.locator("details").evaluate_all("all => all.forEach(d => d.open = true)")  # every form shown
+            boxes_and_axe(touch_phone, f"de-{slug}")
+    finally:
+        server.close()
