@@ -9,6 +9,7 @@ import jinja2.runtime
 import markupsafe
 
 from sitegen.language import LOCALE_DIR, language_tag, local_date, translate, translations
+from sitegen.model import DEFAULT_LANGUAGE
 
 __all__ = ["LOCALE_DIR", "localized", "speaking"]
 
@@ -55,6 +56,8 @@ def speaking(env: jinja2.Environment) -> jinja2.Environment:
 def localized(env: jinja2.Environment, language: str) -> jinja2.Environment:
     """`env` speaking `language`: an overlay sharing its loader and compiled templates, with the catalog installed
     (`{% trans %}`, `_()`, plural forms), `Msg`, `Num` and `Zone` values translated as they are printed, and `lang`."""
+    if language == DEFAULT_LANGUAGE:  # the text as the code and templates write it: `env` itself, no value to translate
+        return env
     made: dict[str, jinja2.Environment] = env.__dict__.setdefault("localized_overlays", {})
     if language not in made:
         overlay = env.overlay(finalize=lambda value: translate(value, language))
