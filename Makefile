@@ -57,14 +57,18 @@ lint: $(STAMP)
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/mypy
 
+# The tests start hundreds of sitegen processes and each worker imports every test module: their bytecode is kept,
+# in the virtualenv (not beside the sources), even where the environment says PYTHONDONTWRITEBYTECODE.
+TEST_ENV := env -u PYTHONDONTWRITEBYTECODE PYTHONPYCACHEPREFIX=$(CURDIR)/$(VENV)/pycache
+
 ## test: lint, then every test, browser ones included, spread over the cores (a test marked xdist_group shares
 ## its group's worker: the random events of a kind are made once)
 test: $(STAMP) browser lint
-	$(PY) -m pytest -n auto --dist loadgroup
+	$(TEST_ENV) $(PY) -m pytest -n auto --dist loadgroup
 
 ## test-fast: every test but the browser and slow ones (under a minute)
 test-fast: $(STAMP)
-	SITEGEN_INVARIANT_EXAMPLES=3 $(PY) -m pytest -n auto --dist loadgroup -m "not browser and not slow"
+	$(TEST_ENV) SITEGEN_INVARIANT_EXAMPLES=3 $(PY) -m pytest -n auto --dist loadgroup -m "not browser and not slow"
 
 ## bench: whole-command timings (demo build, `pair` at 64/512/2048 players), then the site at scale (a generated
 ## repository of 300 events, cached in bench/out/; SCALE_EVENTS=30 for fewer), then the pairing functions alone,
