@@ -11,12 +11,12 @@ from pathlib import Path
 from typing import Any
 
 from babel import Locale
-from babel.dates import format_date, get_timezone, get_timezone_location
+from babel.dates import format_date, format_datetime, get_timezone, get_timezone_location
 from babel.numbers import format_decimal
 from babel.support import Translations
 
 from sitegen.model import DEFAULT_LANGUAGE
-from sitegen.text import Joined, Msg, Num, Zone
+from sitegen.text import Joined, Msg, Num, When, Zone
 
 LOCALE_DIR = Path(__file__).resolve().parent / "locale"  # shipped in the package, compiled
 
@@ -36,7 +36,7 @@ def language_tag(language: str) -> str:
 
 def translate(text: Any, language: str) -> Any:
     """A page model's or a game's `Msg` in `language`, its values translated too; each part of a `Joined` list; a `Num`
-    written the locale's way, a `Zone` named by its city in the language ("Varsovie"); anything else as it is."""
+    and a `When` written the locale's way, a `Zone` named by its city in the language ("Varsovie"); anything else as it is."""
     if isinstance(text, Msg):
         catalog = translations(language)
         pattern = catalog.ngettext(text.msgid, text.plural, text.number or 0) if text.plural else catalog.gettext(text.msgid)
@@ -47,6 +47,8 @@ def translate(text: Any, language: str) -> Any:
         return text
     if isinstance(text, Num):
         return format_decimal(text.value, format="0." + "0" * text.places if text.places else "0", locale=language)
+    if isinstance(text, When):
+        return format_datetime(datetime.datetime.fromisoformat(text), format="short", locale=language)
     if isinstance(text, Zone):
         return get_timezone_location(get_timezone(text.name), locale=language, return_city=True)
     return text

@@ -188,6 +188,11 @@ class Num(str):
         return self.value, self.places
 
 
+class When(str):
+    """A local date and time shown to players: "2026-11-19 20:30" on the English site (ISO, as its dates), kept so
+    the renderer writes it the locale's way ("19/11/2026 20:30")."""
+
+
 class Zone(str):
     """A round clock's time zone: its IANA name as the English site shows it ("America/Sao Paulo"), the name kept so
     the renderer writes it as the language names the zone's city ("São Paulo")."""

@@ -14,7 +14,7 @@ from sitegen.games import format_of
 from sitegen.games.base import ROUND_LABEL, SEED, Column, RoundView, Scoreboard, StandingRow, TableView
 from sitegen.model import Event, RoundClock
 from sitegen.pages.charts import Bar, BarChart, bar_chart
-from sitegen.text import N_, Msg, Zone
+from sitegen.text import N_, Msg, When, Zone
 
 
 @dataclass(frozen=True)
@@ -172,7 +172,7 @@ def clock(view: RoundView, event: Event, zone: str) -> Clock | None:
     if view.complete or not round_.start or not minutes:
         return None
     changes = round_.clock or RoundClock()
-    when = f"{round_.start[:10]} {round_.start[11:16]}"
+    when = When(f"{round_.start[:10]} {round_.start[11:16]}")
     shown = N_("{when} ({zone} time)", when=when, zone=Zone(zone)) if zone else when
     return Clock(_instant(round_.start, zone), minutes + changes.extended, shown, changes.paused_seconds,
                  _instant(changes.paused, zone) if changes.paused else "", _instant(changes.called, zone) if changes.called else "")

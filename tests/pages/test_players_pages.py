@@ -51,6 +51,20 @@ def test_the_round_start_is_an_instant_in_the_events_time_zone(make_site, site_z
     assert (pairings["start"], pairings["minutes"]) == (start, 50)
 
 
+@pytest.mark.parametrize("language, parts", [
+    ("en", ["2026-03-29 10:30", "Europe/London"]),  # ISO, as the English site's dates
+    ("fr", ["29/03/2026 10:30", "Londres"]),  # the locale's own short date and time, the city as French names it
+])
+def test_the_rounds_start_is_written_the_languages_way(make_site, language, parts):
+    content = make_site({
+        "site.yaml": f"title: T\ntimezone: Europe/London\nlanguage: {language}\n",
+        "events/e/event.yaml": EVENT,
+        "events/e/round-1.yaml": ROUND_1,
+    })
+    started = re.search(r'<span class="clock-start">(.*?)</span>', render(content)["events/e/round-1.html"].decode())[1]
+    assert all(part in started for part in parts), started
+
+
 @pytest.mark.parametrize("where", ["site.yaml", "events/e/event.yaml"])
 def test_an_unknown_time_zone_is_reported_at_its_line(make_site, run_cli, tmp_path, where):
     files = {"site.yaml": "title: T\n", "events/e/event.yaml": EVENT, "events/e/round-1.yaml": ROUND_1}
