@@ -163,7 +163,8 @@ def place_text(place: int) -> Msg:
 
 
 def in_list(items: list[str]) -> str:
-    """'a, b, c' as nested messages, so each item stays translatable ("" for none)."""
+    """'a, b, c' as nested messages, so each item stays translatable ("" for none). The items are figures (VP 1.5,
+    GW 1): a language writing "1,5" separates them with "; " in its catalog."""
     return "" if not items else items[0] if len(items) == 1 else N_("{first}, {rest}", first=items[0], rest=in_list(items[1:]))
 
 

@@ -14,7 +14,7 @@ from fractions import Fraction
 from functools import cache
 
 from sitegen.games.vtes.rules import PLACE_TP, VpInput, as_vp, vp_text
-from sitegen.text import N_, Nn_
+from sitegen.text import N_, Nn_, in_list
 
 
 def table_problems(
@@ -115,7 +115,7 @@ def _unreachable_reason(scores: Mapping[str, Fraction]) -> str:
     """Why no game ends with ``scores`` (which ``game_can_end_with`` rejected), as plainly as we can say it: a message,
     as the rules page shows it in the reader's language."""
     size = len(scores)
-    listed = ", ".join(vp_text(score) for score in scores.values())
+    listed = in_list([vp_text(score) for score in scores.values()])
     # Every player ends in exactly one way that adds one to this total: ousted (whole VP, the
     # oust point sits with the predator), withdrawn or in at time (a half point rounds up),
     # or last standing (the extra full point).

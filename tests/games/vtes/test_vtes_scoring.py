@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 from sitegen.games.base import draw_key
 from sitegen.games.vtes.examples import rules_examples
 from sitegen.games.vtes.results import table_problems
+from sitegen.language import translate
 from sitegen.games.vtes.rules import PLACE_TP, RankedPlayer, final_ranking, finalists, preliminary_ranking, preliminary_totals, score_vtes_table
 
 HALF = Fraction(1, 2)
@@ -125,6 +126,12 @@ def test_time_out_sheet_missing_a_half_point_is_scored_but_flagged():
     assert len(problems) == 1
     assert "total 4" in problems[0] and "must total 5" in problems[0]
     assert table_problems(list(vp), vp, override=True) == []
+
+
+def test_the_reason_lists_the_vp_the_languages_way():
+    """French writes a half "0,5", so its list of VP takes "; " between figures, not a second comma."""
+    vp = {"A": 1, "B": 1, "C": 0.5, "D": 0.5, "E": 0}
+    assert "Les VP (1 ; 1 ; 0,5 ; 0,5 ; 0)" in translate(table_problems(list(vp), vp)[0], "fr")
 
 
 def test_late_or_dropped_player_with_zero_vp_is_scored_at_the_table():
