@@ -57,9 +57,9 @@ lint: $(STAMP)
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/mypy
 
-# The tests start hundreds of sitegen processes and each worker imports every test module: their bytecode is kept,
-# in the virtualenv (not beside the sources), even where the environment says PYTHONDONTWRITEBYTECODE.
-TEST_ENV := env -u PYTHONDONTWRITEBYTECODE PYTHONPYCACHEPREFIX=$(CURDIR)/$(VENV)/pycache
+# The tests start hundreds of sitegen processes and each worker imports every test module: their bytecode is kept
+# (in __pycache__/, which git ignores) even where the environment says PYTHONDONTWRITEBYTECODE.
+TEST_ENV := env -u PYTHONDONTWRITEBYTECODE
 
 ## test: lint, then every test, browser ones included, spread over the cores (a test marked xdist_group shares
 ## its group's worker: the random events of a kind are made once)
