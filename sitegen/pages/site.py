@@ -5,6 +5,7 @@ shows is worked out here (with `views` and `summary`), so the templates only for
 """
 from __future__ import annotations
 
+import functools
 import heapq
 import itertools
 from collections.abc import Callable, Iterator
@@ -156,10 +157,16 @@ def _round_page(e: EventContext, view: RoundView, ctx: dict[str, Any]) -> PageMo
         "tables": views.shown_tables(view, e.board), "results_in": views.results_in(view)})
 
 
+@functools.lru_cache(maxsize=4096)
+def _qr_svg(url: str) -> str:
+    """A page's QR code, made once per process (a rebuild in `serve` or the desk reprints the same addresses). A fixed
+    mask pattern: any mask scans, and searching for the best one costs 3-5x the whole encoding."""
+    return str(segno.make(url, error="m", mask=0).svg_inline(scale=4, dark="#000", light="#fff"))
+
+
 def _print_page(e: EventContext, view: RoundView, ctx: dict[str, Any]) -> PageModel:
     live_url = datafiles.absolute(ctx["site"], f"{e.base}/{view.round.slug}.html")
-    # A fixed mask pattern: any mask scans, and searching for the best one costs 3-5x the whole encoding.
-    qr = segno.make(live_url, error="m", mask=0).svg_inline(scale=4, dark="#000", light="#fff") if live_url else ""
+    qr = _qr_svg(live_url) if live_url else ""
     return PageModel(f"{e.base}/{view.round.slug}-print.html", "print.html", ctx | {
         "title": N_("{round} pairings — {event}", round=view.label, event=e.event.name), "qr_svg": qr, "live_url": live_url})
 
