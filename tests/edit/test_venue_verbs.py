@@ -104,6 +104,17 @@ def test_fixed_tables_and_a_chosen_bye(tmp_path):
     assert load_event(folder).player_by_id["cat-example"].table is None and round_file(folder)["byes"] == ["ben-example"]
 
 
+def test_a_planned_vtes_event_keeps_the_fixed_tables_in_every_round(tmp_path):
+    """`pair --plan` seats every round at once: a player with a fixed table (the one near the door) has it in each."""
+    folder = make_event(tmp_path, "vtes", pair=False)
+    players = "".join(f"  - {{name: Player {n}, vekn: '20000{n:02d}'}}\n" for n in range(13))
+    (folder / "event.yaml").write_text(f"name: Planned\nformat: vtes\ndate: 2026-12-05\nrounds: 3\nplayers:\n{players}")
+    pair_round(folder, plan=True, tables={"player-4": 3, "player-7": 1})
+    for number in (1, 2, 3):
+        tables = {t["table"]: t["players"] for t in round_file(folder, f"round-{number}.yaml")["tables"]}
+        assert "player-4" in tables[3] and "player-7" in tables[1], f"round {number}: {tables}"
+
+
 def test_place_fixed_moves_a_player_to_their_table_and_numbers_the_rest():
     assert place_fixed([["a", "b"], ["c", "d"], ["e", "f"]], {"e": 1}) == [(1, ["e", "f"]), (2, ["a", "b"]), (3, ["c", "d"])]
     assert place_fixed([["a", "b"], ["c", "d"]], {"a": 1, "b": 2}) == [(1, ["a", "d"]), (2, ["c", "b"])]

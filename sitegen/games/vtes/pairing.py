@@ -39,7 +39,7 @@ def plan_rounds(event: Event) -> list[NextRound]:
     else:
         plan = vtes_seating.plan_rounds(active, planned, rng)
     note = vtes_seating.violations_note(vtes_seating.violations(plan), len(plan))
-    return [_round_file(number, tables, active, note) for number, tables in enumerate(plan, start=1)]
+    return [_round_file(number, tables, active, note, fixed_tables(event, number)) for number, tables in enumerate(plan, start=1)]
 
 
 def _seat_round(event: Event, number: int) -> NextRound:
