@@ -66,7 +66,7 @@ TEST_ENV := env -u PYTHONDONTWRITEBYTECODE
 test: $(STAMP) browser lint
 	$(TEST_ENV) $(PY) -m pytest -n auto --dist loadgroup
 
-## test-fast: every test but the browser and slow ones (under a minute)
+## test-fast: every test but the browser and slow ones (some 40 s on two cores)
 test-fast: $(STAMP)
 	$(TEST_ENV) SITEGEN_INVARIANT_EXAMPLES=3 $(PY) -m pytest -n auto --dist loadgroup -m "not browser and not slow"
 
