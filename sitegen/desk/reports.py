@@ -67,6 +67,7 @@ class ReportBook:
         self.lock = threading.RLock()
         self.links: dict[str, Binding] = {}
         self.held: dict[str, list[Held]] = {}
+        self.changes = 0  # counts the changes to the held reports: the desk's open pages offer a reload when it moves
         self._load()
 
     def _load(self) -> None:
@@ -106,6 +107,7 @@ class ReportBook:
         with self.lock:
             reports = [r for r in self.held.get(binding.table_key, []) if r.player != report.player] + [report]
             self.held[binding.table_key] = reports
+            self.changes += 1
             self.save()
             return reports
 
@@ -119,6 +121,7 @@ class ReportBook:
             if any(key in self.held for key in keys):
                 for key in keys:
                     self.held.pop(key, None)
+                self.changes += 1
                 self.save()
 
 

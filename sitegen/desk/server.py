@@ -98,7 +98,9 @@ def text(status: int, message: str, language: str = DEFAULT_LANGUAGE) -> Reply:
 
 
 # The problems overlay's own words, in the page's language (the problems themselves are the checks' English lines).
-OVERLAY_WORDS = {"hide": N_("Hide"), "title": N_("Content problems: fix them and this page updates (the site shows the last good build)")}
+OVERLAY_WORDS = {"hide": N_("Hide"), "title": N_("Content problems: fix them and this page updates (the site shows the last good build)"),
+                 "changed": N_("This event changed since the page was loaded: another judge, a player's report or a command."),
+                 "reload": N_("Reload")}
 
 
 @jinja2.pass_context
@@ -388,7 +390,7 @@ class DeskHandler(web.RequestHandler):
             return Reply(HTTPStatus.OK, desk.overlay_js, "text/javascript; charset=utf-8")
         if route == ["__sitegen", "problems"]:
             await desk.refresh()
-            document = {"problems": desk.board.lines(), "build": desk.preview.generation}
+            document = {"problems": desk.board.lines(), "build": desk.preview.generation, "held": desk.links.book.changes}
             return Reply(HTTPStatus.OK, json.dumps(document).encode(), "application/json")
         if route[:1] == ["site"]:
             await desk.refresh()

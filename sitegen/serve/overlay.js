@@ -42,11 +42,33 @@
       box.appendChild(p);
     });
   }
+  // The desk's own pages: once the content or the held reports change beneath the page (another judge, a player's
+  // report, a command), say so and offer a reload; never reload by itself, a judge may be halfway through a form.
+  var loaded;
+  function offerReload(data) {
+    var now = data.build + "/" + data.held;
+    if (loaded === undefined) loaded = now;
+    if (now === loaded || document.getElementById("sitegen-changed")) return;
+    var note = document.createElement("p");
+    note.id = "sitegen-changed";
+    note.setAttribute("role", "status");
+    note.style.cssText = "position:fixed;left:0;right:0;top:0;z-index:99998;margin:0;padding:.5rem 1rem;" +
+      "background:#fff3bf;color:#1a1a1a;border-bottom:2px solid #8a6d00;font:16px/1.4 system-ui,sans-serif";
+    note.textContent = (settings.tChanged || "This event changed since the page was loaded.") + " ";
+    var again = document.createElement("button");
+    again.type = "button";
+    again.textContent = settings.tReload || "Reload";
+    again.style.cssText = "min-height:44px;min-width:64px;font:bold 16px system-ui,sans-serif";
+    again.onclick = function () { location.reload(); };
+    note.appendChild(again);
+    document.body.appendChild(note);
+  }
   function poll() {
     fetch(url, {cache: "no-store"}).then(function (r) { return r.json(); })
       .then(function (data) {
         if (reload && build !== undefined && data.build !== build) { location.reload(); return; }
         build = data.build;
+        if (docked) offerReload(data);
         show(data.problems || []);
       }, function () {})
       .finally(function () { setTimeout(poll, 1000); });

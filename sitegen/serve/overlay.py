@@ -45,9 +45,10 @@ def overlay_script(src: str, problems: str, *, reload: bool = False, docked: boo
                    nonce: str = "", words: dict[str, str] | None = None) -> str:
     """The `<script>` tag an HTML page gets: overlay.js from `src` polls `problems` and shows or clears the overlay;
     with `reload`, it also reloads the page when the JSON's `build` number changes (the desk's preview, which has no
-    livereload); `docked` keeps it to the bottom of the screen (the desk's own pages, which stay usable);
+    livereload); `docked` keeps it to the bottom of the screen (the desk's own pages, which stay usable, and offer a reload once
+    the content or the held reports change beneath them);
     `livereload` adds livereload's client (serve). `nonce` lets it run under the desk preview's policy. `words`: its
-    "hide" button and "title" in the page's language (the desk's); English without."""
+    "hide" button, "title", "changed" and "reload" in the page's language (the desk's); English without."""
     settings = {"src": src, "data-problems": problems, "data-reload": json.dumps(reload), "data-docked": json.dumps(docked),
                 "data-livereload": json.dumps(livereload)} | ({"nonce": nonce} if nonce else {}) \
         | {f"data-t-{key}": said for key, said in (words or {}).items()}

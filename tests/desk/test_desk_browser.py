@@ -155,6 +155,32 @@ def overlay_comes_and_goes(page: Page, event_yaml: Path, name: str) -> None:
     expect(overlay).to_have_count(0, timeout=10_000)
 
 
+def test_a_judge_is_told_when_another_changed_the_event_and_not_after_their_own_tap(tmp_path, browser):
+    """Two judges at once: the one whose page is older is told, and offered a reload (never reloaded mid-form)."""
+    folder = new_event(tmp_path, "agot-joust", 4)
+    server = DeskServer(tmp_path)
+    judges = [browser.new_page(viewport=PHONE) for _ in range(2)]
+    try:
+        for judge in judges:
+            judge.goto(f"{server.url}e/club/")
+        assert pair(judges[0])
+        changed = judges[1].locator("#sitegen-changed")
+        expect(changed).to_be_visible(timeout=10_000)  # the other judge paired the round
+        judges[1].get_by_role("button", name="Reload").click()
+        (a, _), (c, _) = tables_on(judges[1]).values()
+        judges[1].locator(f"#table-1 button[name=winner][value={a}]").click()  # their own tap: no notice for it
+        expect(judges[1].locator("#table-1 h3 small")).to_have_text("done")
+        judges[1].wait_for_timeout(2500)  # two polls
+        expect(changed).to_have_count(0)
+        assert main(["result", str(folder), "2", "--winner", c]) == 0  # a command at the terminal
+        expect(changed).to_contain_text("This event changed", timeout=10_000)
+        judges[1].get_by_role("button", name="Reload").click()
+        expect(judges[1].locator("#table-2 h3 small")).to_have_text("done")
+        expect(changed).to_have_count(0)
+    finally:
+        server.close()
+
+
 def test_the_desk_shows_content_problems_in_an_overlay(tmp_path, phone):
     folder = new_event(tmp_path, "agot-joust", 4)
     server = DeskServer(tmp_path)

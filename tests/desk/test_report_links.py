@@ -76,9 +76,11 @@ def test_two_agreeing_reports_write_the_result_and_different_ones_are_disputed(d
     found = links(server)
     (a, b), (c, d) = [t.players for t in load_event(folder).rounds[0].tables]
     before = snapshot(folder)
+    held_changes = json.loads(server.get("__sitegen/problems")[1])["held"]
     status, page = report(server, found[a], {"way": "won", "winner": a})
     assert status == 200 and "held" in page and TOKEN not in page
     assert snapshot(folder) == before  # held, not a result
+    assert json.loads(server.get("__sitegen/problems")[1])["held"] > held_changes  # the desk's open pages offer a reload
     assert "reported" in server.get("e/desk/")[1]
     assert report(server, found[b], {"way": "won", "winner": a})[0] == 200
     assert table_of(folder, 1) == {"winner": a}
