@@ -166,6 +166,7 @@ def test_a_judge_is_told_when_another_changed_the_event_and_not_after_their_own_
         assert pair(judges[0])
         changed = judges[1].locator("#sitegen-changed")
         expect(changed).to_be_visible(timeout=10_000)  # the other judge paired the round
+        shot(judges[1], "desk-changed")
         judges[1].get_by_role("button", name="Reload").click()
         (a, _), (c, _) = tables_on(judges[1]).values()
         judges[1].locator(f"#table-1 button[name=winner][value={a}]").click()  # their own tap: no notice for it
