@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import contextlib
 import io
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -99,14 +100,27 @@ class Run:
 MELEE_POWER = [15, 10, 8, 5]
 
 
-def test_a_10_player_joust_on_a_touch_phone(tmp_path, touch_phone):
-    page = touch_phone
-    desk_folder, cli_folder = new_event(tmp_path / "desk", "agot-joust", 10), new_event(tmp_path / "cli", "agot-joust", 10)
+@contextlib.contextmanager
+def desk_beside_cli(tmp_path: Path, page: Page, fmt: str, players: int) -> Iterator[tuple[Run, Path]]:
+    """The same new event in a desk, open on `page`, and in a folder the CLI verbs follow (the `Run`'s); once the
+    event is run, the desk's folder passes `sitegen check` and holds the same files as the CLI's."""
+    desk_folder, cli_folder = new_event(tmp_path / "desk", fmt, players), new_event(tmp_path / "cli", fmt, players)
     run = Run(page, cli_folder)
-    taps = run.taps
     server = DeskServer(tmp_path / "desk")
     try:
         page.goto(f"{server.url}e/club/")
+        yield run, desk_folder
+    finally:
+        server.close()
+    with contextlib.redirect_stdout(io.StringIO()):
+        assert main(["check", "--content", str(tmp_path / "desk" / "content")]) == 0
+    assert snapshot(desk_folder) == snapshot(cli_folder)
+
+
+def test_a_10_player_joust_on_a_touch_phone(tmp_path, touch_phone):
+    page = touch_phone
+    with desk_beside_cli(tmp_path, page, "agot-joust", 10) as (run, desk_folder):
+        taps = run.taps
         boxes_and_axe(page, "joust-no-round")
         assert run.pair()
         boxes_and_axe(page, "joust-round-1-paired")
@@ -188,24 +202,15 @@ def test_a_10_player_joust_on_a_touch_phone(tmp_path, touch_phone):
                 run.result_taps, run.results = results, run.results - 1  # a step of its own, not a result
         expect(page.locator("#standings .final")).to_contain_text("champion")
         boxes_and_axe(page, "joust-decided")
-    finally:
-        server.close()
     event = load_event(desk_folder)
     assert [len(r.tables) for r in event.elims] == [2, 1] and event.player_by_id["kim-example"].joined == 1
-    with contextlib.redirect_stdout(io.StringIO()):
-        assert main(["check", "--content", str(tmp_path / "desk" / "content")]) == 0
-    assert snapshot(desk_folder) == snapshot(cli_folder)
     report("Joust, 10 players + 1 late", run)
 
 
 def test_a_melee_to_its_final_table_on_a_touch_phone(tmp_path, touch_phone):
     page = touch_phone
-    desk_folder, cli_folder = new_event(tmp_path / "desk", "agot-melee", 8), new_event(tmp_path / "cli", "agot-melee", 8)
-    run = Run(page, cli_folder)
-    taps = run.taps
-    server = DeskServer(tmp_path / "desk")
-    try:
-        page.goto(f"{server.url}e/club/")
+    with desk_beside_cli(tmp_path, page, "agot-melee", 8) as (run, desk_folder):
+        taps = run.taps
         assert run.pair()
 
         before = taps.count  # a late arrival, folded into round 1: nine play it
@@ -268,13 +273,8 @@ def test_a_melee_to_its_final_table_on_a_touch_phone(tmp_path, touch_phone):
                 boxes_and_axe(page, "melee-final-table")
         expect(page.locator("#standings .final")).to_contain_text("champion")
         boxes_and_axe(page, "melee-decided")
-    finally:
-        server.close()
     event = load_event(desk_folder)
     assert len(event.rounds) == 2 and [len(r.tables) for r in event.elims] == [1] and len(event.elims[0].tables[0].players) == 4
-    with contextlib.redirect_stdout(io.StringIO()):
-        assert main(["check", "--content", str(tmp_path / "desk" / "content")]) == 0
-    assert snapshot(desk_folder) == snapshot(cli_folder)
     report("Melee, 8 players + 1 late", run)
 
 
