@@ -60,6 +60,18 @@ class Run:
         self.step("pair", before)
         return True
 
+    def drop(self, pid: str, *, after: int, shot: str = "") -> None:
+        """Drop a player at the desk (their "Drop", then its confirmation, looked at when `shot` names it), and with the CLI."""
+        before = self.taps.count
+        name = self.page.locator(f"#player-{pid} .name").inner_text()
+        self.taps.tap(self.page.get_by_text(f"Drop {name}", exact=True))
+        if shot:
+            boxes_and_axe(self.page, shot)
+        self.taps.tap(self.page.get_by_role("button", name=f"Yes, drop {name}"))
+        self.done(f"{name} drops after round {after}")
+        self.cli_does("drop", pid)
+        self.step("drop", before)
+
     def joust_result(self, scope: str, number: int, winner: str, loser: str, *, power: bool = False,
                      round_: int | None = None) -> None:
         """One Joust table's result: the one-tap "won", or time called with both players' power."""
@@ -178,15 +190,7 @@ def test_a_10_player_joust_on_a_touch_phone(tmp_path, touch_phone):
                 run.joust_result(f"table-{table}", table, a, b, power=table % 3 == 2 and not elimination)
             if number == 1:
                 boxes_and_axe(page, "joust-round-1-complete")
-                before = taps.count  # a drop after round 1
-                leaver = tables_on(page)[2][1]
-                name = page.locator(f"#player-{leaver} .name").inner_text()
-                taps.tap(page.get_by_text(f"Drop {name}", exact=True))
-                boxes_and_axe(page, "joust-drop-confirm")
-                taps.tap(page.get_by_role("button", name=f"Yes, drop {name}"))
-                run.done(f"{name} drops after round 1")
-                run.cli_does("drop", leaver)
-                run.step("drop", before)
+                run.drop(tables_on(page)[2][1], after=1, shot="joust-drop-confirm")
             if not run.pair():
                 break
             number += 1
@@ -250,14 +254,7 @@ def test_a_melee_to_its_final_table_on_a_touch_phone(tmp_path, touch_phone):
                 run.melee_result(f"table-{table}", table, seats)
             if number == 1:
                 boxes_and_axe(page, "melee-round-1-complete")
-                before = taps.count  # a drop after round 1: eight play on
-                leaver = tables_on(page)[3][2]
-                name = page.locator(f"#player-{leaver} .name").inner_text()
-                taps.tap(page.get_by_text(f"Drop {name}", exact=True))
-                taps.tap(page.get_by_role("button", name=f"Yes, drop {name}"))
-                run.done(f"{name} drops after round 1")
-                run.cli_does("drop", leaver)
-                run.step("drop", before)
+                run.drop(tables_on(page)[3][2], after=1)  # eight play on
             if not run.pair():
                 break
             number += 1
