@@ -3,7 +3,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from sitegen.games.agot.swiss_standings import Record, export_document, note_meeting, rank_players, standing_rows
 from sitegen.games.base import (
     FLAG,
     PLAYER,
@@ -26,6 +25,7 @@ from sitegen.games.base import (
     round_rng,
     tables_file,
 )
+from sitegen.games.tournament.swiss import Record, export_document, note_meeting, rank_players, standing_rows
 from sitegen.model import Event, Problem
 from sitegen.pairing.swiss import pair_swiss
 

@@ -5,8 +5,8 @@ from collections.abc import Mapping
 
 from sitegen.games.agot.length import PLAYER_EXAMPLE, new_event_lines, planned_rounds
 from sitegen.games.agot.rules import MIN_PLAYERS
-from sitegen.games.agot.swiss_standings import schedule_strength
 from sitegen.games.base import Format, ScheduleStrength, Scoreboard, StandingRow
+from sitegen.games.tournament.swiss import schedule_strength
 from sitegen.model import Event, Problem
 from sitegen.text import N_
 

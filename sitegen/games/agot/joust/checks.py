@@ -5,8 +5,8 @@ from __future__ import annotations
 from sitegen.games.agot.joust.rules import reached_victory, victory_totals
 from sitegen.games.agot.joust.scoring import scoreboard
 from sitegen.games.agot.length import check_round_structure, planned_cut, planned_rounds
-from sitegen.games.agot.swiss_standings import cut_seeds
 from sitegen.games.base import Format, check_common, check_everyone_seated, int_mapping, late_changes, player_id
+from sitegen.games.tournament.swiss import cut_seeds
 from sitegen.model import Event, Problem, Round, Table
 from sitegen.pairing import bracket
 

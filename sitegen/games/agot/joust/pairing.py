@@ -4,8 +4,8 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping, Sequence
 
 from sitegen.games.agot.joust.scoring import current_standings
-from sitegen.games.agot.swiss_standings import CurrentStandings, cut_seeds
 from sitegen.games.base import NextRound, Refused, chosen_bye, fixed_tables, refuse_pending, round_rng, tables_file
+from sitegen.games.tournament.swiss import CurrentStandings, cut_seeds
 from sitegen.model import Event
 from sitegen.pairing import bracket
 from sitegen.pairing.swiss import pair_swiss

@@ -7,7 +7,8 @@ from typing import Any
 
 from sitegen.games.agot.joust.rules import BYE, DRAW, GAME_RESULTS, Result, outcome, points_summary, record_summary, victory_totals
 from sitegen.games.agot.length import planned_cut, planned_rounds, swiss_finished
-from sitegen.games.agot.swiss_standings import (
+from sitegen.games.base import SEED, Column, PlayerRound, RoundView, Scoreboard, SeatRow, StandingRow, TableView, round_label, stage_label
+from sitegen.games.tournament.swiss import (
     ESOS_MEANING,
     SOS_MEANING,
     CurrentStandings,
@@ -16,7 +17,6 @@ from sitegen.games.agot.swiss_standings import (
     note_meeting,
     tally_rounds,
 )
-from sitegen.games.base import SEED, Column, PlayerRound, RoundView, Scoreboard, SeatRow, StandingRow, TableView, round_label, stage_label
 from sitegen.model import Event, Round, Table
 from sitegen.text import N_
 

@@ -5,7 +5,7 @@ The plug-in only wires the Melee modules together:
 - `results`: a table's result read into a checked game, or its problems;
 - `checks`: every check of an event; `standings` (with `rows`, what the pages show of a table and a round): the Scoreboard;
 - `pairing`: the next round; `wording`: the rules in words, for messages and the rules page.
-Standings and tiebreakers are the AGoT ones shared with Joust (`swiss_standings`), where "beaten" means placed ahead of
+Standings and tiebreakers are the AGoT ones shared with Joust (`games/tournament/swiss.py`), where "beaten" means placed ahead of
 at every shared table.
 
 Decisions where the rules are silent:

@@ -45,7 +45,7 @@ FINAL_TABLE = FULL_TABLE  # players at an elimination table
 ELIMINATION_TABLES: dict[int, tuple[int, ...]] = {0: (), 4: (1,), 16: (4, 1)}
 CUTS = tuple(ELIMINATION_TABLES)
 CUT_INSTEAD = {8: 4}  # a cut of the AGoT cut table that Melee does not have -> the Melee cut used instead
-# Who makes the cut, best first: the elimination rules leave Head-to-Head out (swiss_standings.cut_order sorts so).
+# Who makes the cut, best first: the elimination rules leave Head-to-Head out (tournament.swiss.cut_order sorts so).
 CUT_ORDER = ("points", "SoS", "ESoS")
 
 
