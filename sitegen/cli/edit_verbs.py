@@ -83,8 +83,8 @@ def _register_venue(sub: Any) -> None:
     p.add_argument("players", nargs=2, metavar="ID")
     p.set_defaults(run=_swap, one_event=True)
 
-    p = sub.add_parser("seat", help="players who choose their seats (the V:TES final): record the seats they chose, "
-                                    "then draw who plays first")
+    chosen = ", ".join(f"the {fmt.seat_choice.stage} of {name}" for name, fmt in sorted(formats.FORMATS.items()) if fmt.seat_choice)
+    p = sub.add_parser("seat", help=f"players who choose their seats ({chosen}): record the seats they chose, then draw who plays first")
     p.add_argument("event_dir")
     p.add_argument("seats", nargs="*", metavar="ID=N", help="each player's chosen seat, from 1 (every player of the table)")
     p.add_argument("--draw-first", action="store_true", help="draw who plays first from the event's seed and the seating, "

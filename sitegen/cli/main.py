@@ -93,7 +93,7 @@ def _parser() -> argparse.ArgumentParser:
 def _event_commands(sub: Any) -> None:
     """new, pair."""
     p = sub.add_parser("new", help="create an event folder with an event.yaml to fill in")
-    p.add_argument("event_dir", help="the new event's folder, e.g. content/events/my-store-joust")
+    p.add_argument("event_dir", help="the new event's folder, e.g. content/events/friday-night")
     p.add_argument("--format", default=formats.DEFAULT_FORMAT, choices=sorted(formats.FORMATS), help=f"the game format (default {formats.DEFAULT_FORMAT})")
     p.add_argument("--name", help="the event's name (default: from the folder name)")
     p.add_argument("--date", default=time.strftime("%Y-%m-%d"), help="the event's date, YYYY-MM-DD (default today)")
@@ -110,7 +110,8 @@ def _event_commands(sub: Any) -> None:
     p.add_argument("--minutes", type=int, metavar="N", help="the round's length in minutes")
     p.add_argument("--table", nargs="+", action="extend", default=[], metavar="ID=N",
                    help="seat a player at table N in this round and every later one (event.yaml's 'table:'); ID= frees it")
-    p.add_argument("--bye", metavar="ID", help="give this player the bye (AGoT Joust; default: the rules' choice)")
+    with_byes = ", ".join(sorted(name for name, fmt in formats.FORMATS.items() if fmt.gives_byes))
+    p.add_argument("--bye", metavar="ID", help=f"give this player the bye (formats with byes: {with_byes}; default: the rules' choice)")
     p.set_defaults(run=_pair, one_event=True)
 
 
