@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from sitegen import games as formats
-from sitegen.cli import edit_verbs as cli_desk
+from sitegen.cli import event_verbs
 from sitegen.cli import report as cli_report
 from sitegen.edit.rounds import pair_round
 from sitegen.edit.scaffold import new_event
@@ -83,7 +83,7 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action=_Version, nargs=0, help="show the version and exit")
     sub = parser.add_subparsers(title="commands", metavar="COMMAND", required=True)
     _event_commands(sub)
-    cli_desk.register(sub, DEFAULT_CACHE)
+    event_verbs.register(sub, DEFAULT_CACHE)
     _site_commands(sub)
     _report_commands(sub)
     cli_report.register(sub)
@@ -170,7 +170,7 @@ def _new(args: argparse.Namespace) -> int:
 
 def _pair(args: argparse.Namespace) -> int:
     paired = pair_round(args.event_dir, plan=args.plan, redo=args.redo, start=args.start, minutes=args.minutes,
-                        tables=cli_desk.table_wishes(args.table), bye=args.bye)
+                        tables=event_verbs.table_wishes(args.table), bye=args.bye)
     if paired.length:
         written = ", ".join(f"{key}: {value}" for key, value in paired.length.items())
         print(f"wrote {written} into {Path(args.event_dir) / 'event.yaml'}: these are now fixed for the event; "
@@ -178,7 +178,7 @@ def _pair(args: argparse.Namespace) -> int:
     for target, text in paired.rounds:
         print(f"wrote {target}\n")
         print(text, end="")
-    cli_desk.warn(paired.edited.warnings)
+    event_verbs.warn(paired.edited.warnings)
     return 0
 
 
@@ -186,7 +186,7 @@ def _check(args: argparse.Namespace) -> int:
     from sitegen.build.pipeline import check_pages
 
     site = check_pages(args.content)  # the pages rendered too: a theme's mistakes are found here, not at the build
-    cli_desk.warn([str(problem) for event in site.events for problem in formats.format_of(event).warnings(event)])
+    event_verbs.warn([str(problem) for event in site.events for problem in formats.format_of(event).warnings(event)])
     print(f"{args.content}: {_count(len(site.events), 'event')}, {_count(len(site.pages), 'page')}: no problems found")
     return 0
 
@@ -198,7 +198,7 @@ def _build(args: argparse.Namespace) -> int:
     report = build(args.content, args.output, jobs=args.jobs, cache=args.cache, clean=args.clean)
     took = time.perf_counter() - started
     print(f"built {args.output}/: {len(report.written)} written, {report.unchanged} unchanged, {len(report.removed)} removed in {took:.2f} s")
-    cli_desk.warn(report.warnings)  # from the outline the build read, not a second reading of the content
+    event_verbs.warn(report.warnings)  # from the outline the build read, not a second reading of the content
     return 0
 
 
@@ -212,7 +212,7 @@ def _serve(args: argparse.Namespace) -> int:
 def _standings(args: argparse.Namespace) -> int:
     event = validated(args.event_dir)
     board = formats.format_of(event).score(event)
-    cli_desk.print_standings(event, board)
+    event_verbs.print_standings(event, board)
     return 0
 
 
