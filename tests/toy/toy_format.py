@@ -21,13 +21,9 @@ from sitegen.games.base import (
     SeatRow,
     StandingRow,
     TableView,
-    check_common,
-    check_everyone_seated,
-    player_id,
-    refuse_pending,
-    round_rng,
-    tables_file,
 )
+from sitegen.games.checks import check_common, check_everyone_seated, player_id
+from sitegen.games.rounds import refuse_pending, round_rng, tables_file
 from sitegen.games.tournament.elimination import bracket_problems, bracket_views, final_ranking, next_bracket_round, note_bracket_games
 from sitegen.games.tournament.swiss import Record, export_document, note_meeting, tally_rounds
 from sitegen.model import Event, Problem, Round, Table

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from sitegen.games.base import SEED, Column, NextRound, PlayerRound, RoundView, SeatRow, StandingRow, TableView, stage_label, tables_file
+from sitegen.games.base import SEED, Column, NextRound, PlayerRound, RoundView, SeatRow, StandingRow, TableView, stage_label
+from sitegen.games.rounds import tables_file
 from sitegen.games.tournament.swiss import cut_seeds
 from sitegen.model import Event, Problem
 from sitegen.pairing import bracket

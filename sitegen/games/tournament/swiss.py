@@ -18,7 +18,8 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, TypeVar
 
-from sitegen.games.base import OpponentLine, Refused, ScheduleStrength, Scoreboard, StandingRow, draw_key, standings_document
+from sitegen.games.base import OpponentLine, Refused, ScheduleStrength, Scoreboard, StandingRow, standings_document
+from sitegen.games.rounds import draw_key
 from sitegen.model import Event, Round
 from sitegen.text import N_, Num
 

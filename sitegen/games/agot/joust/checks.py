@@ -5,7 +5,8 @@ from __future__ import annotations
 from sitegen.games.agot.joust.rules import reached_victory, victory_totals
 from sitegen.games.agot.joust.scoring import scoreboard
 from sitegen.games.agot.length import check_round_structure, planned_cut, planned_rounds
-from sitegen.games.base import Format, check_common, check_everyone_seated, int_mapping, late_changes, player_id
+from sitegen.games.base import Format
+from sitegen.games.checks import check_common, check_everyone_seated, int_mapping, late_changes, player_id
 from sitegen.games.tournament.elimination import bracket_problems
 from sitegen.model import Event, Problem, Round, Table
 

@@ -4,7 +4,8 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping, Sequence
 
 from sitegen.games.agot.joust.scoring import current_standings
-from sitegen.games.base import NextRound, Refused, chosen_bye, fixed_tables, refuse_pending, round_rng, tables_file
+from sitegen.games.base import NextRound, Refused
+from sitegen.games.rounds import chosen_bye, fixed_tables, refuse_pending, round_rng, tables_file
 from sitegen.games.tournament.elimination import next_bracket_round
 from sitegen.games.tournament.swiss import CurrentStandings
 from sitegen.model import Event

@@ -5,7 +5,8 @@ from sitegen.games.agot.length import check_round_structure
 from sitegen.games.agot.melee.results import read_table, table_winners
 from sitegen.games.agot.melee.rules import CUTS, ELIMINATION_TABLES
 from sitegen.games.agot.melee.wording import CUT_CHOICES_TEXT, CUT_ORDER_TEXT, TABLE_SIZES_TEXT, spell
-from sitegen.games.base import Format, check_common, check_everyone_seated
+from sitegen.games.base import Format
+from sitegen.games.checks import check_common, check_everyone_seated
 from sitegen.games.tournament.swiss import cut_seeds
 from sitegen.model import Event, Problem
 

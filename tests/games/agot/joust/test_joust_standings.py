@@ -1,7 +1,7 @@
 """Joust scoring and standings, checked against values computed by hand."""
 from fractions import Fraction
 
-from sitegen.games.base import draw_key
+from sitegen.games.rounds import draw_key
 from sitegen.games.tournament.swiss import Record, note_meeting, rank_players
 
 FOUR_PLAYERS = """
