@@ -15,7 +15,8 @@ from sitegen.cli.printing import print_rows, print_standings, print_table, warn
 from sitegen.edit.rounds import pair_round
 from sitegen.edit.scaffold import new_event
 from sitegen.files import write_atomic
-from sitegen.games.base import FIGURES, FLAG, ORDER, PLAYER, Refused, ResultField
+from sitegen.games.base import Refused
+from sitegen.games.result_entry import FIGURES, FLAG, ORDER, PLAYER, ResultField
 from sitegen.load.check import validated
 from sitegen.load.event import content_root
 from sitegen.load.players_and_leagues import load_people

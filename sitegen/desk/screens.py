@@ -14,8 +14,9 @@ from typing import Any
 
 from sitegen import games as formats
 from sitegen.edit.venue import clock_words
-from sitegen.games.base import FIGURES, ORDER, PLAYER, Column, ResultEntry, ResultField, RoundView, Scoreboard, TableView, round_label
+from sitegen.games.base import Column, RoundView, Scoreboard, TableView, round_label
 from sitegen.games.checks import late_changes
+from sitegen.games.result_entry import FIGURES, ORDER, PLAYER, ResultEntry, ResultField
 from sitegen.model import Event, Player, Round, Table
 from sitegen.pages.display import StandingLine, standing_lines
 from sitegen.text import N_, Joined, Msg, Nn_

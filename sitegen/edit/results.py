@@ -9,7 +9,8 @@ from sitegen import games as formats
 from sitegen.edit.commit import Edited, commit, find_round
 from sitegen.edit.lock import one_writer
 from sitegen.edit.round_trip import RoundTrip, replace_keys
-from sitegen.games.base import FIGURES, FLAG, ORDER, Refused, ResultEntry, Scoreboard, StandingRow
+from sitegen.games.base import Refused, Scoreboard, StandingRow
+from sitegen.games.result_entry import FIGURES, FLAG, ORDER, ResultEntry
 from sitegen.load.check import validated
 from sitegen.model import ContentError, Event, Problem, Round, Table
 from sitegen.text import suggest

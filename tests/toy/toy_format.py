@@ -5,24 +5,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from sitegen.games.base import (
-    FLAG,
-    PLAYER,
-    Column,
-    Format,
-    NextRound,
-    PlayerRound,
-    Refused,
-    ResultEntry,
-    ResultField,
-    ResultWay,
-    RoundView,
-    Scoreboard,
-    SeatRow,
-    StandingRow,
-    TableView,
-)
+from sitegen.games.base import Column, Format, NextRound, PlayerRound, Refused, RoundView, Scoreboard, SeatRow, StandingRow, TableView
 from sitegen.games.checks import check_common, check_everyone_seated, player_id
+from sitegen.games.result_entry import FLAG, PLAYER, ResultEntry, ResultField, ResultWay
 from sitegen.games.rounds import refuse_pending, round_rng, tables_file
 from sitegen.games.tournament.elimination import bracket_problems, bracket_views, final_ranking, next_bracket_round, note_bracket_games
 from sitegen.games.tournament.swiss import Record, export_document, note_meeting, tally_rounds

@@ -17,22 +17,8 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from sitegen.games.base import (
-    FIGURES,
-    FLAG,
-    PLAYER,
-    Format,
-    NextRound,
-    RankingBody,
-    Refused,
-    ResultEntry,
-    ResultField,
-    ResultWay,
-    Scoreboard,
-    SeatChoice,
-    SlipBox,
-    SlipForm,
-)
+from sitegen.games.base import Format, NextRound, RankingBody, Refused, Scoreboard, SeatChoice
+from sitegen.games.result_entry import FIGURES, FLAG, PLAYER, ResultEntry, ResultField, ResultWay, SlipBox, SlipForm
 from sitegen.games.vtes import board as vtes_board
 from sitegen.games.vtes import checks as vtes_checks
 from sitegen.games.vtes import event as vtes_event

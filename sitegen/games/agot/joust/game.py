@@ -16,7 +16,8 @@ from sitegen.games.agot.joust.rules import RESULTS, ROUND_MINUTES
 from sitegen.games.agot.length import CUT_BY_PLAYERS, ROUNDS_BY_PLAYERS, planned_cut
 from sitegen.games.agot.length import TEMPLATES as AGOT_TEMPLATES
 from sitegen.games.agot.rules import DEFAULT_VICTORY_TOTAL
-from sitegen.games.base import FIGURES, PLAYER, NextRound, ResultEntry, ResultField, ResultWay, Scoreboard, SlipForm
+from sitegen.games.base import NextRound, Scoreboard
+from sitegen.games.result_entry import FIGURES, PLAYER, ResultEntry, ResultField, ResultWay, SlipForm
 from sitegen.games.tournament.swiss import ESOS_MEANING, SOS_MEANING
 from sitegen.model import Event, Problem, Round
 from sitegen.text import N_

@@ -33,7 +33,8 @@ from sitegen.games.agot.melee.rules import ROUND_MINUTES, default_melee_cut
 from sitegen.games.agot.melee.standings import current_standings, score_event
 from sitegen.games.agot.melee.wording import CUT_ORDER_WORDS, SLIP_INSTRUCTIONS, rules_context
 from sitegen.games.agot.rules import DEFAULT_VICTORY_TOTAL
-from sitegen.games.base import FIGURES, ORDER, PLAYER, NextRound, ResultEntry, ResultField, ResultWay, Scoreboard, SlipForm
+from sitegen.games.base import NextRound, Scoreboard
+from sitegen.games.result_entry import FIGURES, ORDER, PLAYER, ResultEntry, ResultField, ResultWay, SlipForm
 from sitegen.games.rounds import refuse_pending
 from sitegen.model import Event, Problem, Round
 from sitegen.text import N_
