@@ -15,7 +15,7 @@ from sitegen.cli.printing import print_rows, print_standings, print_table, warn
 from sitegen.edit.rounds import pair_round
 from sitegen.edit.scaffold import new_event
 from sitegen.files import write_atomic
-from sitegen.games.base import Refused
+from sitegen.games.base import Refused, cut_of
 from sitegen.games.result_entry import FIGURES, FLAG, ORDER, PLAYER, ResultField
 from sitegen.load.check import validated
 from sitegen.load.event import content_root
@@ -85,9 +85,9 @@ def register(sub: Any) -> None:
     p = sub.add_parser("export", help="write what the organizer reports to the game's ranking body: CSV, or the body's own upload format")
     p.add_argument("event_dir")
     p.add_argument("--format", dest="export_format", default="csv",
-                   choices=["csv", *sorted({name for fmt in formats.FORMATS.values() for name in fmt.export_formats})],
+                   choices=["csv", *sorted({name for fmt in formats.FORMATS.values() if fmt.export for name in fmt.export.formats})],
                    help="csv (default), or the ranking body's upload format: " + "; ".join(
-                       f"{name} ({fmt.name})" for fmt in formats.FORMATS.values() for name in fmt.export_formats))
+                       f"{name} ({fmt.name})" for fmt in formats.FORMATS.values() if fmt.export for name in fmt.export.formats))
     p.add_argument("--output", help="write to this file instead of printing")
     p.set_defaults(run=_export, one_event=True)
 
@@ -288,7 +288,7 @@ def _length(args: argparse.Namespace) -> int:
     edited = set_length(args.event_dir, args.rounds, args.cut)
     event = edited.event
     fmt = formats.format_of(event)
-    print(f"{event.name}: {fmt.planned_rounds(event)} rounds, cut {fmt.cut(event) or 'none'} (written into {edited.written[0]})")
+    print(f"{event.name}: {fmt.planned_rounds(event)} rounds, cut {cut_of(fmt, event) or 'none'} (written into {edited.written[0]})")
     return 0
 
 def _clock(args: argparse.Namespace) -> int:
@@ -310,11 +310,15 @@ def _standings(args: argparse.Namespace) -> int:
 def _export(args: argparse.Namespace) -> int:
     event = validated(args.event_dir)
     fmt = formats.format_of(event)
+    if fmt.export is None:
+        raise Refused(f"the {fmt.name} format has no ranking export; see `sitegen standings` or standings.json")
     if args.export_format == "csv":
-        text = csv_text(*fmt.export_table(event))
-    else:
+        text = csv_text(*fmt.export.table(event))
+    elif args.export_format in fmt.export.formats and fmt.export.text:
         known = {person.id: person for person in load_people(content_root(Path(args.event_dir)))}
-        text = fmt.export_text(event, args.export_format, known) + "\n"
+        text = fmt.export.text(event, args.export_format, known) + "\n"
+    else:
+        raise Refused(f"the {fmt.name} format has no '{args.export_format}' export; use --format csv")
     if args.output:
         _write_output(Path(args.output), text)
         print(f"wrote {args.output}")

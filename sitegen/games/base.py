@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 from abc import ABC, abstractmethod
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -165,45 +165,61 @@ class Refused(Exception):
     """`pair` cannot go on (pending results, event finished, ...): exit status 2 with this message."""
 
 
+# Capabilities: what only some games have, each one object a game sets or leaves None. The desk, the pages and the
+# CLI ask for a capability (`if fmt.elimination:`) and say plainly when a game has none. (Deck rules come next.)
+
+
+@dataclass(frozen=True)
+class Elimination:
+    """Play after the preliminary rounds: a cut to a bracket or to final tables, or a final table."""
+
+    cut: Callable[[Event], int]  # players who play on: event.yaml's `cut:`, else the rules' number for the field; 0: none
+    title: str = N_("Elimination")  # what its page is called, e.g. "Bracket"
+    next_step: str = N_("the elimination rounds")  # the event's next step once the preliminary rounds are done
+    order_rule: str = ""  # why the cut's order may differ from the standings' order; "" when it follows them
+
+
+@dataclass(frozen=True)
+class Seating:
+    """Seats at a table matter: each is numbered (seat 1 plays first; a game may give each player a prey, the next
+    seat), and the pages, slips and projector show it."""
+
+    plan: Callable[[Event], list[NextRound]] | None = None  # every preliminary round seated at once (`pair --plan`)
+
+
 @dataclass(frozen=True)
 class SeatChoice:
-    """A round whose players choose their seats in turn (the V:TES final), then one is drawn to play first."""
+    """A final with its own procedure: its players choose their seats in turn, then one is drawn to play first
+    (`sitegen seat`, the desk's seat form)."""
 
     stage: str  # the round stage whose seats are chosen, e.g. "final"
     first_key: str  # the table key that records who plays first
     rule: str  # how the choice goes, in the TO's words (shown above the desk's form)
+    choosers: Callable[[Event, Round], list[str]]  # the round's players in the order they choose
+    draw_first: Callable[[Event, tuple[str, ...]], str]  # who plays first, drawn from the event's seed and the seating
+
+
+@dataclass(frozen=True)
+class RankingExport:
+    """What the organizer reports to the ranking body (`sitegen export`): a CSV, and the body's own upload formats."""
+
+    table: Callable[[Event], tuple[list[str], list[list[Any]]]]  # the CSV's header and rows
+    formats: tuple[str, ...] = ()  # `sitegen export --format NAME` besides csv
+    text: Callable[[Event, str, Mapping[str, Person]], str] | None = None  # one of `formats`; players.yaml's players by id
 
 
 class Format(ABC):
     """What a game plugs in. The pipeline, the CLI and the site call nothing else on a format.
 
-    Capabilities only some games have (planning every round at once, a ranking-body export) are
-    declared here with a refusal the CLI shows as it is; a format that has them overrides them.
+    The core every game has: its identity (`name`, `title`), how its results are entered (`results`, `result_hint`),
+    `validate`, `score`, `next_round` and `planned_rounds`. The rest has a default; a capability only some games have
+    is an object (above) or None.
     """
 
     name: str  # the `format:` value in event.yaml
     title: str
-    event_keys: tuple[str, ...] = ()  # extra event.yaml keys this format reads
     results: ResultEntry  # how a table's result is entered (its keys in the round files, the CLI's flags, the desk's forms)
-    deck_fields: dict[str, str] = {}  # free per-player fields shown on player pages, with their labels
-    meta_fields: tuple[str, ...] = ()  # deck fields broken down on the event's meta page (players, games, wins)
-    seated: bool = False  # whether seat numbers matter (and are shown)
-    gives_byes: bool = False  # an odd field gives a player a bye (the organizer may choose it: `pair --bye`)
-    elimination_title: str = N_("Elimination")  # what the page of the cut or final is called, e.g. "Bracket"
-    after_preliminaries: str = N_("the elimination rounds")  # the event's next step once the preliminary rounds are done
-    cut_rule: str = ""  # why the cut's order may differ from the standings order; "" when it follows the standings
     result_hint: str  # how to enter results, written at the top of a new round file
-    round_minutes: int | None = None  # a round's length by the rules, when they set one (an event's `minutes:` overrides it)
-
-    @property
-    def table_keys(self) -> tuple[str, ...]:
-        """The result keys a table may hold."""
-        return self.results.keys
-
-    @property
-    def seating_keys(self) -> tuple[str, ...]:
-        """Those of `table_keys` that belong to the seating, not the result (kept when a result is replaced)."""
-        return tuple(f.key for f in self.results.fields if f.seating)
 
     @abstractmethod
     def validate(self, event: Event) -> list[Problem]:
@@ -221,12 +237,27 @@ class Format(ABC):
     def planned_rounds(self, event: Event) -> int:
         """Preliminary rounds: `rounds:` from event.yaml, else the rules' default."""
 
-    def cut(self, event: Event) -> int:
-        """Players in the elimination cut or final; 0 for none."""
-        return 0
-
-    #: The body that rates the game's players across events, if any: players.yaml numbers and a league scheme follow it.
+    # Capabilities (see above).
+    elimination: Elimination | None = None
+    seating: Seating | None = None  # None: tables without seat numbers
+    seat_choice: SeatChoice | None = None  # None: `pair` always deals the seats
+    export: RankingExport | None = None
+    #: The body that rates the game's players across events: players.yaml's member numbers and a league scheme follow it.
     ranking_body: RankingBody | None = None
+
+    event_keys: tuple[str, ...] = ()  # extra event.yaml keys this format reads
+    deck_fields: dict[str, str] = {}  # free per-player fields shown on player pages, with their labels
+    meta_fields: tuple[str, ...] = ()  # deck fields broken down on the event's meta page (players, games, wins)
+    #: The player fields `sitegen new` shows under the first player, as commented YAML lines (with example values).
+    player_example: str = ""
+    gives_byes: bool = False  # an odd field gives a player a bye (the organizer may choose it: `pair --bye`)
+    round_minutes: int | None = None  # a round's length by the rules, when they set one (an event's `minutes:` overrides it)
+    #: The folders of the game's own templates (its rules and tiebreaker pages); a theme's templates override them.
+    templates: tuple[Path, ...] = ()
+
+    def rules_context(self) -> dict[str, Any]:
+        """The numbers the rules and tiebreaker pages show, read from the rules module."""
+        return {}
 
     def warnings(self, event: Event) -> list[Problem]:
         """What is allowed but the TO should hear before playing on (`check` and `pair` print them; nothing is refused)."""
@@ -236,12 +267,6 @@ class Format(ABC):
         """What makes up a player's strength-of-schedule tiebreaker, for their page; None for a game without one. `rows`:
         the standings by player, when the caller made them already (once per event, not once per player)."""
         return None
-
-    #: The folders of the game's own templates (its rules and tiebreaker pages); a theme's templates override them.
-    templates: tuple[Path, ...] = ()
-
-    #: The player fields `sitegen new` shows under the first player, as commented YAML lines (with example values).
-    player_example: str = ""
 
     def new_event_lines(self, rounds: int | None, cut: int | None) -> list[str]:
         """The length lines `sitegen new` writes into event.yaml: the values given, else the defaults as comments."""
@@ -253,40 +278,14 @@ class Format(ABC):
         """The event.yaml keys that fix the event's length, written when round 1 is paired."""
         return {"rounds": self.planned_rounds(event)}
 
-    @abstractmethod
-    def rules_context(self) -> dict[str, Any]:
-        """The numbers the rules and tiebreaker pages show, read from the rules module."""
-
     def slip_form(self, round_: Round) -> SlipForm | None:
         """The boxes of this round's printed result slips; None: one box per result column of the round's tables."""
         return None
 
-    #: A round whose players choose their own seats, one after another, then one of them is drawn to play first
-    #: (`sitegen seat`, the desk's seat form); None: seats are always dealt by `pair`.
-    seat_choice: SeatChoice | None = None
 
-    def seat_choosers(self, event: Event, round_: Round) -> list[str]:
-        """The players of `round_` in the order they choose their seats (`seat_choice`)."""
-        raise Refused(f"in the {self.name} format `pair` deals the seats; players do not choose them")
-
-    def draw_first(self, event: Event, seating: tuple[str, ...]) -> str:
-        """Who plays first at a table whose seats were chosen, drawn from the event's seed and the seating."""
-        raise Refused(f"in the {self.name} format seat 1 plays first; nobody is drawn")
-
-    def plan_rounds(self, event: Event) -> list[NextRound]:
-        """Every preliminary round at once (`pair --plan`)."""
-        raise Refused(f"the {self.name} format pairs one round at a time; run `sitegen pair` without --plan")
-
-    def export_table(self, event: Event) -> tuple[list[str], list[list[Any]]]:
-        """The ranking body's report (`sitegen export`): a CSV header and rows."""
-        raise Refused(f"the {self.name} format has no ranking export; see `sitegen standings` or standings.json")
-
-    #: What `sitegen export --format NAME` writes besides the CSV, e.g. the ranking body's own upload format.
-    export_formats: tuple[str, ...] = ()
-
-    def export_text(self, event: Event, name: str, known: Mapping[str, Person]) -> str:
-        """The report in one of `export_formats`; `known` is players.yaml's players by id."""
-        raise Refused(f"the {self.name} format has no '{name}' export; use --format csv")
+def cut_of(fmt: Format, event: Event) -> int:
+    """Players in the event's elimination cut or final (`Format.elimination`); 0 for none."""
+    return fmt.elimination.cut(event) if fmt.elimination else 0
 
 
 ROUND_LABEL = "Round {number}"  # a preliminary round's name; pages shorten it ("R3")

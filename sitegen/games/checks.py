@@ -29,7 +29,7 @@ def check_common(event: Event, fmt: Format) -> list[Problem]:
     for round_ in event.rounds + event.elims:
         for table in round_.tables:
             extra = {k: table.key_lines.get(k, table.where.line) for k in table.result}
-            check_keys(problems, extra, TABLE_KEYS + fmt.table_keys, table.where, f"table {table.number}")
+            check_keys(problems, extra, TABLE_KEYS + fmt.results.keys, table.where, f"table {table.number}")
     if event.planned_rounds is not None and len(event.rounds) > event.planned_rounds:  # a round file past `rounds:`
         extra_round = event.rounds[event.planned_rounds]
         problems.append(Problem(extra_round.where, f"event.yaml says 'rounds: {event.planned_rounds}', and this is round "

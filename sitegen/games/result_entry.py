@@ -53,7 +53,13 @@ class ResultEntry:
 
     @property
     def keys(self) -> tuple[str, ...]:
+        """The result keys a table may hold."""
         return tuple(f.key for f in self.fields)
+
+    @property
+    def seating_keys(self) -> tuple[str, ...]:
+        """Those of `keys` that belong to the seating, not the result (kept when a result is replaced)."""
+        return tuple(f.key for f in self.fields if f.seating)
 
     def ways_for(self, stage: str) -> list[ResultWay]:
         return [way for way in self.ways if stage in way.stages]

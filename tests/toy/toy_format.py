@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
 
-from sitegen.games.base import Column, Format, NextRound, PlayerRound, Refused, RoundView, Scoreboard, SeatRow, StandingRow, TableView
+from sitegen.games.base import Column, Elimination, Format, NextRound, PlayerRound, Refused, RoundView, Scoreboard, SeatRow, StandingRow, TableView, cut_of
 from sitegen.games.checks import check_common, check_everyone_seated, player_id
 from sitegen.games.result_entry import FLAG, PLAYER, ResultEntry, ResultField, ResultWay
 from sitegen.games.rounds import refuse_pending, round_rng, tables_file
@@ -28,6 +27,7 @@ class ToySwiss(Format):
         ways=(ResultWay("won", ("winner",), "Who won?", "{name} won"),
               ResultWay("draw", ("draw",), "A drawn game", "Save the draw", stages=("round",))))
     result_hint = "Enter each result as 'winner: <id>' or 'draw: true'."
+    elimination = Elimination(lambda event: rules.default_cut(len(event.players)) if event.cut is None else event.cut, "Bracket")
 
     def validate(self, event: Event) -> list[Problem]:
         problems = check_common(event, self)
@@ -41,14 +41,11 @@ class ToySwiss(Format):
                 if round_.stage != "round" and "draw" in table.result:
                     problems.append(Problem(table.at("draw"), "a bracket game is never drawn; write 'winner: <id>'"))
         if not problems and event.elims:
-            problems += bracket_problems(event, self.score(event).standings, self.cut(event))
+            problems += bracket_problems(event, self.score(event).standings, cut_of(self, event))
         return problems
 
     def planned_rounds(self, event: Event) -> int:
         return event.planned_rounds or rules.DEFAULT_ROUNDS
-
-    def cut(self, event: Event) -> int:
-        return rules.default_cut(len(event.players)) if event.cut is None else event.cut
 
     def score(self, event: Event) -> Scoreboard:
         history: dict[str, list[PlayerRound]] = {p.id: [] for p in event.players}
@@ -63,7 +60,7 @@ class ToySwiss(Format):
         tally = tally_rounds(event, _count_round, lambda record: {}, note_round)
         elims = bracket_views(event, tally.standings)
         note_bracket_games(elims, history)
-        planned, cut = self.planned_rounds(event), self.cut(event)
+        planned, cut = self.planned_rounds(event), cut_of(self, event)
         finished = len(event.rounds) >= planned and all(r.complete for r in event.rounds)
         board = Scoreboard(STANDINGS, SEATS, views, elims, tally.standings, tally.standings_after, history,
                            final_ranking(tally.standings, elims, cut, finished), {}, planned, cut)
@@ -82,9 +79,6 @@ class ToySwiss(Format):
         if bracket_round is None:
             raise Refused(f"{event.name} is finished")
         return bracket_round
-
-    def rules_context(self) -> dict[str, Any]:
-        return {}
 
 
 def _count_round(records: Mapping[str, Record], round_: Round) -> dict[str, str]:

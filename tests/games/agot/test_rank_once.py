@@ -21,6 +21,7 @@ from random_events import write_event
 from sitegen import games as formats
 from sitegen.games.agot.joust import scoring as joust_scoring
 from sitegen.games.agot.melee import standings as melee_standings
+from sitegen.games.base import cut_of
 from sitegen.games.tournament.swiss import CurrentStandings
 from sitegen.load.event import load_event
 from sitegen.model import Event
@@ -33,7 +34,7 @@ def pairing_standings(event: Event) -> CurrentStandings:
     if event.format == "agot-joust":
         return joust_scoring.current_standings(event)
     fmt = formats.format_of(event)
-    return melee_standings.current_standings(event, fmt.planned_rounds(event), fmt.cut(event))
+    return melee_standings.current_standings(event, fmt.planned_rounds(event), cut_of(fmt, event))
 
 
 def cut_short(event: Event, rng: random.Random) -> list[Event]:
