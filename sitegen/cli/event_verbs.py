@@ -26,15 +26,7 @@ from sitegen.text import csv_text
 def register(sub: Any) -> None:
     """The verbs on one event folder (each takes it first), in the order an event meets them: new, add, pair,
     result, drop, the round under way's (swap, seat, remove, rename, length, clock), then standings and export."""
-    p = sub.add_parser("new", help="create an event folder with an event.yaml to fill in")
-    p.add_argument("event_dir", help="the new event's folder, e.g. content/events/friday-night")
-    p.add_argument("--format", default=formats.DEFAULT_FORMAT, choices=sorted(formats.FORMATS), help=f"the game format (default {formats.DEFAULT_FORMAT})")
-    p.add_argument("--name", help="the event's name (default: from the folder name)")
-    p.add_argument("--date", default=time.strftime("%Y-%m-%d"), help="the event's date, YYYY-MM-DD (default today)")
-    p.add_argument("--player", action="append", metavar="NAME", help="a player's full name (repeat it; default: two to replace)")
-    p.add_argument("--rounds", type=int, metavar="N", help="preliminary rounds (default: from the rules when round 1 is paired)")
-    p.add_argument("--cut", type=int, metavar="N", help="players in the elimination cut, in games that have one (default: from the rules)")
-    p.set_defaults(run=_new)
+    _register_new(sub)
 
     p = sub.add_parser("add", help="add a player to event.yaml: a late arrival joins the current round while it has no "
                                    "result (then pair it again), else the next round")
@@ -77,7 +69,23 @@ def register(sub: Any) -> None:
     p.set_defaults(run=_drop, one_event=True)
 
     _register_venue(sub)
+    _register_reports(sub)
 
+def _register_new(sub: Any) -> None:
+    """`sitegen new`: the event folder, its game and length, its first players."""
+    p = sub.add_parser("new", help="create an event folder with an event.yaml to fill in")
+    p.add_argument("event_dir", help="the new event's folder, e.g. content/events/friday-night")
+    p.add_argument("--format", default=formats.DEFAULT_FORMAT, choices=sorted(formats.FORMATS), help=f"the game format (default {formats.DEFAULT_FORMAT})")
+    p.add_argument("--name", help="the event's name (default: from the folder name)")
+    p.add_argument("--date", default=time.strftime("%Y-%m-%d"), help="the event's date, YYYY-MM-DD (default today)")
+    p.add_argument("--player", action="append", metavar="NAME", help="a player's full name (repeat it; default: two to replace)")
+    p.add_argument("--rounds", type=int, metavar="N", help="preliminary rounds (default: from the rules when round 1 is paired)")
+    p.add_argument("--cut", type=int, metavar="N", help="players in the elimination cut, in games that have one (default: from the rules)")
+    p.set_defaults(run=_new)
+
+
+def _register_reports(sub: Any) -> None:
+    """What an event reports: standings, export."""
     p = sub.add_parser("standings", help="print an event's standings")
     p.add_argument("event_dir")
     p.set_defaults(run=_standings, one_event=True)
@@ -90,6 +98,7 @@ def register(sub: Any) -> None:
                        f"{name} ({fmt.name})" for fmt in formats.FORMATS.values() if fmt.export for name in fmt.export.formats))
     p.add_argument("--output", help="write to this file instead of printing")
     p.set_defaults(run=_export, one_event=True)
+
 
 def _register_venue(sub: Any) -> None:
     """The verbs of a round under way: swap, remove, rename, clock."""
