@@ -1,8 +1,10 @@
-"""The format plug-in interface, and the format-neutral results a plug-in hands to the site.
+"""The game plug-in interface (`Format`: a core every game has, and the capabilities only some have), and the
+format-neutral records a game hands to the site.
 
-A format turns a validated `Event` into a `Scoreboard` (what every page shows) and proposes
-the next round. Pages and templates read only the Scoreboard, so a new game is one module
-here plus its rules template.
+A format turns a validated `Event` into a `Scoreboard` (what every page shows) and proposes the next round. Pages and
+templates read only the Scoreboard and the capabilities. How a table's result is entered is in `result_entry.py`;
+what every game's checks and pairing share, in `checks.py` and `rounds.py`; what several games' rules share (Swiss
+standings, an elimination bracket), in `tournament/`.
 """
 from __future__ import annotations
 
