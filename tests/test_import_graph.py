@@ -1,5 +1,7 @@
 """The package's imports go one way: no module imports one that imports it back, and no stage of the pipeline
-imports a later one. Every import counts, those inside functions and under TYPE_CHECKING too."""
+imports a later one. Inside `games/`: the interface (the modules directly in it) < the shared tournament tools
+(`games/tournament/`) < each game's folder < the registry (`games/__init__.py`), and no game imports another
+game's folder. Every import counts, those inside functions and under TYPE_CHECKING too."""
 from __future__ import annotations
 
 import ast
@@ -53,6 +55,34 @@ def test_no_stage_imports_a_later_one():
     upward = sorted(f"{a} ({STAGES[stage(a)]}) imports {b} ({STAGES[stage(b)]})"
                     for a, targets in GRAPH.items() for b in targets if stage(b) > stage(a))
     assert not upward, "\n".join(upward)
+
+
+GAMES = PACKAGE / "games"
+SHARED = "tournament"  # games/tournament/: what several games share (Swiss standings, the elimination bracket)
+REGISTRY = "sitegen.games"
+
+
+def games_folder(module: str) -> str | None:
+    """The folder directly under games/ that a module lies in ("agot", "vtes", "tournament"); None for the interface
+    (the modules directly in games/), the registry and every module outside games/."""
+    path = MODULES[module]
+    if GAMES not in path.parents or path.parent == GAMES:
+        return None
+    return path.relative_to(GAMES).parts[0]
+
+
+def test_no_game_imports_another_games_folder():
+    found = sorted(f"{a} imports {b}" for a, targets in GRAPH.items() if games_folder(a) not in (None, SHARED)
+                   for b in targets if b == REGISTRY or games_folder(b) not in (None, SHARED, games_folder(a)))
+    assert not found, "\n".join(found)
+
+
+def test_the_shared_tools_and_the_interface_import_no_game():
+    found = sorted(f"{a} imports {b}" for a, targets in GRAPH.items()
+                   if a != REGISTRY and stage(a) == STAGES.index("games") and games_folder(a) in (None, SHARED)
+                   for b in targets if b == REGISTRY or games_folder(b) not in (None, SHARED)
+                   or (games_folder(a) is None and games_folder(b) == SHARED))
+    assert not found, "\n".join(found)
 
 
 def test_no_import_cycles():

@@ -95,19 +95,6 @@ def path_problems(output: Path, paths: list[str]) -> list[Problem]:
     return [Problem(Where(str(output / rel), 1), f"output path {why}") for rel in sorted(paths) if (why := unsafe_path(output, rel, folders))]
 
 
-def write_site(output: Path, files: dict[str, bytes]) -> WriteReport:
-    check_output_folder(output)
-    problems = path_problems(output, list(files))
-    if problems:
-        raise ContentError(problems)
-    output.mkdir(parents=True, exist_ok=True)
-    widen_manifest(output, set(files))
-    staged = Staged()
-    for rel in sorted(files):
-        stage(output, rel, files[rel], staged)
-    return publish(output, [staged], set(files))
-
-
 def widen_manifest(output: Path, files: set[str]) -> None:
     """List `files` in the manifest beside the files already there, before any of them is written:
     a killed build leaves no file the manifest forgets."""

@@ -21,7 +21,8 @@ from sitegen.edit.results import Words, clear_result, enter_result
 from sitegen.edit.rounds import pair_round, set_length
 from sitegen.edit.seats import choose_seats, draw_first
 from sitegen.edit.venue import ClockChange, clock_words, set_clock, swap_players
-from sitegen.games.base import FIGURES, FLAG, ORDER, PLAYER, Refused, ResultEntry, ResultWay, Scoreboard
+from sitegen.games.base import Refused, Scoreboard
+from sitegen.games.result_entry import FIGURES, FLAG, ORDER, PLAYER, ResultEntry, ResultWay
 from sitegen.load.event import load_event
 from sitegen.model import Event, Round, Table
 from sitegen.text import N_, Joined, Msg, Nn_, Num, filled

@@ -31,7 +31,8 @@ from sitegen.desk.screens import event_page, round_name, table_version
 from sitegen.edit.commit import current_round
 from sitegen.edit.lock import content_lock
 from sitegen.edit.results import enter_result, read_result
-from sitegen.games.base import Refused, ResultWay
+from sitegen.games.base import Refused
+from sitegen.games.result_entry import ResultWay
 from sitegen.load.check import one_event_problems
 from sitegen.load.event import load_event
 from sitegen.model import ContentError, Event, Round, Table

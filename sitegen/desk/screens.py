@@ -14,7 +14,9 @@ from typing import Any
 
 from sitegen import games as formats
 from sitegen.edit.venue import clock_words
-from sitegen.games.base import FIGURES, ORDER, PLAYER, Column, ResultEntry, ResultField, RoundView, Scoreboard, TableView, late_changes, round_label
+from sitegen.games.base import Column, RoundView, Scoreboard, TableView, cut_of, round_label
+from sitegen.games.checks import late_changes
+from sitegen.games.result_entry import FIGURES, ORDER, PLAYER, ResultEntry, ResultField
 from sitegen.model import Event, Player, Round, Table
 from sitegen.pages.display import StandingLine, standing_lines
 from sitegen.text import N_, Joined, Msg, Nn_
@@ -168,7 +170,7 @@ def _length(page: EventPage, event: Event, board: Scoreboard | None) -> None:
     fmt = formats.format_of(event)
     settings = fmt.length_settings(event)
     page.planned = fmt.planned_rounds(event)
-    page.cut = fmt.cut(event) if "cut" in settings else None
+    page.cut = cut_of(fmt, event) if "cut" in settings else None
     page.length_open = not event.elims and not any(r.has_result for r in event.rounds) and len(event.rounds) <= 1
     now = len(event.rounds)
     where = N_("Round {now} of {planned}", now=now, planned=page.planned) if now else Nn_("{count} round", "{count} rounds", page.planned)
@@ -228,7 +230,7 @@ def _seat_choice(event: Event, round_: Round, names: dict[str, str]) -> DeskSeat
         return None
     table = round_.tables[0]
     seat_of = {pid: n for n, pid in enumerate(table.players, start=1)}
-    choosers = [(pid, names.get(pid, pid), seat_of[pid]) for pid in fmt.seat_choosers(event, round_) if pid in seat_of]
+    choosers = [(pid, names.get(pid, pid), seat_of[pid]) for pid in choice.choosers(event, round_) if pid in seat_of]
     first = table.result.get(choice.first_key)
     return DeskSeatChoice(choice.rule, choosers, len(table.players), table_version(round_, table),
                           names.get(str(first), "") if first else "", not any(k != choice.first_key for k in table.result))

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from sitegen.files import write_atomic
-from sitegen.games.base import Refused, Scoreboard, StandingRow
+from sitegen.games.base import Refused
 from sitegen.load.check import one_event_problems, validated
 from sitegen.model import Event, Round
 
@@ -85,10 +85,3 @@ def commit(event_dir: str | Path, texts: dict[Path, str | None], *, known: Colle
             else:
                 write_atomic(path, data)
         raise
-
-
-def changed_rows(before: Scoreboard | None, after: Scoreboard) -> list[StandingRow]:
-    """The standings rows a change moved: a new rank or new figures (every row when there were none)."""
-    old = {row.player: (row.rank, row.values) for row in before.standings} if before else {}
-    return [row for row in after.standings if old.get(row.player) != (row.rank, row.values)]
-

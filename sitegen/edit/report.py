@@ -21,7 +21,8 @@ from sitegen import games as formats
 from sitegen.edit.commit import find_round
 from sitegen.edit.lock import content_lock
 from sitegen.edit.results import ResultEntered, Words, enter_result
-from sitegen.games.base import FIGURES, FLAG, ORDER, Refused, ResultEntry
+from sitegen.games.base import Refused
+from sitegen.games.result_entry import FIGURES, FLAG, ORDER, ResultEntry
 from sitegen.load.check import validated
 from sitegen.load.site import read_outline
 from sitegen.model import REPORTS_MERGED, ContentError, Event, Person, Round, Site, Table

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from sitegen import games as formats
 from sitegen.edit.report import FORM_FIELDS
-from sitegen.games.base import FIGURES, FLAG, ORDER, PLAYER, ResultField
+from sitegen.games.result_entry import FIGURES, FLAG, ORDER, PLAYER, ResultField
 
 FORM_PATH = ".github/ISSUE_TEMPLATE/report-result.yml"
 WORKFLOW_PATH = ".github/workflows/report.yml"

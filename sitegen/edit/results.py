@@ -9,7 +9,8 @@ from sitegen import games as formats
 from sitegen.edit.commit import Edited, commit, find_round
 from sitegen.edit.lock import one_writer
 from sitegen.edit.round_trip import RoundTrip, replace_keys
-from sitegen.games.base import FIGURES, FLAG, ORDER, Refused, ResultEntry, Scoreboard, StandingRow
+from sitegen.games.base import Refused, Scoreboard, StandingRow
+from sitegen.games.result_entry import FIGURES, FLAG, ORDER, ResultEntry
 from sitegen.load.check import validated
 from sitegen.model import ContentError, Event, Problem, Round, Table
 from sitegen.text import suggest
@@ -105,8 +106,8 @@ def enter_result(event_dir: str | Path, table_no: int, words: Words, *, round_sl
     original = path.read_text(encoding="utf-8")
     doc = RoundTrip(original)
     entry = next(t for t in doc.data["tables"] if t.get("table") == table_no)
-    kept = (set(fmt.seating_keys) if result.keys() - set(fmt.seating_keys) else set(fmt.table_keys)) - result.keys()
-    replace_keys(entry, [k for k in entry if k in fmt.table_keys and k not in kept], result, after="players")
+    kept = (set(fmt.results.seating_keys) if result.keys() - set(fmt.results.seating_keys) else set(fmt.results.keys)) - result.keys()
+    replace_keys(entry, [k for k in entry if k in fmt.results.keys and k not in kept], result, after="players")
     text = doc.dump()
     if check_only:
         return ResultEntered(Edited(validated(event_dir, (), {path: text}), []), round_, table_no, event)
@@ -166,7 +167,7 @@ def clear_result(event_dir: str | Path, table_no: int, *, round_slug: str | None
     fmt = formats.format_of(event)
     round_ = find_round(event, round_slug)
     table = _table(round_, table_no)
-    result_keys = [key for key in table.result if key in fmt.table_keys and key not in fmt.seating_keys]
+    result_keys = [key for key in table.result if key in fmt.results.keys and key not in fmt.results.seating_keys]
     if not result_keys:
         raise Refused(f"table {table_no} of {round_.slug} has no result to clear: it is in play")
     path = Path(round_.where.path)

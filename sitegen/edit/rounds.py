@@ -50,7 +50,9 @@ def pair_round(event_dir: str | Path, *, plan: bool = False, redo: bool = False,
         base, clock = _without_current_round(event, clock)
         bye = bye or next(iter(current_round(event).chosen_byes), None)
     base = dataclasses.replace(base, chosen_bye=_known(event, bye))
-    proposals = fmt.plan_rounds(base) if plan else [fmt.next_round(base)]
+    if plan and not (fmt.seating and fmt.seating.plan):
+        raise Refused(f"the {fmt.name} format pairs one round at a time; run `sitegen pair` without --plan")
+    proposals = fmt.seating.plan(base) if plan and fmt.seating and fmt.seating.plan else [fmt.next_round(base)]
     written = _round_texts(folder, event, proposals, clock, texts, redo=redo)
     if redo:  # the round written again may have another name (a different stage): the old file goes
         old = Path(current_round(event).where.path)

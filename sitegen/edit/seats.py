@@ -1,5 +1,5 @@
 """Seats the players choose (`sitegen seat`, the desk's seat form): a round whose game declares a `SeatChoice`
-(the V:TES final) gets its table's players rewritten in the seat order they chose, then who plays first is
+(a final with its own procedure) gets its table's players rewritten in the seat order they chose, then who plays first is
 drawn from the event's seed and that seating and recorded on the table. Both before the table has a result."""
 from __future__ import annotations
 
@@ -84,7 +84,7 @@ def draw_first(event_dir: str | Path) -> tuple[Edited, str]:
     fmt, choice, round_, table = _choosing_round(event)
     if any(key != choice.first_key for key in table.result):
         raise Refused("the table has a result: who played first is decided; clear the result to draw again")
-    drawn = fmt.draw_first(event, table.players)
+    drawn = choice.draw_first(event, table.players)
     path = Path(round_.where.path)
     doc = RoundTrip(path.read_text(encoding="utf-8"))
     doc.data["tables"][0][choice.first_key] = drawn

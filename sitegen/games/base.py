@@ -1,23 +1,23 @@
-"""The format plug-in interface, and the format-neutral results a plug-in hands to the site.
+"""The game plug-in interface (`Format`: a core every game has, and the capabilities only some have), and the
+format-neutral records a game hands to the site.
 
-A format turns a validated `Event` into a `Scoreboard` (what every page shows) and proposes
-the next round. Pages and templates read only the Scoreboard, so a new game is one module
-here plus its rules template.
+A format turns a validated `Event` into a `Scoreboard` (what every page shows) and proposes the next round. Pages and
+templates read only the Scoreboard and the capabilities. How a table's result is entered is in `result_entry.py`;
+what every game's checks and pairing share, in `checks.py` and `rounds.py`; what several games' rules share (Swiss
+standings, an elimination bracket), in `tournament/`.
 """
 from __future__ import annotations
 
-import hashlib
-import random
 import re
 from abc import ABC, abstractmethod
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from itertools import count
 from pathlib import Path
 from typing import Any
 
-from sitegen.model import EVENT_KEYS, PLAYER_KEYS, TABLE_KEYS, Event, Person, Player, Problem, Round, Table, Where
-from sitegen.text import N_, Msg, suggest
+from sitegen.games.result_entry import ResultEntry, SlipForm
+from sitegen.model import Event, Person, Problem, Round
+from sitegen.text import N_, Msg
 
 #: The seat value of an elimination table that holds each player's seed (their rank after the preliminary rounds):
 #: the bracket shows it beside the name.
@@ -112,66 +112,6 @@ class Scoreboard:
     cut_order: list[str] = field(default_factory=list)  # who makes the cut, best first, when the format's cut has its own order
 
 
-# How a table's result is entered: each game declares it once, and the CLI's `result` flags, the desk's
-# forms and the slips' boxes are made from that declaration.
-PLAYER = "player"  # one player of the table, e.g. the winner: `--winner ID`
-FIGURES = "figures"  # a number for each player, e.g. power or VP: `--power ID=N ID=N`
-ORDER = "order"  # players in the order something happened to them, e.g. left the game: `--eliminated ID ID`
-FLAG = "flag"  # yes or no, e.g. a judge's override: `--override`
-
-
-@dataclass(frozen=True)
-class ResultField:
-    """One key of a table's result: the round file's key, the CLI's `--key` and the desk's form field."""
-
-    key: str
-    kind: str  # PLAYER, FIGURES, ORDER or FLAG
-    label: str  # what the desk and the slips call it, e.g. "Power"
-    help: str  # the CLI's help for `--key`
-    halves: bool = False  # FIGURES in steps of 0.5 (else whole numbers)
-    minimum: int = 0  # FIGURES' smallest value
-    seating: bool = False  # how the table was seated (V:TES: who plays first), kept when a result is replaced
-    judges_only: bool = False  # entered by the TO or a judge only, never in a player's own report (V:TES: an override)
-    slip: str = ""  # the box this field gets on a printed slip ("" for none)
-
-
-@dataclass(frozen=True)
-class ResultWay:
-    """One way a table's result is entered at the desk, e.g. "a player won" or "time was called".
-
-    A way with a single PLAYER field is one button per player (one tap); any other way is a form.
-    """
-
-    name: str
-    fields: tuple[str, ...]  # the keys of its ResultFields, in the form's order
-    title: str  # the form's heading, e.g. "Time called: enter power"
-    action: str  # its button: "{name} won" for a one-tap way (with the player's name), else e.g. "Save power"
-    stages: tuple[str, ...] = ("round", "elim", "final")  # the rounds it is offered in (Round.stage)
-
-
-@dataclass(frozen=True)
-class ResultEntry:
-    """Everything a game's results can hold, and the ways the desk offers to enter them."""
-
-    fields: tuple[ResultField, ...]  # in the order round files write them
-    ways: tuple[ResultWay, ...]
-
-    def field(self, key: str) -> ResultField:
-        return next(f for f in self.fields if f.key == key)
-
-    @property
-    def keys(self) -> tuple[str, ...]:
-        return tuple(f.key for f in self.fields)
-
-    def ways_for(self, stage: str) -> list[ResultWay]:
-        return [way for way in self.ways if stage in way.stages]
-
-    def slip_boxes(self, stage: str) -> tuple[SlipBox, ...]:
-        """The slip's boxes: the fields of the ways offered in this stage that a slip asks for."""
-        offered = {key for way in self.ways_for(stage) for key in way.fields}
-        return tuple(SlipBox(f.slip, tick=f.kind == PLAYER) for f in self.fields if f.slip and f.key in offered)
-
-
 @dataclass(frozen=True)
 class OpponentLine:
     """One opponent of one game, as their average enters the player's SoS."""
@@ -215,22 +155,6 @@ class RankingBody:
 
 
 @dataclass(frozen=True)
-class SlipBox:
-    """A box on a printed result slip, one per player: what the table fills in to report its result."""
-
-    label: str
-    tick: bool = False  # a box to tick (the winner); False: a number or word to write
-
-
-@dataclass(frozen=True)
-class SlipForm:
-    """What a round's result slips ask each table for (see `Format.slip_form`)."""
-
-    boxes: tuple[SlipBox, ...]
-    instructions: str  # printed on every slip, above the signatures
-
-
-@dataclass(frozen=True)
 class NextRound:
     filename: str
     data: dict[str, Any]  # the round file, ready to dump
@@ -243,45 +167,61 @@ class Refused(Exception):
     """`pair` cannot go on (pending results, event finished, ...): exit status 2 with this message."""
 
 
+# Capabilities: what only some games have, each one object a game sets or leaves None. The desk, the pages and the
+# CLI ask for a capability (`if fmt.elimination:`) and say plainly when a game has none. (Deck rules come next.)
+
+
+@dataclass(frozen=True)
+class Elimination:
+    """Play after the preliminary rounds: a cut to a bracket or to final tables, or a final table."""
+
+    cut: Callable[[Event], int]  # players who play on: event.yaml's `cut:`, else the rules' number for the field; 0: none
+    title: str = N_("Elimination")  # what its page is called, e.g. "Bracket"
+    next_step: str = N_("the elimination rounds")  # the event's next step once the preliminary rounds are done
+    order_rule: str = ""  # why the cut's order may differ from the standings' order; "" when it follows them
+
+
+@dataclass(frozen=True)
+class Seating:
+    """Seats at a table matter: each is numbered (seat 1 plays first; a game may give each player a prey, the next
+    seat), and the pages, slips and projector show it."""
+
+    plan: Callable[[Event], list[NextRound]] | None = None  # every preliminary round seated at once (`pair --plan`)
+
+
 @dataclass(frozen=True)
 class SeatChoice:
-    """A round whose players choose their seats in turn (the V:TES final), then one is drawn to play first."""
+    """A final with its own procedure: its players choose their seats in turn, then one is drawn to play first
+    (`sitegen seat`, the desk's seat form)."""
 
     stage: str  # the round stage whose seats are chosen, e.g. "final"
     first_key: str  # the table key that records who plays first
     rule: str  # how the choice goes, in the TO's words (shown above the desk's form)
+    choosers: Callable[[Event, Round], list[str]]  # the round's players in the order they choose
+    draw_first: Callable[[Event, tuple[str, ...]], str]  # who plays first, drawn from the event's seed and the seating
+
+
+@dataclass(frozen=True)
+class RankingExport:
+    """What the organizer reports to the ranking body (`sitegen export`): a CSV, and the body's own upload formats."""
+
+    table: Callable[[Event], tuple[list[str], list[list[Any]]]]  # the CSV's header and rows
+    formats: tuple[str, ...] = ()  # `sitegen export --format NAME` besides csv
+    text: Callable[[Event, str, Mapping[str, Person]], str] | None = None  # one of `formats`; players.yaml's players by id
 
 
 class Format(ABC):
     """What a game plugs in. The pipeline, the CLI and the site call nothing else on a format.
 
-    Capabilities only some games have (planning every round at once, a ranking-body export) are
-    declared here with a refusal the CLI shows as it is; a format that has them overrides them.
+    The core every game has: its identity (`name`, `title`), how its results are entered (`results`, `result_hint`),
+    `validate`, `score`, `next_round` and `planned_rounds`. The rest has a default; a capability only some games have
+    is an object (above) or None.
     """
 
     name: str  # the `format:` value in event.yaml
     title: str
-    event_keys: tuple[str, ...] = ()  # extra event.yaml keys this format reads
     results: ResultEntry  # how a table's result is entered (its keys in the round files, the CLI's flags, the desk's forms)
-    deck_fields: dict[str, str] = {}  # free per-player fields shown on player pages, with their labels
-    meta_fields: tuple[str, ...] = ()  # deck fields broken down on the event's meta page (players, games, wins)
-    seated: bool = False  # whether seat numbers matter (and are shown)
-    gives_byes: bool = False  # an odd field gives a player a bye (the organizer may choose it: `pair --bye`)
-    elimination_title: str = N_("Elimination")  # what the page of the cut or final is called, e.g. "Bracket"
-    after_preliminaries: str = N_("the elimination rounds")  # the event's next step once the preliminary rounds are done
-    cut_rule: str = ""  # why the cut's order may differ from the standings order; "" when it follows the standings
     result_hint: str  # how to enter results, written at the top of a new round file
-    round_minutes: int | None = None  # a round's length by the rules, when they set one (an event's `minutes:` overrides it)
-
-    @property
-    def table_keys(self) -> tuple[str, ...]:
-        """The result keys a table may hold."""
-        return self.results.keys
-
-    @property
-    def seating_keys(self) -> tuple[str, ...]:
-        """Those of `table_keys` that belong to the seating, not the result (kept when a result is replaced)."""
-        return tuple(f.key for f in self.results.fields if f.seating)
 
     @abstractmethod
     def validate(self, event: Event) -> list[Problem]:
@@ -299,12 +239,27 @@ class Format(ABC):
     def planned_rounds(self, event: Event) -> int:
         """Preliminary rounds: `rounds:` from event.yaml, else the rules' default."""
 
-    def cut(self, event: Event) -> int:
-        """Players in the elimination cut or final; 0 for none."""
-        return 0
-
-    #: The body that rates the game's players across events, if any: players.yaml numbers and a league scheme follow it.
+    # Capabilities (see above).
+    elimination: Elimination | None = None
+    seating: Seating | None = None  # None: tables without seat numbers
+    seat_choice: SeatChoice | None = None  # None: `pair` always deals the seats
+    export: RankingExport | None = None
+    #: The body that rates the game's players across events: players.yaml's member numbers and a league scheme follow it.
     ranking_body: RankingBody | None = None
+
+    event_keys: tuple[str, ...] = ()  # extra event.yaml keys this format reads
+    deck_fields: dict[str, str] = {}  # free per-player fields shown on player pages, with their labels
+    meta_fields: tuple[str, ...] = ()  # deck fields broken down on the event's meta page (players, games, wins)
+    #: The player fields `sitegen new` shows under the first player, as commented YAML lines (with example values).
+    player_example: str = ""
+    gives_byes: bool = False  # an odd field gives a player a bye (the organizer may choose it: `pair --bye`)
+    round_minutes: int | None = None  # a round's length by the rules, when they set one (an event's `minutes:` overrides it)
+    #: The folders of the game's own templates (its rules and tiebreaker pages); a theme's templates override them.
+    templates: tuple[Path, ...] = ()
+
+    def rules_context(self) -> dict[str, Any]:
+        """The numbers the rules and tiebreaker pages show, read from the rules module."""
+        return {}
 
     def warnings(self, event: Event) -> list[Problem]:
         """What is allowed but the TO should hear before playing on (`check` and `pair` print them; nothing is refused)."""
@@ -314,12 +269,6 @@ class Format(ABC):
         """What makes up a player's strength-of-schedule tiebreaker, for their page; None for a game without one. `rows`:
         the standings by player, when the caller made them already (once per event, not once per player)."""
         return None
-
-    #: The folders of the game's own templates (its rules and tiebreaker pages); a theme's templates override them.
-    templates: tuple[Path, ...] = ()
-
-    #: The player fields `sitegen new` shows under the first player, as commented YAML lines (with example values).
-    player_example: str = ""
 
     def new_event_lines(self, rounds: int | None, cut: int | None) -> list[str]:
         """The length lines `sitegen new` writes into event.yaml: the values given, else the defaults as comments."""
@@ -331,242 +280,14 @@ class Format(ABC):
         """The event.yaml keys that fix the event's length, written when round 1 is paired."""
         return {"rounds": self.planned_rounds(event)}
 
-    @abstractmethod
-    def rules_context(self) -> dict[str, Any]:
-        """The numbers the rules and tiebreaker pages show, read from the rules module."""
-
     def slip_form(self, round_: Round) -> SlipForm | None:
         """The boxes of this round's printed result slips; None: one box per result column of the round's tables."""
         return None
 
-    #: A round whose players choose their own seats, one after another, then one of them is drawn to play first
-    #: (`sitegen seat`, the desk's seat form); None: seats are always dealt by `pair`.
-    seat_choice: SeatChoice | None = None
 
-    def seat_choosers(self, event: Event, round_: Round) -> list[str]:
-        """The players of `round_` in the order they choose their seats (`seat_choice`)."""
-        raise Refused(f"in the {self.name} format `pair` deals the seats; players do not choose them")
-
-    def draw_first(self, event: Event, seating: tuple[str, ...]) -> str:
-        """Who plays first at a table whose seats were chosen, drawn from the event's seed and the seating."""
-        raise Refused(f"in the {self.name} format seat 1 plays first; nobody is drawn")
-
-    def plan_rounds(self, event: Event) -> list[NextRound]:
-        """Every preliminary round at once (`pair --plan`)."""
-        raise Refused(f"the {self.name} format pairs one round at a time; run `sitegen pair` without --plan")
-
-    def export_table(self, event: Event) -> tuple[list[str], list[list[Any]]]:
-        """The ranking body's report (`sitegen export`): a CSV header and rows."""
-        raise Refused(f"the {self.name} format has no ranking export; see `sitegen standings` or standings.json")
-
-    #: What `sitegen export --format NAME` writes besides the CSV, e.g. the ranking body's own upload format.
-    export_formats: tuple[str, ...] = ()
-
-    def export_text(self, event: Event, name: str, known: Mapping[str, Person]) -> str:
-        """The report in one of `export_formats`; `known` is players.yaml's players by id."""
-        raise Refused(f"the {self.name} format has no '{name}' export; use --format csv")
-
-
-# Helpers every format shares ------------------------------------------------------------
-
-
-def draw_key(seed: int, separated: object, player: str) -> bytes:
-    """A player's place in the seeded random draw among players whose results are all equal.
-
-    The draw hashes the event seed, the tied results themselves (`separated`, e.g. points, SoS and
-    ESoS) and the player's id. So it is reproducible, does not depend on the order anything is
-    listed in, and cannot be known before the games that produce those results are played.
-    """
-    return hashlib.sha256(f"{seed}\x1f{separated!r}\x1f{player}".encode()).digest()
-
-
-def round_rng(event: Event, slug: str) -> random.Random:
-    """The Random for one pairing: derived from the event seed and the round, so re-pairing is reproducible."""
-    return random.Random(f"{event.seed}:{slug}")
-
-
-def check_keys(problems: list[Problem], keys: dict[str, int], allowed: tuple[str, ...], where: Where, what: str) -> None:
-    for key, line in keys.items():
-        if key not in allowed:
-            problems.append(Problem(Where(where.path, line), f"unknown key '{key}' in {what}; {suggest(key, allowed)}"))
-
-
-def check_common(event: Event, fmt: Format) -> list[Problem]:
-    """Unknown keys in event.yaml, players and tables, against what the loader and this format read."""
-    problems: list[Problem] = []
-    extra = {k: v for k, v in event.key_lines.items() if k not in EVENT_KEYS}
-    check_keys(problems, extra, EVENT_KEYS + fmt.event_keys, event.where, "event.yaml")
-    for player in event.players:
-        where = player.where or event.where  # players built in code (tests, tools) carry no line
-        extra = {k: player.key_lines.get(k, where.line) for k in player.deck}
-        check_keys(problems, extra, PLAYER_KEYS + tuple(fmt.deck_fields), where, f"player '{player.id}'")
-        problems += _beyond_the_rounds(event, player, where)
-        body = fmt.ranking_body
-        if body and (number := player.deck.get(body.number_key)) is not None and (problem := body.number_problem(number)):
-            problems.append(Problem(Where(where.path, player.key_lines.get(body.number_key, where.line)), problem))
-    for round_ in event.rounds + event.elims:
-        for table in round_.tables:
-            extra = {k: table.key_lines.get(k, table.where.line) for k in table.result}
-            check_keys(problems, extra, TABLE_KEYS + fmt.table_keys, table.where, f"table {table.number}")
-    if event.planned_rounds is not None and len(event.rounds) > event.planned_rounds:  # a round file past `rounds:`
-        extra_round = event.rounds[event.planned_rounds]
-        problems.append(Problem(extra_round.where, f"event.yaml says 'rounds: {event.planned_rounds}', and this is round "
-                                                   f"{extra_round.number}; raise 'rounds:' in event.yaml, or remove this file"))
-    return problems
-
-
-def _beyond_the_rounds(event: Event, player: Player, where: Where) -> list[Problem]:
-    """'joined:' or 'dropped:' past the rounds event.yaml plans: a typo (`sitegen add --joined 99`). A player may join
-    the round after the last one: registered, but arrived too late to play (the ranking body leaves them out)."""
-    planned = event.planned_rounds
-    found = []
-    for key, value, last in (("joined", player.joined, (planned or 0) + 1), ("dropped", player.dropped, planned)):
-        if planned is not None and value is not None and last is not None and value > last:
-            found.append(Problem(Where(where.path, player.key_lines.get(key, where.line)),
-                                 f"'{key}: {value}' is after the event's last round ('rounds: {planned}' in event.yaml); "
-                                 f"give a round from 1 to {last}"))
-    return found
-
-
-def check_everyone_seated(event: Event, round_: Round, not_playing: str = "byes") -> list[Problem]:
-    """Every player active in a preliminary round must be at a table, have a bye or sit out, once it has a result.
-
-    A round without any result may wait for late arrivals: `pair --redo` seats them. `not_playing` names the
-    round-file key the format uses for active players who do not play.
-    """
-    if round_.tables and not round_.has_result:
-        return []
-    return [
-        Problem(
-            round_.where,
-            f"player '{pid}' takes part in round {round_.number} but is not seated; add them to a table or to '{not_playing}', "
-            f"or set 'dropped: {round_.number - 1}' (or 'joined') in event.yaml (a late arrival: pair the round again before "
-            "its first result, `sitegen pair --redo`)",
-        )
-        for pid in late_changes(event, round_)[0]
-    ]
-
-
-def late_changes(event: Event, round_: Round) -> tuple[list[str], list[str]]:
-    """Players a preliminary round's pairing missed: those who take part but are not seated (late arrivals), and those
-    seated who no longer take part (late drops). Both empty when the round is paired as the roster stands."""
-    if round_.stage != "round":
-        return [], []
-    seated = set(round_.seated()) | set(round_.byes) | set(round_.sitting_out)
-    arrived = [p.id for p in event.players if p.active_in(round_.number) and p.id not in seated]
-    by_id = event.player_by_id
-    left = [pid for pid in [*round_.seated(), *round_.byes, *round_.sitting_out]
-            if pid in by_id and not by_id[pid].active_in(round_.number)]
-    return arrived, left
-
-
-def int_mapping(table: Table, key: str, problems: list[Problem], *, minimum: int = 0) -> dict[str, int]:
-    """A `{id: whole number}` result mapping for the players at `table`, problems collected."""
-    raw = table.result.get(key)
-    if raw is None:
-        return {}
-    where = table.at(key)
-    if not isinstance(raw, dict):
-        problems.append(Problem(where, f"'{key}' must map player ids to numbers, e.g. '{key}: {{alice: 12, bob: 9}}'"))
-        return {}
-    values: dict[str, int] = {}
-    for pid, value in raw.items():
-        pid = str(pid)
-        if pid not in table.players:
-            problems.append(Problem(where, f"'{key}' names '{pid}', who is not at table {table.number}; "
-                                           f"use the ids of the players here: {', '.join(table.players)}"))
-        elif isinstance(value, bool) or not isinstance(value, int) or value < minimum:
-            problems.append(Problem(where, f"{key} of '{pid}' must be a whole number of at least {minimum}, not {value!r}"))
-        else:
-            values[pid] = value
-    return values
-
-
-def player_id(table: Table, key: str, problems: list[Problem]) -> str | None:
-    """A single player id result (`winner: alice`) that must be at the table."""
-    raw = table.result.get(key)
-    if raw is None:
-        return None
-    if str(raw) not in table.players:
-        problems.append(
-            Problem(table.at(key), f"{key} '{raw}' is not at table {table.number}; use one of: {', '.join(table.players)}")
-        )
-        return None
-    return str(raw)
-
-
-def refuse_pending(event: Event, seating_keys: tuple[str, ...] = ()) -> None:
-    """`pair` must not run while the latest round still has games without a result.
-
-    `seating_keys` are table keys that record how a table was seated (V:TES: who plays first at the
-    final), not how it ended: a table holding only those has no result yet.
-    """
-    last = (event.rounds + event.elims)[-1:]
-    pending = [t for t in last[0].tables if not set(t.result) - set(seating_keys)] if last else []
-    if pending:
-        numbers = [str(t.number) for t in pending]
-        tables = f"table {numbers[0]} has" if len(pending) == 1 else f"tables {', '.join(numbers)} have"
-        names = event.player_by_id
-        waiting = "; ".join(f"{t.number}: {' v '.join(names[p].name if p in names else p for p in t.players)}" for t in pending)
-        raise Refused(f"{last[0].where.path}: {tables} no result yet (table {waiting}); "
-                      "enter every result, then run `sitegen pair` again")
-
-
-def tables_file(tables: list[list[str]] | list[tuple[str, ...]], fixed: Mapping[str, int] | None = None) -> dict[str, Any]:
-    """A round file's data: the tables numbered from 1, players in seat order; with `fixed` ({player: table number},
-    see `fixed_tables`), each of those players sits at that table number."""
-    numbered = place_fixed(tables, fixed) if fixed else list(enumerate((list(t) for t in tables), start=1))
-    return {"tables": [{"table": number, "players": list(players)} for number, players in numbered]}
-
-
-# Pairing constraints every game honours, read from the Event: a player's fixed table (`table:` in event.yaml)
-# and the bye the organizer chose for the round being paired (`Event.chosen_bye`, from `sitegen pair --bye`).
-
-def fixed_tables(event: Event, number: int) -> dict[str, int]:
-    """{player: table number} of the players who take part in round `number` and have a fixed table."""
-    return {p.id: p.table for p in event.players if p.table and p.active_in(number)}
-
-
-def chosen_bye(event: Event, active: Collection[str], *, byes: bool = True) -> str | None:
-    """The bye the organizer chose, checked: a player of the round, in a game that gives byes, when one is due."""
-    pid = event.chosen_bye
-    if pid is None:
-        return None
-    if not byes:
-        raise Refused("this game has no byes: every player is seated; pair without a chosen bye")
-    if pid not in active:
-        raise Refused(f"{event.player_by_id[pid].name if pid in event.player_by_id else pid} does not play this round: "
-                      "choose the bye among its players")
-    if len(active) % 2 == 0:
-        raise Refused(f"this round has {len(active)} players, an even number: nobody gets a bye")
-    return pid
-
-
-def place_fixed(tables: Sequence[Sequence[str]], fixed: Mapping[str, int]) -> list[tuple[int, list[str]]]:
-    """Number the tables so that each player of `fixed` sits at their table number (moving a player to that table,
-    in place of one without a fixed table, when two fixed players were seated together); the other tables take the
-    lowest numbers left, in their order. Sorted by table number."""
-    seats = [list(t) for t in tables]
-    number_of: dict[int, int] = {}  # table index -> its number
-    for pid, wanted in sorted(fixed.items(), key=lambda item: (item[1], item[0])):
-        here = next((i for i, t in enumerate(seats) if pid in t), None)
-        if here is None:
-            continue
-        target = next((i for i, n in number_of.items() if n == wanted), None)
-        if target is None and here in number_of:  # seated with a player fixed elsewhere: a free table instead
-            target = next((i for i in range(len(seats)) if i not in number_of), None)
-        if target is not None and target != here:
-            movable = [p for p in seats[target] if p not in fixed]
-            if not movable:
-                continue  # every seat of that table is someone's fixed seat: the rules' seating stands
-            other = movable[-1]
-            seats[here][seats[here].index(pid)], seats[target][seats[target].index(other)] = other, pid
-            here = target
-        number_of[here] = wanted
-    free = (n for n in count(1) if n not in number_of.values())
-    numbered = [(number_of[i] if i in number_of else next(free), t) for i, t in enumerate(seats)]
-    return sorted(numbered, key=lambda item: item[0])
-
+def cut_of(fmt: Format, event: Event) -> int:
+    """Players in the event's elimination cut or final (`Format.elimination`); 0 for none."""
+    return fmt.elimination.cut(event) if fmt.elimination else 0
 
 
 ROUND_LABEL = "Round {number}"  # a preliminary round's name; pages shorten it ("R3")

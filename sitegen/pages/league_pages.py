@@ -5,6 +5,7 @@ rebuilds them without reading any other. Without players.yaml and leagues/ there
 """
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 from importlib import resources
 from typing import Any
@@ -28,6 +29,15 @@ class PersonEvent:
     result: PlayerResult
 
 
+def league_schema() -> dict[str, Any]:
+    """league.json's JSON Schema, with the schemes and tiebreakers a league may name filled in from their one home
+    (`load/players_and_leagues.py`: the games' ranking bodies add their schemes)."""
+    schema: dict[str, Any] = json.loads(resources.files("sitegen.schema").joinpath(LEAGUE_SCHEMA).read_text(encoding="utf-8"))
+    schema["properties"]["scheme"]["enum"] = list(SCHEMES)
+    schema["properties"]["tiebreakers"]["items"]["enum"] = list(TIEBREAKERS)
+    return schema
+
+
 def reads_results(site: Site) -> bool:
     """Whether these pages read the cards' players' results (a build leaves them out of the cards otherwise)."""
     return bool(site.leagues or site.people)
@@ -44,8 +54,7 @@ def season_pages(site: Site, cards: list[EventCard], common: dict[str, Any]) -> 
             "tiebreak": in_turn([TIEBREAKERS[t] for t in league.tiebreakers]) if league.tiebreakers else ""}))
         pages.append(PageModel(f"{base}/league.json", None, body=datafiles.json_file(league_json(table))))
     if site.leagues:
-        pages.append(PageModel(f"schema/{LEAGUE_SCHEMA}", None,
-                               body=resources.files("sitegen.schema").joinpath(LEAGUE_SCHEMA).read_bytes()))
+        pages.append(PageModel(f"schema/{LEAGUE_SCHEMA}", None, body=datafiles.json_file(league_schema())))
     if site.people:
         history = person_events(site.people, cards)
         people = sorted(site.people, key=lambda p: (p.name, p.id))

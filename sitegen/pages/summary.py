@@ -94,7 +94,7 @@ def summarize(event: Event, fmt: Format, board: Scoreboard) -> EventSummary:
     elif current.round.stage == "round" and current.round.number < board.planned_rounds:
         next_step = N_("Round {number} pairings come next.", number=current.round.number + 1)
     else:
-        next_step = fmt.after_preliminaries
+        next_step = fmt.elimination.next_step if fmt.elimination else ""
     return EventSummary(event, fmt, board, "live", status, next_step, current)
 
 

@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from sitegen.games.base import Column, Format, PlayerRound, RoundView, Scoreboard, SeatRow, SlipBox, SlipForm, TableView
+from sitegen.games.base import Column, Format, PlayerRound, RoundView, Scoreboard, SeatRow, TableView
+from sitegen.games.result_entry import SlipBox, SlipForm
 from sitegen.model import Event
 from sitegen.pages.display import BRACKET_HIDDEN, find_list, seat_columns, short_label
 from sitegen.text import N_, in_list

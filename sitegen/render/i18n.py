@@ -16,7 +16,7 @@ __all__ = ["LOCALE_DIR", "localized", "speaking"]
 
 # What `install_gettext_translations(newstyle=True)` installs, made here: on an overlay, the extension's install
 # method is still bound to the environment it was made for, and would put the catalog into that one's globals. The
-# values put into a message (`{% trans rule=format.cut_rule %}`) are translated too: `finalize` sees only `{{ }}`.
+# values put into a message (`{% trans rule=format.elimination.order_rule %}`) are translated too: `finalize` sees only `{{ }}`.
 def _fill(context: jinja2.runtime.Context, text: str, variables: dict[str, Any], language: str) -> str:
     values = {key: translate(value, language) for key, value in variables.items()}
     return (markupsafe.Markup(text) if context.eval_ctx.autoescape else text) % values

@@ -5,9 +5,10 @@ import shutil
 from pathlib import Path
 
 import pytest
+from output_writer import write_site
 from project import DEMO
 
-from sitegen.build.output import MANIFEST, write_site
+from sitegen.build.output import MANIFEST
 from sitegen.build.pipeline import render
 
 

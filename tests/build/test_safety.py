@@ -4,8 +4,9 @@ from __future__ import annotations
 import time
 
 import pytest
+from output_writer import write_site
 
-from sitegen.build.output import MANIFEST, write_site
+from sitegen.build.output import MANIFEST
 from sitegen.load.yaml_reader import parse_yaml
 from sitegen.model import ContentError
 from sitegen.text import ID_MAX, id_problem, slugify

@@ -26,7 +26,7 @@ def test_the_lowest_qualifier_chooses_first(tmp_path):
     event = load_event(folder)
     final = event.elims[-1]
     listed = list(final.tables[0].players)  # pair lists the finalists in ranking order
-    assert formats.format_of(event).seat_choosers(event, final) == listed[::-1]
+    assert formats.format_of(event).seat_choice.choosers(event, final) == listed[::-1]
 
 
 def test_seat_then_draw_first(tmp_path, capsys):

@@ -12,7 +12,8 @@ from sitegen.edit.players import add_player, drop_player, remove_player, rename_
 from sitegen.edit.results import clear_result, enter_result
 from sitegen.edit.rounds import pair_round, set_length
 from sitegen.edit.venue import ClockChange, clock_keys, set_clock, swap_players
-from sitegen.games.base import Refused, place_fixed
+from sitegen.games.base import Refused
+from sitegen.games.rounds import place_fixed
 from sitegen.load.event import load_event
 from sitegen.model import ContentError
 

@@ -1,5 +1,6 @@
 """A fourth game needs only the files docs/architecture.md names: tests/toy/ holds them (a rules module,
-a format module) and the registry line is the monkeypatch below; it has no templates of its own."""
+a format module) and the registry line is the monkeypatch below; it has no templates of its own. Its Swiss
+standings (win 3, draw 1, loss 0; SoS, ESoS) and its top 8 bracket are the shared tournament tools alone."""
 from __future__ import annotations
 
 import json
@@ -16,20 +17,24 @@ from sitegen import games as formats
 PLAYERS = ["Ann", "Ben", "Cat", "Dov", "Eve"]
 
 
-@pytest.fixture
-def toy_event(make_site, monkeypatch):
+def toy_site(make_site, monkeypatch, players):
     monkeypatch.setitem(formats.FORMATS, TOY.name, TOY)  # the registry line
-    names = "".join(f"  - name: {name}\n" for name in PLAYERS)
+    names = "".join(f"  - name: {name}\n" for name in players)
     content = make_site({"events/e/event.yaml": f"name: Toy night\nformat: toy-swiss\ndate: 2026-03-01\nseed: 7\nplayers:\n{names}"})
     return content, content / "events" / "e"
 
 
-def play_round(folder, number):
-    """The first listed player of each table wins, except at table 2, which is drawn."""
-    path = folder / f"round-{number}.yaml"
+@pytest.fixture
+def toy_event(make_site, monkeypatch):
+    return toy_site(make_site, monkeypatch, PLAYERS)
+
+
+def play_round(folder, number, stage="round"):
+    """The first listed player of each table wins, except at table 2 of a Swiss round, which is drawn."""
+    path = folder / f"{stage}-{number}.yaml"
     data = yaml.safe_load(path.read_text())
     for table in data["tables"]:
-        table |= {"draw": True} if table["table"] == 2 else {"winner": table["players"][0]}
+        table |= {"draw": True} if table["table"] == 2 and stage == "round" else {"winner": table["players"][0]}
     path.write_text(yaml.safe_dump(data, sort_keys=False))
     return data
 
@@ -94,3 +99,46 @@ def test_a_toy_result_is_entered_with_sitegen_result_and_through_the_desk(toy_ev
     results = {t["table"]: {k: v for k, v in t.items() if k not in ("table", "players")}
                for t in yaml.safe_load((folder / "round-1.yaml").read_text())["tables"]}
     assert results[1] == {"winner": a} and results[2] == {"draw": True}
+
+
+def test_the_top_8_of_ten_players_play_a_bracket_and_the_final_ranks_everyone(make_site, monkeypatch, run_cli, tmp_path):
+    """Ten players: three Swiss rounds, then the top 8 play quarterfinals, semifinals and a final. The better seed wins
+    every bracket game (it is listed first), so the final ranking is the Swiss order: champion seed 1, finalist seed 2,
+    the semifinal losers (seeds 3, 4) and the quarterfinal losers (5 to 8) in Swiss order, then the two left out."""
+    content, folder = toy_site(make_site, monkeypatch, [f"P{n}" for n in range(10)])
+    for number in (1, 2, 3):
+        assert run_cli("pair", folder)[0] == 0
+        play_round(folder, number)
+    swiss_order = [row["id"] for row in run_standings(run_cli, content, tmp_path)["standings"]]
+    for number, games in ((1, 4), (2, 2), (3, 1)):
+        status, out, err = run_cli("pair", folder)
+        assert status == 0, err
+        data = play_round(folder, number, stage="elim")
+        assert len(data["tables"]) == games
+    first = yaml.safe_load((folder / "elim-1.yaml").read_text())["tables"]
+    assert [table["players"] for table in first] == [[swiss_order[0], swiss_order[7]], [swiss_order[3], swiss_order[4]],
+                                                     [swiss_order[1], swiss_order[6]], [swiss_order[2], swiss_order[5]]]
+    status, _, err = run_cli("pair", folder)
+    assert status == 2 and "is finished" in err
+    doc = run_standings(run_cli, content, tmp_path)
+    assert [row["id"] for row in doc["final_ranking"]] == swiss_order
+    assert (tmp_path / "out/events/e/bracket.html").exists()
+
+
+def test_a_bracket_round_that_does_not_follow_the_seeds_is_refused(make_site, monkeypatch, run_cli):
+    content, folder = toy_site(make_site, monkeypatch, [f"P{n}" for n in range(9)])
+    for number in (1, 2, 3):
+        assert run_cli("pair", folder)[0] == 0
+        play_round(folder, number)
+    assert run_cli("pair", folder)[0] == 0
+    data = yaml.safe_load((folder / "elim-1.yaml").read_text())
+    data["tables"][0]["players"][1], data["tables"][1]["players"][1] = data["tables"][1]["players"][1], data["tables"][0]["players"][1]
+    (folder / "elim-1.yaml").write_text(yaml.safe_dump(data, sort_keys=False))
+    status, _, err = run_cli("check", "--content", content)
+    assert status == 2 and "must follow the bracket of the top 8 of the Swiss standings" in err
+
+
+def run_standings(run_cli, content, tmp_path):
+    status, _, err = run_cli("build", "--content", content, "--output", tmp_path / "out")
+    assert status == 0, err
+    return json.loads((tmp_path / "out/events/e/standings.json").read_text())

@@ -11,7 +11,7 @@ from project import DEMO
 
 from sitegen import games as formats
 from sitegen.build.pipeline import check, render
-from sitegen.games.agot.swiss_standings import schedule_strength
+from sitegen.games.tournament.swiss import schedule_strength
 
 EVENT = """\
     name: Clocked

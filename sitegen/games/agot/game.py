@@ -5,8 +5,8 @@ from collections.abc import Mapping
 
 from sitegen.games.agot.length import PLAYER_EXAMPLE, new_event_lines, planned_rounds
 from sitegen.games.agot.rules import MIN_PLAYERS
-from sitegen.games.agot.swiss_standings import schedule_strength
-from sitegen.games.base import Format, ScheduleStrength, Scoreboard, StandingRow
+from sitegen.games.base import Format, ScheduleStrength, Scoreboard, StandingRow, cut_of
+from sitegen.games.tournament.swiss import schedule_strength
 from sitegen.model import Event, Problem
 from sitegen.text import N_
 
@@ -37,4 +37,4 @@ class AgotGame(Format):
 
     def length_settings(self, event: Event) -> dict[str, int]:
         """The event's length and cut as they stand now, for `pair` to write into event.yaml at round 1."""
-        return {"rounds": self.planned_rounds(event), "cut": self.cut(event)}
+        return {"rounds": self.planned_rounds(event), "cut": cut_of(self, event)}

@@ -3,7 +3,8 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from sitegen.games.base import Format, check_common, check_everyone_seated, player_id
+from sitegen.games.base import Format
+from sitegen.games.checks import check_common, check_everyone_seated, player_id
 from sitegen.games.vtes import results as vtes_results
 from sitegen.games.vtes import rules as vtes_rules
 from sitegen.games.vtes import seating as vtes_seating

@@ -17,22 +17,8 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from sitegen.games.base import (
-    FIGURES,
-    FLAG,
-    PLAYER,
-    Format,
-    NextRound,
-    RankingBody,
-    Refused,
-    ResultEntry,
-    ResultField,
-    ResultWay,
-    Scoreboard,
-    SeatChoice,
-    SlipBox,
-    SlipForm,
-)
+from sitegen.games.base import Elimination, Format, NextRound, RankingBody, RankingExport, Refused, Scoreboard, SeatChoice, Seating
+from sitegen.games.result_entry import FIGURES, FLAG, PLAYER, ResultEntry, ResultField, ResultWay, SlipBox, SlipForm
 from sitegen.games.vtes import board as vtes_board
 from sitegen.games.vtes import checks as vtes_checks
 from sitegen.games.vtes import event as vtes_event
@@ -46,12 +32,42 @@ from sitegen.games.vtes.rules import vp_text
 from sitegen.model import Event, Person, Problem, Round
 from sitegen.text import N_, Nn_, Num, place_text
 
+NAME = "vtes"
+RANKING_BODY = RankingBody("V:EKN", "vekn", vtes_rules.VEKN_NUMBER, "3200123", "vekn-rating",
+                           Nn_("V:EKN rating points; the best {count} event of the last {months} months counts",
+                               "V:EKN rating points; the best {count} events of the last {months} months count",
+                               vtes_rating.RATING_BEST, months=vtes_rating.RATING_MONTHS),
+                           vtes_rating.RATING_BEST, vtes_rating.RATING_MONTHS, "rating")
+
+
+def seat_choosers(event: Event, round_: Round) -> list[str]:
+    """The finalists from the lowest qualifier to the highest: the order they choose their seats in."""
+    if round_.stage != "final":
+        raise Refused("only the final's seats are chosen; a preliminary round's seats are dealt by `pair`")
+    return list(reversed(vtes_event.finalists(event, vtes_event.ranking(event, event.rounds))))
+
+
+def export_table(event: Event) -> tuple[list[str], list[list[Any]]]:
+    return vtes_export.export_table(event, vtes_board.score(event, NAME))
+
+
+def export_text(event: Event, name: str, known: Mapping[str, Person]) -> str:
+    """The V:EKN's own upload format (`archondata`, the only one of the export's formats)."""
+    return vtes_export.archondata(event, vtes_board.score(event, NAME), known, RANKING_BODY)
+
 
 class Vtes(Format):
-    name = "vtes"
+    name = NAME
     title = "Vampire: The Eternal Struggle (V:EKN rules)"
-    seated = True
-    elimination_title = N_("Final table")
+    seating = Seating(plan=vtes_pairing.plan_rounds)
+    elimination = Elimination(lambda event: vtes_rules.FINAL_SIZE if vtes_event.has_final(event) else 0, N_("Final table"),
+                              N_("The final comes next: the top five choose their seats."))
+    seat_choice = SeatChoice("final", vtes_event.FIRST,
+                             N_("The finalists choose their seats in turn, the lowest qualifier first; then one of them is "
+                                "drawn to play first."),
+                             seat_choosers, lambda event, seating: vtes_rules.drawn_first_player(event.seed, seating))
+    export = RankingExport(export_table, ("archondata",), export_text)
+    ranking_body = RANKING_BODY
     event_keys = ("final", "multideck", vtes_event.PAIRED_SEED)
     results = ResultEntry(
         fields=(ResultField("vp", FIGURES, N_("VP"), "each player's victory points, in steps of 0.5", halves=True, slip=N_("VP")),
@@ -62,16 +78,10 @@ class Vtes(Format):
         ways=(ResultWay("vp", ("vp", "override"), N_("Each player's VP (in halves)"), N_("Save VP")),
               ResultWay("first", (vtes_event.FIRST,), N_("Who plays first?"), N_("{name} plays first"), stages=("final",))))
     deck_fields = {"vekn": N_("V:EKN number"), "deck": N_("Deck")}
-    after_preliminaries = N_("The final comes next: the top five choose their seats.")
     result_hint = ("Enter each table's result as 'vp: {<id>: N, ...}' (steps of 0.5, every player at the table); "
                    "add 'override: true' only when a judge confirmed VP that no game gives (e.g. from card effects).")
 
     templates = (Path(__file__).resolve().parent / "templates",)
-    ranking_body = RankingBody("V:EKN", "vekn", vtes_rules.VEKN_NUMBER, "3200123", "vekn-rating",
-                               Nn_("V:EKN rating points; the best {count} event of the last {months} months counts",
-                                   "V:EKN rating points; the best {count} events of the last {months} months count",
-                                   vtes_rating.RATING_BEST, months=vtes_rating.RATING_MONTHS),
-                               vtes_rating.RATING_BEST, vtes_rating.RATING_MONTHS, "rating")
     player_example = ("    vekn: '1000001'      # optional: the V:EKN number (for the ranking export)\n"
                       "    deck: Toreador wall  # optional: shown on the player page\n")
 
@@ -80,19 +90,6 @@ class Vtes(Format):
             raise Refused("a V:TES event has no cut: its top five play the final (write 'final: false' to play none)")
         return [f"rounds: {rounds}" if rounds else "# rounds: 3          # preliminary rounds (default 3)",
                 "# final: false       # no final table (events under 8 players)"]
-
-    seat_choice = SeatChoice("final", vtes_event.FIRST,
-                             N_("The finalists choose their seats in turn, the lowest qualifier first; then one of them is "
-                                "drawn to play first."))
-
-    def seat_choosers(self, event: Event, round_: Round) -> list[str]:
-        """The finalists from the lowest qualifier to the highest: the order they choose their seats in."""
-        if round_.stage != "final":
-            raise Refused("only the final's seats are chosen; a preliminary round's seats are dealt by `pair`")
-        return list(reversed(vtes_event.finalists(event, vtes_event.ranking(event, event.rounds))))
-
-    def draw_first(self, event: Event, seating: tuple[str, ...]) -> str:
-        return vtes_rules.drawn_first_player(event.seed, seating)
 
     def planned_rounds(self, event: Event) -> int:
         return vtes_event.planned_rounds(event)
@@ -108,21 +105,8 @@ class Vtes(Format):
     def score(self, event: Event) -> Scoreboard:
         return vtes_board.score(event, self.name)
 
-    def export_table(self, event: Event) -> tuple[list[str], list[list[Any]]]:
-        return vtes_export.export_table(event, self.score(event))
-
-    export_formats = ("archondata",)
-
-    def export_text(self, event: Event, name: str, known: Mapping[str, Person]) -> str:
-        if name != "archondata":
-            return super().export_text(event, name, known)
-        return vtes_export.archondata(event, self.score(event), known, self.ranking_body)
-
     def next_round(self, event: Event) -> NextRound:
         return vtes_pairing.next_round(event)
-
-    def plan_rounds(self, event: Event) -> list[NextRound]:
-        return vtes_pairing.plan_rounds(event)
 
     def slip_form(self, round_: Round) -> SlipForm:
         if round_.stage == "final":

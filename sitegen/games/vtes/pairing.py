@@ -3,7 +3,8 @@ from __future__ import annotations
 
 import random
 
-from sitegen.games.base import NextRound, Refused, chosen_bye, fixed_tables, refuse_pending, round_rng, tables_file
+from sitegen.games.base import NextRound, Refused
+from sitegen.games.rounds import chosen_bye, fixed_tables, refuse_pending, round_rng, tables_file
 from sitegen.games.vtes import seating as vtes_seating
 from sitegen.games.vtes.event import SEATING_KEYS, Seating, canonical, finalists, has_final, planned_rounds, ranking, seats_of
 from sitegen.games.vtes.rules import SMALLEST_TABLE

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from itertools import groupby
 
-from sitegen.games.base import draw_key
+from sitegen.games.rounds import draw_key
 from sitegen.text import Num
 
 VpInput = int | float | str | Fraction

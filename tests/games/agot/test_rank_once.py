@@ -1,6 +1,6 @@
 """Pairing and pages read the same standings.
 
-Joust and Melee rank their players in one place (`swiss_standings.tally_rounds`); the next round is paired from
+Joust and Melee rank their players in one place (`tournament.swiss.tally_rounds`); the next round is paired from
 `current_standings`, the pages show `score()`. This guards that the two never drift apart: random events are cut
 short after each round, with the last round whole or with some of its games still in play, and both must give the
 same standings rows (rank, values, exact tiebreakers, coin tosses), length, cut and (Melee) cut order.
@@ -21,7 +21,8 @@ from random_events import write_event
 from sitegen import games as formats
 from sitegen.games.agot.joust import scoring as joust_scoring
 from sitegen.games.agot.melee import standings as melee_standings
-from sitegen.games.agot.swiss_standings import CurrentStandings
+from sitegen.games.base import cut_of
+from sitegen.games.tournament.swiss import CurrentStandings
 from sitegen.load.event import load_event
 from sitegen.model import Event
 
@@ -33,7 +34,7 @@ def pairing_standings(event: Event) -> CurrentStandings:
     if event.format == "agot-joust":
         return joust_scoring.current_standings(event)
     fmt = formats.format_of(event)
-    return melee_standings.current_standings(event, fmt.planned_rounds(event), fmt.cut(event))
+    return melee_standings.current_standings(event, fmt.planned_rounds(event), cut_of(fmt, event))
 
 
 def cut_short(event: Event, rng: random.Random) -> list[Event]:

@@ -8,7 +8,7 @@ from budget import scaled
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from sitegen.games.base import draw_key
+from sitegen.games.rounds import draw_key
 from sitegen.games.vtes.examples import rules_examples
 from sitegen.games.vtes.results import table_problems
 from sitegen.games.vtes.rules import PLACE_TP, RankedPlayer, final_ranking, finalists, preliminary_ranking, preliminary_totals, score_vtes_table

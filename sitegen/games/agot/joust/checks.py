@@ -5,10 +5,10 @@ from __future__ import annotations
 from sitegen.games.agot.joust.rules import reached_victory, victory_totals
 from sitegen.games.agot.joust.scoring import scoreboard
 from sitegen.games.agot.length import check_round_structure, planned_cut, planned_rounds
-from sitegen.games.agot.swiss_standings import cut_seeds
-from sitegen.games.base import Format, check_common, check_everyone_seated, int_mapping, late_changes, player_id
+from sitegen.games.base import Format
+from sitegen.games.checks import check_common, check_everyone_seated, int_mapping, late_changes, player_id
+from sitegen.games.tournament.elimination import bracket_problems
 from sitegen.model import Event, Problem, Round, Table
-from sitegen.pairing import bracket
 
 
 def problems(event: Event, fmt: Format) -> list[Problem]:
@@ -26,7 +26,7 @@ def problems(event: Event, fmt: Format) -> list[Problem]:
             found.append(Problem(round_.at("byes"), "an elimination round has no byes; remove 'byes'"))
     found += check_round_structure(event, planned_rounds(event), cut)
     if not found and event.elims:
-        found += _check_bracket(event, fmt.name)
+        found += bracket_problems(event, scoreboard(event, fmt.name).standings, cut)
     return found
 
 
@@ -38,27 +38,6 @@ def _check_byes(event: Event, round_: Round) -> list[Problem]:
     if len(round_.byes) > 1 or active % 2 == 0:
         return [Problem(round_.at("byes"), f"round {round_.number} has {active} players and {len(round_.byes)} byes; a round gives "
                                            "one bye only, and only when an odd number of players takes part: seat the others at tables")]
-    return []
-
-
-def _check_bracket(event: Event, format_name: str) -> list[Problem]:
-    """Each elimination round seats exactly the matches the bracket gives after the round before it."""
-    board = scoreboard(event, format_name)
-    seeds = cut_seeds([row.player for row in board.standings], board.standings, board.cut)
-    still_in: set[str] | None = None
-    for round_ in event.elims:
-        expected = {frozenset(match) for match in bracket.matches(seeds, still_in)}
-        written = {frozenset(table.players) for table in round_.tables}
-        if written != expected:
-            wanted = "; ".join(" v ".join(sorted(match)) for match in sorted(expected, key=sorted))
-            why = f"the top {board.cut} of the Swiss standings" if still_in is None else "the winners of the round before"
-            strays = sorted({pid for t in round_.tables for pid in t.players} - set().union(*expected))
-            stray = f"{', '.join(strays)} cannot play here; " if strays else ""
-            return [Problem(round_.where, f"{stray}this round's games must follow the bracket of {why}: {wanted}; "
-                                          "run `sitegen pair` to write the round, or fix the players")]
-        if not round_.complete:
-            break
-        still_in = {str(table.result["winner"]) for table in round_.tables}
     return []
 
 

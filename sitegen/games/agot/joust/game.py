@@ -16,8 +16,9 @@ from sitegen.games.agot.joust.rules import RESULTS, ROUND_MINUTES
 from sitegen.games.agot.length import CUT_BY_PLAYERS, ROUNDS_BY_PLAYERS, planned_cut
 from sitegen.games.agot.length import TEMPLATES as AGOT_TEMPLATES
 from sitegen.games.agot.rules import DEFAULT_VICTORY_TOTAL
-from sitegen.games.agot.swiss_standings import ESOS_MEANING, SOS_MEANING
-from sitegen.games.base import FIGURES, PLAYER, NextRound, ResultEntry, ResultField, ResultWay, Scoreboard, SlipForm
+from sitegen.games.base import Elimination, NextRound, Scoreboard
+from sitegen.games.result_entry import FIGURES, PLAYER, ResultEntry, ResultField, ResultWay, SlipForm
+from sitegen.games.tournament.swiss import ESOS_MEANING, SOS_MEANING
 from sitegen.model import Event, Problem, Round
 from sitegen.text import N_
 
@@ -27,8 +28,7 @@ class Joust(AgotGame):
     name = "agot-joust"
     title = "A Game of Thrones 2nd ed. — Joust"
     seated = False  # two players a table: seat numbers mean nothing
-    elimination_title = N_("Bracket")
-    after_preliminaries = N_("The elimination bracket comes next.")
+    elimination = Elimination(planned_cut, N_("Bracket"), N_("The elimination bracket comes next."))
     event_keys: tuple[str, ...] = ()
     results = ResultEntry(
         fields=(ResultField("winner", PLAYER, N_("Winner"), "the player who won (victory total, concession or decking)", slip=N_("Winner")),
@@ -50,9 +50,6 @@ class Joust(AgotGame):
 
     def next_round(self, event: Event) -> NextRound:
         return joust_pairing.next_round(event, self.name)
-
-    def cut(self, event: Event) -> int:
-        return planned_cut(event)
 
     def slip_form(self, round_: Round) -> SlipForm:
         boxes = self.results.slip_boxes(round_.stage)

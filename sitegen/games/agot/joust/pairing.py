@@ -4,10 +4,11 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping, Sequence
 
 from sitegen.games.agot.joust.scoring import current_standings
-from sitegen.games.agot.swiss_standings import CurrentStandings, cut_seeds
-from sitegen.games.base import NextRound, Refused, chosen_bye, fixed_tables, refuse_pending, round_rng, tables_file
+from sitegen.games.base import NextRound, Refused
+from sitegen.games.rounds import chosen_bye, fixed_tables, refuse_pending, round_rng, tables_file
+from sitegen.games.tournament.elimination import next_bracket_round
+from sitegen.games.tournament.swiss import CurrentStandings
 from sitegen.model import Event
-from sitegen.pairing import bracket
 from sitegen.pairing.swiss import pair_swiss
 
 ELIMINATION_HINT = "Enter each game's result as 'winner: <id>': an elimination game always has a winner (a game drawn at time plays on)."
@@ -18,13 +19,9 @@ def next_round(event: Event, format_name: str) -> NextRound:
     board = current_standings(event)
     if len(event.rounds) < board.planned_rounds:
         return _swiss_round(event, board, len(event.rounds) + 1)
-    if board.cut and (not event.elims or len(event.elims[-1].tables) > 1):
-        seeds = cut_seeds([row.player for row in board.standings], board.standings, board.cut)
-        if not event.elims:
-            return _elim_round(1, bracket.matches(seeds), f"Top {board.cut} cut seeded from the Swiss standings.")
-        winners = {str(t.result["winner"]) for t in event.elims[-1].tables}
-        matches = bracket.matches(seeds, winners)
-        return _elim_round(len(event.elims) + 1, matches, "The final: untimed." if len(matches) == 1 else "")
+    elimination = next_bracket_round(event, board.standings, board.cut, ELIMINATION_HINT)
+    if elimination:
+        return elimination
     raise Refused(f"{event.name} is finished: all {board.planned_rounds} rounds" + (" and the cut" if board.cut else "") + " are played")
 
 
@@ -56,11 +53,6 @@ def _swiss_round(event: Event, board: CurrentStandings, number: int) -> NextRoun
     notes = _unwanted_meetings(pairing.pairs, opponents, avoid)
     return NextRound(f"round-{number}.yaml", data, summary + "".join(f"; {note}" for note in notes),
                      warnings=tuple(notes))
-
-
-def _elim_round(number: int, matches: list[tuple[str, str]], note: str) -> NextRound:
-    summary = f"Elimination round {number}: {len(matches)} games. {note}".strip()
-    return NextRound(f"elim-{number}.yaml", tables_file([list(match) for match in matches]), summary, hint=ELIMINATION_HINT)
 
 
 def _unwanted_meetings(pairs: Sequence[tuple[str, str]], opponents: Mapping[str, Collection[str]],

@@ -2,12 +2,14 @@
 the final ranking and the standings.json document."""
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any
 
 from sitegen.games.agot.joust.rules import BYE, DRAW, GAME_RESULTS, Result, outcome, points_summary, record_summary, victory_totals
 from sitegen.games.agot.length import planned_cut, planned_rounds, swiss_finished
-from sitegen.games.agot.swiss_standings import (
+from sitegen.games.base import Column, PlayerRound, RoundView, Scoreboard, SeatRow, StandingRow, TableView, round_label
+from sitegen.games.tournament.elimination import bracket_views, final_ranking, note_bracket_games
+from sitegen.games.tournament.swiss import (
     ESOS_MEANING,
     SOS_MEANING,
     CurrentStandings,
@@ -16,13 +18,10 @@ from sitegen.games.agot.swiss_standings import (
     note_meeting,
     tally_rounds,
 )
-from sitegen.games.base import SEED, Column, PlayerRound, RoundView, Scoreboard, SeatRow, StandingRow, TableView, round_label, stage_label
 from sitegen.model import Event, Round, Table
 from sitegen.text import N_
 
 ABSENT = "absent"  # standings.json result of a round a player was not in
-# An elimination game is won or lost (a draw at time plays on): (shown, standings.json result) by "won".
-ELIM_RESULT = {True: (N_("Won"), "won"), False: (N_("Lost"), "lost")}
 
 # The record's column label: the results' codes in the rules' order (a test checks it), translated when shown.
 RECORD_LABEL = N_("W-MW-D-ML-L")
@@ -33,7 +32,6 @@ STANDINGS_COLUMNS = [
     Column("esos", N_("ESoS"), N_("Extended Strength of Schedule: {meaning}.", meaning=ESOS_MEANING)),
 ]
 SEAT_COLUMNS = [Column("result", N_("Result")), Column("power", N_("Power")), Column("points", N_("Pts"))]
-ELIM_COLUMNS = [Column(SEED, N_("Seed"), N_("Rank after the Swiss rounds.")), Column("result", N_("Result"))]
 
 
 def table_outcome(table: Table) -> dict[str, Result] | None:
@@ -56,8 +54,8 @@ def scoreboard(event: Event, format_name: str) -> Scoreboard:
         _note_round(event, round_, results, records, {row.player: row.rank for row in rows or ()}, history)
 
     tally = tally_rounds(event, _count_round, _record_values, note_round)
-    elims = _elim_views(event, tally.standings)
-    _note_elims(elims, history)
+    elims = bracket_views(event, tally.standings)  # an elimination game is won or lost: a draw at time plays on
+    note_bracket_games(elims, history)
     board = Scoreboard(
         standings_columns=STANDINGS_COLUMNS,
         seat_columns=SEAT_COLUMNS,
@@ -66,7 +64,7 @@ def scoreboard(event: Event, format_name: str) -> Scoreboard:
         standings=tally.standings,
         standings_after=tally.standings_after,
         player_rounds=history,
-        final_ranking=_final_ranking(event, tally.standings, elims),
+        final_ranking=final_ranking(tally.standings, elims, planned_cut(event), swiss_finished(event, planned_rounds(event))),
         export={},
         planned_rounds=planned_rounds(event),
         cut=planned_cut(event),
@@ -151,54 +149,6 @@ def _note_round(event: Event, round_: Round, results: Mapping[str, Result], reco
                 won=None if res is None or res is BYE else res.beat,
             )
         )
-
-
-def _note_elims(elims: Sequence[RoundView], history: Mapping[str, list[PlayerRound]]) -> None:
-    """Each player's line for the elimination games they played."""
-    for view in elims:
-        for table in view.tables:
-            for seat in table.seats:
-                label, export = ELIM_RESULT[seat.winner]
-                history[seat.player].append(PlayerRound(round=view.round, label=view.label, table=table.number,
-                                                        opponents=[s.player for s in table.seats if s is not seat],
-                                                        outcome=None if table.pending else export,
-                                                        result=N_("Pending") if table.pending else label,
-                                                        won=None if table.pending else seat.winner))
-
-
-def _elim_views(event: Event, standings: Sequence[StandingRow]) -> list[RoundView]:
-    seed_of = {row.player: row.rank for row in standings}
-    views = []
-    for round_ in event.elims:
-        tables = []
-        for table in round_.tables:
-            winner = table.result.get("winner")
-            seats = [
-                SeatRow(pid, n, {SEED: seed_of[pid], "result": ELIM_RESULT[winner == pid][0] if winner else ""}, winner == pid)
-                for n, pid in enumerate(table.players, start=1)
-            ]
-            tables.append(TableView(table.number, seats, pending=winner is None))
-        label = stage_label(round_.stage, len(round_.tables), round_.number)
-        views.append(RoundView(round_, label, tables, round_.complete, columns=ELIM_COLUMNS))
-    return views
-
-
-def _final_ranking(event: Event, standings: Sequence[StandingRow], elims: Sequence[RoundView]) -> list[tuple[int, str]] | None:
-    """Champion, finalist, each earlier round's losers in Swiss order, then everyone else in Swiss order."""
-    if not swiss_finished(event, planned_rounds(event)):
-        return None
-    swiss_order = [row.player for row in standings]
-    if not planned_cut(event):
-        return [(i + 1, pid) for i, pid in enumerate(swiss_order)]
-    if not elims or not elims[-1].complete or len(elims[-1].tables) != 1:
-        return None
-    final = elims[-1].tables[0]
-    order = [s.player for s in sorted(final.seats, key=lambda s: not s.winner)]
-    for view in reversed(elims[:-1]):
-        losers = [s.player for t in view.tables for s in t.seats if not s.winner]
-        order += sorted(losers, key=swiss_order.index)
-    order += [pid for pid in swiss_order if pid not in order]
-    return [(i + 1, pid) for i, pid in enumerate(order)]
 
 
 def _export(event: Event, format_name: str, board: Scoreboard) -> dict[str, Any]:

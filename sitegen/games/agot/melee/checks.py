@@ -3,16 +3,17 @@ from __future__ import annotations
 
 from sitegen.games.agot.length import check_round_structure
 from sitegen.games.agot.melee.results import read_table, table_winners
-from sitegen.games.agot.melee.rules import CUTS, ELIMINATION_TABLES
+from sitegen.games.agot.melee.rules import CUTS, ELIMINATION_TABLES, planned_melee_cut
 from sitegen.games.agot.melee.wording import CUT_CHOICES_TEXT, CUT_ORDER_TEXT, TABLE_SIZES_TEXT, spell
-from sitegen.games.agot.swiss_standings import cut_seeds
-from sitegen.games.base import Format, check_common, check_everyone_seated
+from sitegen.games.base import Format
+from sitegen.games.checks import check_common, check_everyone_seated
+from sitegen.games.tournament.swiss import cut_seeds
 from sitegen.model import Event, Problem
 
 
 def validate(event: Event, fmt: Format) -> list[Problem]:
     problems = check_common(event, fmt)
-    cut = fmt.cut(event)
+    cut = planned_melee_cut(event)
     if cut not in CUTS:
         problems.append(Problem(event.at("cut"), f"'cut: {cut}' is not a Melee cut; use {CUT_CHOICES_TEXT}"))
     elif cut > len(event.players):

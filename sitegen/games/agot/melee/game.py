@@ -5,7 +5,7 @@ The plug-in only wires the Melee modules together:
 - `results`: a table's result read into a checked game, or its problems;
 - `checks`: every check of an event; `standings` (with `rows`, what the pages show of a table and a round): the Scoreboard;
 - `pairing`: the next round; `wording`: the rules in words, for messages and the rules page.
-Standings and tiebreakers are the AGoT ones shared with Joust (`swiss_standings`), where "beaten" means placed ahead of
+Standings and tiebreakers are the AGoT ones shared with Joust (`games/tournament/swiss.py`), where "beaten" means placed ahead of
 at every shared table.
 
 Decisions where the rules are silent:
@@ -26,25 +26,15 @@ from typing import Any
 
 from sitegen.games.agot.game import AgotGame
 from sitegen.games.agot.length import TEMPLATES as AGOT_TEMPLATES
-from sitegen.games.agot.length import starting_players
 from sitegen.games.agot.melee.checks import validate
 from sitegen.games.agot.melee.pairing import next_round
-from sitegen.games.agot.melee.rules import ROUND_MINUTES, default_melee_cut
+from sitegen.games.agot.melee.rules import ROUND_MINUTES, planned_melee_cut
 from sitegen.games.agot.melee.standings import current_standings, score_event
 from sitegen.games.agot.melee.wording import CUT_ORDER_WORDS, SLIP_INSTRUCTIONS, rules_context
 from sitegen.games.agot.rules import DEFAULT_VICTORY_TOTAL
-from sitegen.games.base import (
-    FIGURES,
-    ORDER,
-    PLAYER,
-    NextRound,
-    ResultEntry,
-    ResultField,
-    ResultWay,
-    Scoreboard,
-    SlipForm,
-    refuse_pending,
-)
+from sitegen.games.base import Elimination, NextRound, Scoreboard, Seating
+from sitegen.games.result_entry import FIGURES, ORDER, PLAYER, ResultEntry, ResultField, ResultWay, SlipForm
+from sitegen.games.rounds import refuse_pending
 from sitegen.model import Event, Problem, Round
 from sitegen.text import N_
 
@@ -52,10 +42,9 @@ from sitegen.text import N_
 class Melee(AgotGame):
     name = "agot-melee"
     title = "A Game of Thrones 2nd ed. — Melee"
-    seated = True
-    elimination_title = N_("Final tables")
-    cut_rule = N_("the Melee elimination rules order the cut by {order}, leaving out Head-to-Head", order=CUT_ORDER_WORDS)
-    after_preliminaries = N_("The final table comes next.")
+    seating = Seating()
+    elimination = Elimination(planned_melee_cut, N_("Final tables"), N_("The final table comes next."),
+                              N_("the Melee elimination rules order the cut by {order}, leaving out Head-to-Head", order=CUT_ORDER_WORDS))
     event_keys: tuple[str, ...] = ()
     results = ResultEntry(
         fields=(ResultField("power", FIGURES, N_("Power"), "each player's power at the end of the game, whole numbers", slip=N_("Power")),
@@ -72,15 +61,12 @@ class Melee(AgotGame):
     def validate(self, event: Event) -> list[Problem]:
         return validate(event, self)
 
-    def cut(self, event: Event) -> int:
-        return default_melee_cut(starting_players(event)) if event.cut is None else event.cut
-
     def score(self, event: Event) -> Scoreboard:
-        return score_event(event, self.name, self.planned_rounds(event), self.cut(event))
+        return score_event(event, self.name, self.planned_rounds(event), planned_melee_cut(event))
 
     def next_round(self, event: Event) -> NextRound:
         refuse_pending(event)
-        return next_round(event, current_standings(event, self.planned_rounds(event), self.cut(event)))
+        return next_round(event, current_standings(event, self.planned_rounds(event), planned_melee_cut(event)))
 
     def slip_form(self, round_: Round) -> SlipForm:
         return SlipForm(self.results.slip_boxes(round_.stage), SLIP_INSTRUCTIONS)

@@ -9,8 +9,9 @@ from sitegen.games.agot.melee.results import table_winners
 from sitegen.games.agot.melee.rules import ELIMINATION_TABLES, FINAL_TABLE, FULL_TABLE, SMALL_TABLE
 from sitegen.games.agot.melee.seating import melee_table_sizes, seat_melee_round
 from sitegen.games.agot.melee.wording import spell
-from sitegen.games.agot.swiss_standings import CurrentStandings, cut_seeds
-from sitegen.games.base import NextRound, Refused, chosen_bye, fixed_tables, round_rng, tables_file
+from sitegen.games.base import NextRound, Refused
+from sitegen.games.rounds import chosen_bye, fixed_tables, round_rng, tables_file
+from sitegen.games.tournament.swiss import CurrentStandings, cut_seeds
 from sitegen.model import Event
 
 ELIMINATION_HINT = ("Enter 'power: {<id>: N, ...}' for every player and 'winner: <id>': an elimination table always has a winner "

@@ -8,7 +8,7 @@ from collections import Counter
 
 from sitegen.games.agot.melee.rules import TABLE_SIZES, MeleeGame, melee_game
 from sitegen.games.agot.melee.wording import TABLE_SIZES_TEXT
-from sitegen.games.base import int_mapping, player_id
+from sitegen.games.checks import int_mapping, player_id
 from sitegen.model import Problem, Round, Table
 
 

@@ -26,8 +26,9 @@ from dataclasses import dataclass
 from functools import cached_property
 from itertools import groupby
 
-from sitegen.games.agot.length import default_cut
+from sitegen.games.agot.length import default_cut, starting_players
 from sitegen.games.agot.rules import DEFAULT_VICTORY_TOTAL
+from sitegen.model import Event
 
 # Players at a Melee table: four, or three where the field does not divide by four. The seating, the checks,
 # the scoring and the rules page read the rule from here.
@@ -45,7 +46,7 @@ FINAL_TABLE = FULL_TABLE  # players at an elimination table
 ELIMINATION_TABLES: dict[int, tuple[int, ...]] = {0: (), 4: (1,), 16: (4, 1)}
 CUTS = tuple(ELIMINATION_TABLES)
 CUT_INSTEAD = {8: 4}  # a cut of the AGoT cut table that Melee does not have -> the Melee cut used instead
-# Who makes the cut, best first: the elimination rules leave Head-to-Head out (swiss_standings.cut_order sorts so).
+# Who makes the cut, best first: the elimination rules leave Head-to-Head out (tournament.swiss.cut_order sorts so).
 CUT_ORDER = ("points", "SoS", "ESoS")
 
 
@@ -91,6 +92,11 @@ def default_melee_cut(players: int) -> int:
     """The cut for a field of ``players`` when the event sets none."""
     cut = default_cut(players)
     return CUT_INSTEAD.get(cut, cut)
+
+
+def planned_melee_cut(event: Event) -> int:
+    """The event's `cut:`, or the rules' cut for the field it started with."""
+    return default_melee_cut(starting_players(event)) if event.cut is None else event.cut
 
 
 def place_points(power: int, place: int) -> int:

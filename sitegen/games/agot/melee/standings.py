@@ -1,7 +1,7 @@
 """Melee standings: table results into records, the standings after each round, the final ranking and
 standings.json, gathered into the Scoreboard.
 
-Records, tiebreakers and the document's frame are the AGoT ones shared with Joust (`swiss_standings`); a melee table
+Records, tiebreakers and the document's frame are the AGoT ones shared with Joust (`games/tournament/swiss.py`); a melee table
 counts as a meeting of every pair at it, the better placed one beating the other.
 """
 from __future__ import annotations
@@ -14,8 +14,8 @@ from sitegen.games.agot.length import swiss_finished
 from sitegen.games.agot.melee.results import played_game
 from sitegen.games.agot.melee.rows import LATE, SEAT_COLUMNS, STANDINGS_COLUMNS, TABLE_WIN, elim_views, export_code, export_row, player_round, table_view
 from sitegen.games.agot.melee.rules import MeleeGame, SeatResult, late_join_points
-from sitegen.games.agot.swiss_standings import CurrentStandings, Record, cut_order, export_document, note_meeting, tally_rounds
 from sitegen.games.base import PlayerRound, RoundView, Scoreboard, StandingRow, round_label
+from sitegen.games.tournament.swiss import CurrentStandings, Record, cut_order, export_document, note_meeting, tally_rounds
 from sitegen.model import Event, Round
 
 

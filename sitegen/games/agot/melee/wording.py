@@ -46,10 +46,6 @@ def spell(number: int) -> str:
     return _WORDS[number] if 0 <= number < len(_WORDS) else str(number)
 
 
-def ordinal(place: int) -> str:
-    return f"{place}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(place, 'th') }"
-
-
 def place_label(seat: SeatResult) -> str:
     """Short place for a table column: '1', 'T2' for a shared place, '4 out' for an eliminated player."""
     if seat.eliminated:

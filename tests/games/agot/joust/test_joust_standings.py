@@ -1,8 +1,8 @@
 """Joust scoring and standings, checked against values computed by hand."""
 from fractions import Fraction
 
-from sitegen.games.agot.swiss_standings import Record, note_meeting, rank_players
-from sitegen.games.base import draw_key
+from sitegen.games.rounds import draw_key
+from sitegen.games.tournament.swiss import Record, note_meeting, rank_players
 
 FOUR_PLAYERS = """
 name: Hand example

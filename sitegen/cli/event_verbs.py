@@ -1,32 +1,53 @@
-"""The TO's desk commands of `sitegen`: init, result, drop, add, desk. They read arguments, call `edits*` and print.
+"""The verbs of `sitegen` on one event folder (its first argument): new, add, pair, result, drop, swap, seat,
+remove, rename, length, clock, standings, export. They read arguments, call `edit/` and print.
 
 Each command imports the edits it makes when it runs: `sitegen pair` loads this module too and should not wait
 for ruamel.yaml (see yamledit)."""
 from __future__ import annotations
 
 import argparse
-import json
-import os
-import sys
+import time
 from pathlib import Path
 from typing import Any
 
 from sitegen import games as formats
-from sitegen.edit.scaffold import init_site, package_source
-from sitegen.games.base import FIGURES, FLAG, ORDER, PLAYER, Refused, ResultField, Scoreboard, StandingRow
-from sitegen.model import LANGUAGES, Event
+from sitegen.cli.printing import print_rows, print_standings, print_table, warn
+from sitegen.edit.rounds import pair_round
+from sitegen.edit.scaffold import new_event
+from sitegen.files import write_atomic
+from sitegen.games.base import Refused, cut_of
+from sitegen.games.result_entry import FIGURES, FLAG, ORDER, PLAYER, ResultField
+from sitegen.load.check import validated
+from sitegen.load.event import content_root
+from sitegen.load.players_and_leagues import load_people
+from sitegen.text import csv_text
 
 
-def register(sub: Any, cache: Path) -> None:
-    """Add the desk commands to `sitegen`'s sub-command parser; `cache`: the default build state folder."""
-    p = sub.add_parser("init", help="start a new site repository: content/, a GitHub Pages workflow, .gitignore, README")
-    p.add_argument("folder", help="the repository's folder (created if missing)")
-    p.add_argument("--title", help="the site's title (default: from the folder name)")
-    p.add_argument("--package", help="what the workflow pip-installs, e.g. sitegen==1.2 or git+https://...@COMMIT "
-                                     "(default: where this sitegen was installed from)")
-    p.add_argument("--base-url", default=None, help="the site's address, e.g. https://club.github.io/site/ (links, feeds, QR codes)")
-    p.add_argument("--timezone", default=None, help="the events' time zone, e.g. Europe/Paris (default: this computer's)")
-    p.set_defaults(run=_init)
+def register(sub: Any) -> None:
+    """The verbs on one event folder (each takes it first), in the order an event meets them: new, add, pair,
+    result, drop, the round under way's (swap, seat, remove, rename, length, clock), then standings and export."""
+    _register_new(sub)
+
+    p = sub.add_parser("add", help="add a player to event.yaml: a late arrival joins the current round while it has no "
+                                   "result (then pair it again), else the next round")
+    p.add_argument("event_dir")
+    p.add_argument("name", help='the full name, e.g. "Ann Example"')
+    p.add_argument("--id", dest="player_id", metavar="ID", help="the id (default: made from the name)")
+    p.add_argument("--joined", type=int, metavar="N", help="the first round played (default: the next round once round 1 is paired)")
+    p.add_argument("--field", nargs="+", action="extend", default=[], metavar="KEY=VALUE", help=f"a player field of the format: {_player_fields()}")
+    p.set_defaults(run=_add, one_event=True)
+
+    p = sub.add_parser("pair", help="pair or seat the next round of an event, write its round file and print it")
+    p.add_argument("event_dir")
+    p.add_argument("--plan", action="store_true", help="seat every preliminary round at once, in games whose rules plan them together; writes every round file")
+    p.add_argument("--redo", action="store_true", help="pair the current round again (only while none of its tables has a result)")
+    p.add_argument("--start", metavar="'YYYY-MM-DD HH:MM'", help="the round's local start time: its page counts down")
+    p.add_argument("--minutes", type=int, metavar="N", help="the round's length in minutes")
+    p.add_argument("--table", nargs="+", action="extend", default=[], metavar="ID=N",
+                   help="seat a player at table N in this round and every later one (event.yaml's 'table:'); ID= frees it")
+    with_byes = ", ".join(sorted(name for name, fmt in formats.FORMATS.items() if fmt.gives_byes))
+    p.add_argument("--bye", metavar="ID", help=f"give this player the bye (formats with byes: {with_byes}; default: the rules' choice)")
+    p.set_defaults(run=_pair, one_event=True)
 
     p = sub.add_parser("result", help="enter a table's result into the current round file (or the one given) and print what changed")
     p.add_argument("event_dir")
@@ -48,32 +69,35 @@ def register(sub: Any, cache: Path) -> None:
     p.set_defaults(run=_drop, one_event=True)
 
     _register_venue(sub)
+    _register_reports(sub)
 
-    p = sub.add_parser("add", help="add a player to event.yaml: a late arrival joins the current round while it has no "
-                                   "result (then pair it again), else the next round")
+def _register_new(sub: Any) -> None:
+    """`sitegen new`: the event folder, its game and length, its first players."""
+    p = sub.add_parser("new", help="create an event folder with an event.yaml to fill in")
+    p.add_argument("event_dir", help="the new event's folder, e.g. content/events/friday-night")
+    p.add_argument("--format", default=formats.DEFAULT_FORMAT, choices=sorted(formats.FORMATS), help=f"the game format (default {formats.DEFAULT_FORMAT})")
+    p.add_argument("--name", help="the event's name (default: from the folder name)")
+    p.add_argument("--date", default=time.strftime("%Y-%m-%d"), help="the event's date, YYYY-MM-DD (default today)")
+    p.add_argument("--player", action="append", metavar="NAME", help="a player's full name (repeat it; default: two to replace)")
+    p.add_argument("--rounds", type=int, metavar="N", help="preliminary rounds (default: from the rules when round 1 is paired)")
+    p.add_argument("--cut", type=int, metavar="N", help="players in the elimination cut, in games that have one (default: from the rules)")
+    p.set_defaults(run=_new)
+
+
+def _register_reports(sub: Any) -> None:
+    """What an event reports: standings, export."""
+    p = sub.add_parser("standings", help="print an event's standings")
     p.add_argument("event_dir")
-    p.add_argument("name", help='the full name, e.g. "Ann Example"')
-    p.add_argument("--id", dest="player_id", metavar="ID", help="the id (default: made from the name)")
-    p.add_argument("--joined", type=int, metavar="N", help="the first round played (default: the next round once round 1 is paired)")
-    p.add_argument("--field", nargs="+", action="extend", default=[], metavar="KEY=VALUE", help=f"a player field of the format: {_player_fields()}")
-    p.set_defaults(run=_add, one_event=True)
+    p.set_defaults(run=_standings, one_event=True)
 
-    _register_desk(sub, cache)
-
-
-def _register_desk(sub: Any, cache: Path) -> None:
-    """`sitegen desk`: its address, its preview, its git commits and its language."""
-    p = sub.add_parser("desk", help="a web console on this computer (or, with --lan, a judge's phone): results, drops, pairing, standings")
-    p.add_argument("--content", default="content", help="content folder (default content/)")
-    p.add_argument("--output", default="output", help="where the site preview is built (default output/)")
-    p.add_argument("--cache", type=Path, default=cache, help=f"the build state (default {cache}/)")
-    p.add_argument("--port", type=int, default=8001, help="default 8001 (serve's is 8000)")
-    p.add_argument("--lan", action="store_true", help="listen on the local network (0.0.0.0, or --host) and print a QR code of the address")
-    p.add_argument("--host", help="the address to listen on (default 127.0.0.1; 0.0.0.0 with --lan)")
-    p.add_argument("--commit", action="store_true", help="make each change a git commit in the content's repository; a Publish button runs `git push`")
-    p.add_argument("--language", choices=LANGUAGES, help="the desk's language (default: site.yaml's language:); an event with its own "
-                   "language: shows its pages and its players' report pages in it")
-    p.set_defaults(run=_desk)
+    p = sub.add_parser("export", help="write what the organizer reports to the game's ranking body: CSV, or the body's own upload format")
+    p.add_argument("event_dir")
+    p.add_argument("--format", dest="export_format", default="csv",
+                   choices=["csv", *sorted({name for fmt in formats.FORMATS.values() if fmt.export for name in fmt.export.formats})],
+                   help="csv (default), or the ranking body's upload format: " + "; ".join(
+                       f"{name} ({fmt.name})" for fmt in formats.FORMATS.values() if fmt.export for name in fmt.export.formats))
+    p.add_argument("--output", help="write to this file instead of printing")
+    p.set_defaults(run=_export, one_event=True)
 
 
 def _register_venue(sub: Any) -> None:
@@ -83,8 +107,8 @@ def _register_venue(sub: Any) -> None:
     p.add_argument("players", nargs=2, metavar="ID")
     p.set_defaults(run=_swap, one_event=True)
 
-    p = sub.add_parser("seat", help="players who choose their seats (the V:TES final): record the seats they chose, "
-                                    "then draw who plays first")
+    chosen = ", ".join(f"the {fmt.seat_choice.stage} of {name}" for name, fmt in sorted(formats.FORMATS.items()) if fmt.seat_choice)
+    p = sub.add_parser("seat", help=f"players who choose their seats ({chosen}): record the seats they chose, then draw who plays first")
     p.add_argument("event_dir")
     p.add_argument("seats", nargs="*", metavar="ID=N", help="each player's chosen seat, from 1 (every player of the table)")
     p.add_argument("--draw-first", action="store_true", help="draw who plays first from the event's seed and the seating, "
@@ -119,7 +143,6 @@ def _register_venue(sub: Any) -> None:
     p.add_argument("--minutes", type=int, metavar="N", help="the round's length, with --start")
     p.set_defaults(run=_clock, one_event=True)
 
-
 def table_wishes(pairs: list[str]) -> dict[str, int | None]:
     """`--table ann=12 ben=` into {"ann": 12, "ben": None} (None frees the player's table)."""
     wishes: dict[str, int | None] = {}
@@ -133,7 +156,6 @@ def table_wishes(pairs: list[str]) -> dict[str, int | None]:
             raise Refused(f"--table {pair}: '{number}' is not a table number") from None
     return wishes
 
-
 def _declared_fields() -> dict[str, list[tuple[str, ResultField]]]:
     """Every result key a game declares, with the games that declare it (a key means the same kind in every game)."""
     declared: dict[str, list[tuple[str, ResultField]]] = {}
@@ -142,14 +164,12 @@ def _declared_fields() -> dict[str, list[tuple[str, ResultField]]]:
             declared.setdefault(field.key, []).append((name, field))
     return declared
 
-
 FLAG_SHAPES: dict[str, dict[str, Any]] = {
     PLAYER: {"metavar": "ID"},
     FIGURES: {"nargs": "+", "action": "extend", "metavar": "ID=N"},
     ORDER: {"nargs": "+", "action": "extend", "metavar": "ID"},
     FLAG: {"action": "store_true"},
 }
-
 
 def _add_result_flags(parser: argparse.ArgumentParser) -> None:
     """`sitegen result`'s flags, made from the games' result declarations: one per key, with each game's help."""
@@ -160,11 +180,39 @@ def _add_result_flags(parser: argparse.ArgumentParser) -> None:
         text = "; ".join(f"{help_} ({', '.join(names)})" for help_, names in helps.items())
         parser.add_argument(f"--{key}", dest=f"result_{key}", help=text, **FLAG_SHAPES[declared[0][1].kind])
 
-
 def _player_fields() -> str:
     """The games' player fields for `add --field`'s help, from their declarations."""
     return "; ".join(f"{', '.join(fmt.deck_fields)} ({name})" for name, fmt in sorted(formats.FORMATS.items()) if fmt.deck_fields)
 
+def _new(args: argparse.Namespace) -> int:
+    written = new_event(args.event_dir, fmt=args.format, date=args.date, name=args.name, players=args.player,
+                        rounds=args.rounds, cut=args.cut)
+    for path in written[:-1]:
+        print(f"created {path}: the site's title and address; edit it")
+    print(f"created {written[-1]}: list the players (`sitegen add`), then run `sitegen pair {args.event_dir}`")
+    return 0
+
+def _add(args: argparse.Namespace) -> int:
+    from sitegen.edit.players import add_player, fields_of
+
+    change = add_player(args.event_dir, args.name, pid=args.player_id, joined=args.joined, fields=fields_of(args.field))
+    player = change.edited.event.player_by_id[change.player]
+    print(f"added {player.name} (id {player.id}, first round {player.joined}) to {change.edited.written[0]}")
+    _repair_advice(change.repair, args.event_dir)
+    return 0
+
+def _pair(args: argparse.Namespace) -> int:
+    paired = pair_round(args.event_dir, plan=args.plan, redo=args.redo, start=args.start, minutes=args.minutes,
+                        tables=table_wishes(args.table), bye=args.bye)
+    if paired.length:
+        written = ", ".join(f"{key}: {value}" for key, value in paired.length.items())
+        print(f"wrote {written} into {Path(args.event_dir) / 'event.yaml'}: these are now fixed for the event; "
+              "edit them there to change them\n")
+    for target, text in paired.rounds:
+        print(f"wrote {target}\n")
+        print(text, end="")
+    warn(paired.edited.warnings)
+    return 0
 
 def _result(args: argparse.Namespace) -> int:
     from sitegen.edit.results import clear_result, enter_result
@@ -186,7 +234,6 @@ def _result(args: argparse.Namespace) -> int:
     warn(entered.edited.warnings)
     return 0
 
-
 def _drop(args: argparse.Namespace) -> int:
     from sitegen.edit.players import drop_player
 
@@ -201,22 +248,10 @@ def _drop(args: argparse.Namespace) -> int:
     _repair_advice(change.repair, args.event_dir)
     return 0
 
-
-def _add(args: argparse.Namespace) -> int:
-    from sitegen.edit.players import add_player, fields_of
-
-    change = add_player(args.event_dir, args.name, pid=args.player_id, joined=args.joined, fields=fields_of(args.field))
-    player = change.edited.event.player_by_id[change.player]
-    print(f"added {player.name} (id {player.id}, first round {player.joined}) to {change.edited.written[0]}")
-    _repair_advice(change.repair, args.event_dir)
-    return 0
-
-
 def _repair_advice(repair: int | None, event_dir: str) -> None:
     if repair:
         print(f"round {repair} is paired and has no result yet: this applies to it; pair it again with "
               f"`sitegen pair --redo {event_dir}`")
-
 
 def _swap(args: argparse.Namespace) -> int:
     from sitegen.edit.venue import swap_players
@@ -225,7 +260,6 @@ def _swap(args: argparse.Namespace) -> int:
     names = edited.event.player_by_id
     print(f"{names[args.players[0]].name} and {names[args.players[1]].name} traded seats in {edited.written[0]}")
     return 0
-
 
 def _seat(args: argparse.Namespace) -> int:
     from sitegen.edit.seats import choose_seats, draw_first, seat_numbers
@@ -243,14 +277,12 @@ def _seat(args: argparse.Namespace) -> int:
         print(f"{edited.event.player_by_id[drawn].name} plays first (drawn; written into {edited.written[0]})")
     return 0
 
-
 def _remove(args: argparse.Namespace) -> int:
     from sitegen.edit.players import remove_player
 
     edited = remove_player(args.event_dir, args.player)
     print(f"removed {args.player} from {edited.written[0]}")
     return 0
-
 
 def _rename(args: argparse.Namespace) -> int:
     from sitegen.edit.players import rename_player
@@ -259,16 +291,14 @@ def _rename(args: argparse.Namespace) -> int:
     print(f"{args.player} is now {edited.event.player_by_id[args.player].name} in {edited.written[0]}")
     return 0
 
-
 def _length(args: argparse.Namespace) -> int:
     from sitegen.edit.rounds import set_length
 
     edited = set_length(args.event_dir, args.rounds, args.cut)
     event = edited.event
     fmt = formats.format_of(event)
-    print(f"{event.name}: {fmt.planned_rounds(event)} rounds, cut {fmt.cut(event) or 'none'} (written into {edited.written[0]})")
+    print(f"{event.name}: {fmt.planned_rounds(event)} rounds, cut {cut_of(fmt, event) or 'none'} (written into {edited.written[0]})")
     return 0
-
 
 def _clock(args: argparse.Namespace) -> int:
     from sitegen.edit.venue import ClockChange, clock_words, set_clock
@@ -280,104 +310,40 @@ def _clock(args: argparse.Namespace) -> int:
     print(f"{round_.slug}: {clock_words(round_)} (written into {edited.written[0]})")
     return 0
 
-
-def _desk(args: argparse.Namespace) -> int:
-    from sitegen.desk.git import GitFailed, check_repository
-    from sitegen.desk.server import DeskConfig, new_token, serve_desk
-
-    content = Path(args.content)
-    if not (content / "site.yaml").is_file():
-        raise Refused(f"no site.yaml in {content}/: run the desk where `sitegen build` runs, or give --content")
-    if args.commit:
-        try:
-            check_repository(content)
-        except GitFailed as exc:
-            raise Refused(f"--commit needs the content in a git repository ({exc}); run `git init` first") from None
-    host = args.host or ("0.0.0.0" if args.lan else "127.0.0.1")
-    config = DeskConfig(content, Path(args.output), args.cache, new_token(), commit=args.commit, language=args.language or "")
-    serve_desk(config, host, args.port, lan=args.lan or host not in ("127.0.0.1", "localhost", "::1"))
+def _standings(args: argparse.Namespace) -> int:
+    event = validated(args.event_dir)
+    board = formats.format_of(event).score(event)
+    print_standings(event, board)
     return 0
 
-
-def _init(args: argparse.Namespace) -> int:
-    package = args.package or _installed_from()
-    if package is None:
-        raise Refused("this sitegen was installed from a folder on this computer, which the club's workflow cannot reach; "
-                      "give --package, e.g. --package sitegen==0.1.0 or --package git+https://github.com/you/sitegen@COMMIT")
-    base_url = args.base_url if args.base_url is not None else _ask("The site's address (e.g. https://club.github.io/site/), or Enter for later")
-    timezone = args.timezone if args.timezone is not None else _ask("The events' time zone", _local_zone())
-    for path in init_site(args.folder, title=args.title, package=package, base_url=base_url, timezone=timezone):
-        print(f"created {path}")
-    print(f"next: cd {args.folder}, `git init`, and `sitegen new content/events/<name>` for an event; "
-          "README.md says how to publish")
+def _export(args: argparse.Namespace) -> int:
+    event = validated(args.event_dir)
+    fmt = formats.format_of(event)
+    if fmt.export is None:
+        raise Refused(f"the {fmt.name} format has no ranking export; see `sitegen standings` or standings.json")
+    if args.export_format == "csv":
+        text = csv_text(*fmt.export.table(event))
+    elif args.export_format in fmt.export.formats and fmt.export.text:
+        known = {person.id: person for person in load_people(content_root(Path(args.event_dir)))}
+        text = fmt.export.text(event, args.export_format, known) + "\n"
+    else:
+        raise Refused(f"the {fmt.name} format has no '{args.export_format}' export; use --format csv")
+    if args.output:
+        _write_output(Path(args.output), text)
+        print(f"wrote {args.output}")
+    else:
+        print(text, end="")
     return 0
 
-
-def _installed_from() -> str | None:
-    """Where the running sitegen came from (PEP 610's direct_url.json), as a pip requirement; None for a local folder."""
-    from importlib.metadata import PackageNotFoundError, distribution
-
+def _write_output(output: Path, text: str) -> None:
+    """`export --output`: the file written (its folders made), or Refused with where it cannot go."""
+    if output.is_dir():
+        raise Refused(f"{output} is a folder; give the file to write, e.g. --output {output / 'standings.csv'}")
+    if blocking := next((folder for folder in output.parents if folder.exists() and not folder.is_dir()), None):
+        raise Refused(f"--output {output}: {blocking} is a file, not a folder; give a path through folders")
     try:
-        dist = distribution("sitegen")
-    except PackageNotFoundError:
-        return None
-    text = dist.read_text("direct_url.json")
-    return package_source(json.loads(text) if text else None, dist.version)
-
-
-def _ask(question: str, default: str = "") -> str:
-    """An answer typed at the terminal; the default when nobody is there to type (CI, a script)."""
-    if not sys.stdin.isatty():
-        return default
-    answer = input(f"{question}{f' [{default}]' if default else ''}: ").strip()
-    return answer or default
-
-
-def _local_zone() -> str:
-    """This computer's IANA time zone (from /etc/localtime), or "" when it cannot be told."""
-    target = os.path.realpath("/etc/localtime")
-    return target.split("/zoneinfo/", 1)[1] if "/zoneinfo/" in target else ""
-
-
-def warn(warnings: list[str]) -> None:
-    for warning in warnings:
-        print(f"sitegen: warning: {warning}", file=sys.stderr)
-
-
-def print_table(event: Event, board: Scoreboard, slug: str, number: int) -> None:
-    names = event.player_by_id
-    for view in board.rounds + board.elims:
-        if view.round.slug != slug:
-            continue
-        columns = view.columns or board.seat_columns
-        for table in view.tables:
-            if table.number != number:
-                continue
-            print(f"{view.label}, table {number}{' (in play)' if table.pending else ''}")
-            for seat in table.seats:
-                cells = "  ".join(f"{c.label} {seat.values.get(c.key, '')}" for c in columns if seat.values.get(c.key, "") != "")
-                mark = "  (winner)" if seat.winner else ""
-                print(f"  {seat.seat:>2}  {names[seat.player].name[:28]:<28}  {cells}{mark}")
-
-
-def print_standings(event: Event, board: Scoreboard) -> None:
-    """The final ranking once the event is decided (champion first), then the Swiss standings; drops marked."""
-    names = event.player_by_id
-    if board.final_ranking:
-        print(f"{event.name} — final ranking")
-        for place, pid in board.final_ranking:
-            mark = "  (champion)" if place == 1 else ""
-            print(f"{place:>4}  {names[pid].name}{mark}")
-        print()
-    print(f"{event.name} — standings after {len(board.standings_after)} round(s)")
-    print_rows(event, board, board.standings)
-
-
-def print_rows(event: Event, board: Scoreboard, rows: list[StandingRow]) -> None:
-    names = event.player_by_id
-    columns = board.standings_columns
-    print(f"{'#':>4}  {'Player':<28}" + "".join(f"{c.label:>12}" for c in columns))
-    for row in rows:
-        name = names[row.player].name[:28] + (" (dropped)" if row.dropped else "")
-        cells = "".join(f"{str(row.values[c.key]):>12}" for c in columns)
-        print(f"{row.rank:>4}  {name:<28}{cells}")
+        write_atomic(output, text.encode())
+    except PermissionError:
+        raise  # main's answer to a path this user may not write
+    except OSError as exc:
+        raise Refused(f"--output {output}: cannot write it there ({exc.strerror}); give a file in a folder you can write") from None

@@ -1,11 +1,12 @@
-"""Swiss standings as AGoT Joust and Melee rank them: points, Head-to-Head, SoS, ESoS, the seeded draw.
+"""Swiss standings, for any game that ranks by points, Head-to-Head, SoS, ESoS, then the seeded draw. A game counts
+its rounds into the players' `Record`s (its points, who met and beat whom); this module ranks them.
 
 Definitions (exact, with Fractions so ties are real ties):
 - a player's average = total points / rounds the player took part in (byes count; missed rounds do not);
 - SoS = mean of the averages of the player's opponents, one entry per opponent per game (a bye is no opponent);
 - ESoS = mean of those same opponents' SoS entries;
-- Head-to-Head: among players on equal points, one who met every other one and beat each of them
-  (for Melee: placed ahead of them at every shared table) ranks first of that group; the rest of the
+- Head-to-Head: among players on equal points, one who met every other one and beat each of them (the game says
+  what beating is, `note_meeting`: at a table of more, e.g. placed ahead) ranks first of that group; the rest of the
   group keeps the SoS/ESoS order. It is applied once per group, as the rules describe it.
 """
 from __future__ import annotations
@@ -17,7 +18,8 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, TypeVar
 
-from sitegen.games.base import OpponentLine, Refused, ScheduleStrength, Scoreboard, StandingRow, draw_key, standings_document
+from sitegen.games.base import OpponentLine, Refused, ScheduleStrength, Scoreboard, StandingRow, standings_document
+from sitegen.games.rounds import draw_key
 from sitegen.model import Event, Round
 from sitegen.text import N_, Num
 
@@ -210,7 +212,7 @@ def _head_to_head_leader(group: list[str], records: Mapping[str, Record]) -> str
 
 def standing_rows(ranked: Sequence[Ranked], records: Mapping[str, Record], event: Event,
                   own_values: Callable[[Record], dict[str, Any]]) -> list[StandingRow]:
-    """Standings rows with the shared AGoT values (points, SoS, ESoS) plus the format's own."""
+    """Standings rows with the shared Swiss values (points, SoS, ESoS) plus the format's own."""
     players = event.player_by_id
     return [
         StandingRow(

@@ -1,0 +1,51 @@
+"""What the CLI prints of an event (a table, the standings) and its warnings."""
+from __future__ import annotations
+
+import sys
+
+from sitegen.games.base import Scoreboard, StandingRow
+from sitegen.model import Event
+
+
+def count(number: int, noun: str) -> str:
+    return f"{number} {noun}{'' if number == 1 else 's'}"
+
+def warn(warnings: list[str]) -> None:
+    for warning in warnings:
+        print(f"sitegen: warning: {warning}", file=sys.stderr)
+
+def print_table(event: Event, board: Scoreboard, slug: str, number: int) -> None:
+    names = event.player_by_id
+    for view in board.rounds + board.elims:
+        if view.round.slug != slug:
+            continue
+        columns = view.columns or board.seat_columns
+        for table in view.tables:
+            if table.number != number:
+                continue
+            print(f"{view.label}, table {number}{' (in play)' if table.pending else ''}")
+            for seat in table.seats:
+                cells = "  ".join(f"{c.label} {seat.values.get(c.key, '')}" for c in columns if seat.values.get(c.key, "") != "")
+                mark = "  (winner)" if seat.winner else ""
+                print(f"  {seat.seat:>2}  {names[seat.player].name[:28]:<28}  {cells}{mark}")
+
+def print_standings(event: Event, board: Scoreboard) -> None:
+    """The final ranking once the event is decided (champion first), then the Swiss standings; drops marked."""
+    names = event.player_by_id
+    if board.final_ranking:
+        print(f"{event.name} — final ranking")
+        for place, pid in board.final_ranking:
+            mark = "  (champion)" if place == 1 else ""
+            print(f"{place:>4}  {names[pid].name}{mark}")
+        print()
+    print(f"{event.name} — standings after {len(board.standings_after)} round(s)")
+    print_rows(event, board, board.standings)
+
+def print_rows(event: Event, board: Scoreboard, rows: list[StandingRow]) -> None:
+    names = event.player_by_id
+    columns = board.standings_columns
+    print(f"{'#':>4}  {'Player':<28}" + "".join(f"{c.label:>12}" for c in columns))
+    for row in rows:
+        name = names[row.player].name[:28] + (" (dropped)" if row.dropped else "")
+        cells = "".join(f"{str(row.values[c.key]):>12}" for c in columns)
+        print(f"{row.rank:>4}  {name:<28}{cells}")

@@ -1,0 +1,146 @@
+"""The verbs of `sitegen` on the whole content folder: init, check, build, serve, desk. They import the build, the
+servers and the desk when they run, not at start (see main)."""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+from sitegen import games as formats
+from sitegen.cli.printing import count, warn
+from sitegen.edit.scaffold import init_site, package_source
+from sitegen.games.base import Refused
+from sitegen.model import LANGUAGES
+
+
+def register(sub: Any, cache: Path) -> None:
+    """The verbs on the content folder, in the order a site meets them; `cache`: the default build state folder."""
+    p = sub.add_parser("init", help="start a new site repository: content/, a GitHub Pages workflow, .gitignore, README")
+    p.add_argument("folder", help="the repository's folder (created if missing)")
+    p.add_argument("--title", help="the site's title (default: from the folder name)")
+    p.add_argument("--package", help="what the workflow pip-installs, e.g. sitegen==1.2 or git+https://...@COMMIT "
+                                     "(default: where this sitegen was installed from)")
+    p.add_argument("--base-url", default=None, help="the site's address, e.g. https://club.github.io/site/ (links, feeds, QR codes)")
+    p.add_argument("--timezone", default=None, help="the events' time zone, e.g. Europe/Paris (default: this computer's)")
+    p.set_defaults(run=_init)
+
+    p = sub.add_parser("check", help="validate the content without building")
+    p.add_argument("--content", default="content", help="content folder (default content/)")
+    p.set_defaults(run=_check)
+
+    p = sub.add_parser("build", help="build the site")
+    p.add_argument("--content", default="content", help="content folder (default content/)")
+    p.add_argument("--output", default="output", help="output folder (default output/)")
+    _build_options(p, cache)
+    p.add_argument("--clean", action="store_true", help="ignore the build state: read, score and render every event")
+    p.set_defaults(run=_build)
+
+    p = sub.add_parser("serve", help="build, serve on localhost and rebuild and reload the page on every change")
+    p.add_argument("--content", default="content")
+    p.add_argument("--output", default="output")
+    p.add_argument("--host", default="127.0.0.1")
+    p.add_argument("--port", type=int, default=8000)
+    _build_options(p, cache)
+    p.set_defaults(run=_serve)
+
+    _register_desk(sub, cache)
+
+def _register_desk(sub: Any, cache: Path) -> None:
+    """`sitegen desk`: its address, its preview, its git commits and its language."""
+    p = sub.add_parser("desk", help="a web console on this computer (or, with --lan, a judge's phone): results, drops, pairing, standings")
+    p.add_argument("--content", default="content", help="content folder (default content/)")
+    p.add_argument("--output", default="output", help="where the site preview is built (default output/)")
+    p.add_argument("--cache", type=Path, default=cache, help=f"the build state (default {cache}/)")
+    p.add_argument("--port", type=int, default=8001, help="default 8001 (serve's is 8000)")
+    p.add_argument("--lan", action="store_true", help="listen on the local network (0.0.0.0, or --host) and print a QR code of the address")
+    p.add_argument("--host", help="the address to listen on (default 127.0.0.1; 0.0.0.0 with --lan)")
+    p.add_argument("--commit", action="store_true", help="make each change a git commit in the content's repository; a Publish button runs `git push`")
+    p.add_argument("--language", choices=LANGUAGES, help="the desk's language (default: site.yaml's language:); an event with its own "
+                   "language: shows its pages and its players' report pages in it")
+    p.set_defaults(run=_desk)
+
+def _build_options(p: argparse.ArgumentParser, cache: Path) -> None:
+    p.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="events built at once, in worker processes (default: one per core)")
+    p.add_argument("--cache", type=Path, default=cache,
+                   help=f"the build state, so a rebuild redoes only what changed (default {cache}/; keep it out of git)")
+
+def _init(args: argparse.Namespace) -> int:
+    package = args.package or _installed_from()
+    if package is None:
+        raise Refused("this sitegen was installed from a folder on this computer, which the club's workflow cannot reach; "
+                      "give --package, e.g. --package sitegen==0.1.0 or --package git+https://github.com/you/sitegen@COMMIT")
+    base_url = args.base_url if args.base_url is not None else _ask("The site's address (e.g. https://club.github.io/site/), or Enter for later")
+    timezone = args.timezone if args.timezone is not None else _ask("The events' time zone", _local_zone())
+    for path in init_site(args.folder, title=args.title, package=package, base_url=base_url, timezone=timezone):
+        print(f"created {path}")
+    print(f"next: cd {args.folder}, `git init`, and `sitegen new content/events/<name>` for an event; "
+          "README.md says how to publish")
+    return 0
+
+def _installed_from() -> str | None:
+    """Where the running sitegen came from (PEP 610's direct_url.json), as a pip requirement; None for a local folder."""
+    from importlib.metadata import PackageNotFoundError, distribution
+
+    try:
+        dist = distribution("sitegen")
+    except PackageNotFoundError:
+        return None
+    text = dist.read_text("direct_url.json")
+    return package_source(json.loads(text) if text else None, dist.version)
+
+def _ask(question: str, default: str = "") -> str:
+    """An answer typed at the terminal; the default when nobody is there to type (CI, a script)."""
+    if not sys.stdin.isatty():
+        return default
+    answer = input(f"{question}{f' [{default}]' if default else ''}: ").strip()
+    return answer or default
+
+def _local_zone() -> str:
+    """This computer's IANA time zone (from /etc/localtime), or "" when it cannot be told."""
+    target = os.path.realpath("/etc/localtime")
+    return target.split("/zoneinfo/", 1)[1] if "/zoneinfo/" in target else ""
+
+def _check(args: argparse.Namespace) -> int:
+    from sitegen.build.pipeline import check_pages
+
+    site = check_pages(args.content)  # the pages rendered too: a theme's mistakes are found here, not at the build
+    warn([str(problem) for event in site.events for problem in formats.format_of(event).warnings(event)])
+    print(f"{args.content}: {count(len(site.events), 'event')}, {count(len(site.pages), 'page')}: no problems found")
+    return 0
+
+def _build(args: argparse.Namespace) -> int:
+    started = time.perf_counter()
+    from sitegen.build.engine import build
+
+    report = build(args.content, args.output, jobs=args.jobs, cache=args.cache, clean=args.clean)
+    took = time.perf_counter() - started
+    print(f"built {args.output}/: {len(report.written)} written, {report.unchanged} unchanged, {len(report.removed)} removed in {took:.2f} s")
+    warn(report.warnings)  # from the outline the build read, not a second reading of the content
+    return 0
+
+def _serve(args: argparse.Namespace) -> int:
+    from sitegen.serve.server import serve
+
+    serve(args.content, args.output, args.host, args.port, jobs=args.jobs, cache=args.cache)
+    return 0
+
+def _desk(args: argparse.Namespace) -> int:
+    from sitegen.desk.git import GitFailed, check_repository
+    from sitegen.desk.server import DeskConfig, new_token, serve_desk
+
+    content = Path(args.content)
+    if not (content / "site.yaml").is_file():
+        raise Refused(f"no site.yaml in {content}/: run the desk where `sitegen build` runs, or give --content")
+    if args.commit:
+        try:
+            check_repository(content)
+        except GitFailed as exc:
+            raise Refused(f"--commit needs the content in a git repository ({exc}); run `git init` first") from None
+    host = args.host or ("0.0.0.0" if args.lan else "127.0.0.1")
+    config = DeskConfig(content, Path(args.output), args.cache, new_token(), commit=args.commit, language=args.language or "")
+    serve_desk(config, host, args.port, lan=args.lan or host not in ("127.0.0.1", "localhost", "::1"))
+    return 0

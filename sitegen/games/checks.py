@@ -1,0 +1,117 @@
+"""The checks a game's `validate` starts from: unknown keys (`check_common`), everyone seated, and the readers of a
+table's result that collect their problems at `path:line`."""
+from __future__ import annotations
+
+from sitegen.games.base import Format
+from sitegen.model import EVENT_KEYS, PLAYER_KEYS, TABLE_KEYS, Event, Player, Problem, Round, Table, Where
+from sitegen.text import suggest
+
+
+def check_keys(problems: list[Problem], keys: dict[str, int], allowed: tuple[str, ...], where: Where, what: str) -> None:
+    for key, line in keys.items():
+        if key not in allowed:
+            problems.append(Problem(Where(where.path, line), f"unknown key '{key}' in {what}; {suggest(key, allowed)}"))
+
+
+def check_common(event: Event, fmt: Format) -> list[Problem]:
+    """Unknown keys in event.yaml, players and tables, against what the loader and this format read."""
+    problems: list[Problem] = []
+    extra = {k: v for k, v in event.key_lines.items() if k not in EVENT_KEYS}
+    check_keys(problems, extra, EVENT_KEYS + fmt.event_keys, event.where, "event.yaml")
+    for player in event.players:
+        where = player.where or event.where  # players built in code (tests, tools) carry no line
+        extra = {k: player.key_lines.get(k, where.line) for k in player.deck}
+        check_keys(problems, extra, PLAYER_KEYS + tuple(fmt.deck_fields), where, f"player '{player.id}'")
+        problems += _beyond_the_rounds(event, player, where)
+        body = fmt.ranking_body
+        if body and (number := player.deck.get(body.number_key)) is not None and (problem := body.number_problem(number)):
+            problems.append(Problem(Where(where.path, player.key_lines.get(body.number_key, where.line)), problem))
+    for round_ in event.rounds + event.elims:
+        for table in round_.tables:
+            extra = {k: table.key_lines.get(k, table.where.line) for k in table.result}
+            check_keys(problems, extra, TABLE_KEYS + fmt.results.keys, table.where, f"table {table.number}")
+    if event.planned_rounds is not None and len(event.rounds) > event.planned_rounds:  # a round file past `rounds:`
+        extra_round = event.rounds[event.planned_rounds]
+        problems.append(Problem(extra_round.where, f"event.yaml says 'rounds: {event.planned_rounds}', and this is round "
+                                                   f"{extra_round.number}; raise 'rounds:' in event.yaml, or remove this file"))
+    return problems
+
+
+def _beyond_the_rounds(event: Event, player: Player, where: Where) -> list[Problem]:
+    """'joined:' or 'dropped:' past the rounds event.yaml plans: a typo (`sitegen add --joined 99`). A player may join
+    the round after the last one: registered, but arrived too late to play (the ranking body leaves them out)."""
+    planned = event.planned_rounds
+    found = []
+    for key, value, last in (("joined", player.joined, (planned or 0) + 1), ("dropped", player.dropped, planned)):
+        if planned is not None and value is not None and last is not None and value > last:
+            found.append(Problem(Where(where.path, player.key_lines.get(key, where.line)),
+                                 f"'{key}: {value}' is after the event's last round ('rounds: {planned}' in event.yaml); "
+                                 f"give a round from 1 to {last}"))
+    return found
+
+
+def check_everyone_seated(event: Event, round_: Round, not_playing: str = "byes") -> list[Problem]:
+    """Every player active in a preliminary round must be at a table, have a bye or sit out, once it has a result.
+
+    A round without any result may wait for late arrivals: `pair --redo` seats them. `not_playing` names the
+    round-file key the format uses for active players who do not play.
+    """
+    if round_.tables and not round_.has_result:
+        return []
+    return [
+        Problem(
+            round_.where,
+            f"player '{pid}' takes part in round {round_.number} but is not seated; add them to a table or to '{not_playing}', "
+            f"or set 'dropped: {round_.number - 1}' (or 'joined') in event.yaml (a late arrival: pair the round again before "
+            "its first result, `sitegen pair --redo`)",
+        )
+        for pid in late_changes(event, round_)[0]
+    ]
+
+
+def late_changes(event: Event, round_: Round) -> tuple[list[str], list[str]]:
+    """Players a preliminary round's pairing missed: those who take part but are not seated (late arrivals), and those
+    seated who no longer take part (late drops). Both empty when the round is paired as the roster stands."""
+    if round_.stage != "round":
+        return [], []
+    seated = set(round_.seated()) | set(round_.byes) | set(round_.sitting_out)
+    arrived = [p.id for p in event.players if p.active_in(round_.number) and p.id not in seated]
+    by_id = event.player_by_id
+    left = [pid for pid in [*round_.seated(), *round_.byes, *round_.sitting_out]
+            if pid in by_id and not by_id[pid].active_in(round_.number)]
+    return arrived, left
+
+
+def int_mapping(table: Table, key: str, problems: list[Problem], *, minimum: int = 0) -> dict[str, int]:
+    """A `{id: whole number}` result mapping for the players at `table`, problems collected."""
+    raw = table.result.get(key)
+    if raw is None:
+        return {}
+    where = table.at(key)
+    if not isinstance(raw, dict):
+        problems.append(Problem(where, f"'{key}' must map player ids to numbers, e.g. '{key}: {{alice: 12, bob: 9}}'"))
+        return {}
+    values: dict[str, int] = {}
+    for pid, value in raw.items():
+        pid = str(pid)
+        if pid not in table.players:
+            problems.append(Problem(where, f"'{key}' names '{pid}', who is not at table {table.number}; "
+                                           f"use the ids of the players here: {', '.join(table.players)}"))
+        elif isinstance(value, bool) or not isinstance(value, int) or value < minimum:
+            problems.append(Problem(where, f"{key} of '{pid}' must be a whole number of at least {minimum}, not {value!r}"))
+        else:
+            values[pid] = value
+    return values
+
+
+def player_id(table: Table, key: str, problems: list[Problem]) -> str | None:
+    """A single player id result (`winner: alice`) that must be at the table."""
+    raw = table.result.get(key)
+    if raw is None:
+        return None
+    if str(raw) not in table.players:
+        problems.append(
+            Problem(table.at(key), f"{key} '{raw}' is not at table {table.number}; use one of: {', '.join(table.players)}")
+        )
+        return None
+    return str(raw)
