@@ -7,7 +7,7 @@ PY     := $(VENV)/bin/python
 SITE_STAMP := $(VENV)/.installed-site
 STAMP  := $(VENV)/.installed
 
-.PHONY: site test test-fast lint serve check bench browser clean locale lock
+.PHONY: site test test-fast lint serve check bench browser clean locale lock dist
 
 # What building needs (make site, serve, check): sitegen and its dependencies only.
 $(SITE_STAMP): pyproject.toml
@@ -69,6 +69,16 @@ locale: $(STAMP)
 	sed -i 's/^"POT-Creation-Date: [^\\]*\\n"$$/"POT-Creation-Date: 2026-01-01 00:00+0000\\n"/' sitegen/locale/*/LC_MESSAGES/messages.po
 	$(VENV)/bin/pybabel compile -d sitegen/locale -D messages --statistics
 
+## dist: the sdist and wheel a release publishes, into dist/, checked as the release workflow does: twine's check of
+## their metadata, then the wheel installed in a fresh virtualenv builds the demo from outside the checkout
+dist: $(STAMP)
+	rm -rf dist .venv-dist
+	$(PY) -m build --outdir dist .
+	$(VENV)/bin/twine check --strict dist/*
+	$(PYTHON) -m venv .venv-dist
+	.venv-dist/bin/python -m pip install --quiet dist/*.whl
+	cd .venv-dist && bin/sitegen build --content ../content --output demo && test -f demo/index.html
+
 ## lint: ruff and mypy --strict (both configured in pyproject.toml)
 lint: $(STAMP)
 	$(VENV)/bin/ruff check .
@@ -120,4 +130,4 @@ $(ARCHON)/bin/python:
 bench: $(ARCHON)/bin/python
 
 clean:
-	rm -rf output $(VENV) .pytest_cache .hypothesis
+	rm -rf output $(VENV) .pytest_cache .hypothesis dist .venv-dist

@@ -11,6 +11,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from sitegen import DISTRIBUTION
 from sitegen import games as formats
 from sitegen.edit.scaffold import init_site, package_source
 from sitegen.games.base import FIGURES, FLAG, ORDER, PLAYER, Refused, ResultField, Scoreboard, StandingRow
@@ -318,7 +319,7 @@ def _installed_from() -> str | None:
     from importlib.metadata import PackageNotFoundError, distribution
 
     try:
-        dist = distribution("sitegen")
+        dist = distribution(DISTRIBUTION)
     except PackageNotFoundError:
         return None
     text = dist.read_text("direct_url.json")

@@ -9,6 +9,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from sitegen import DISTRIBUTION
 from sitegen import games as formats
 from sitegen.cli import edit_verbs as cli_desk
 from sitegen.cli import report as cli_report
@@ -74,7 +75,7 @@ class _Version(argparse.Action):
     def __call__(self, parser: argparse.ArgumentParser, *_: object) -> None:
         from importlib.metadata import version
 
-        print(f"{parser.prog} {version('sitegen')}")  # on stdout, as argparse's own version action does
+        print(f"{parser.prog} {version(DISTRIBUTION)}")  # on stdout, as argparse's own version action does
         parser.exit()
 
 

@@ -9,6 +9,7 @@ import zoneinfo
 from pathlib import Path
 from typing import Any
 
+from sitegen import DISTRIBUTION
 from sitegen import games as formats
 from sitegen.edit.report_files import FORM_PATH, INSTALL_STEPS, WORKFLOW_PATH, report_form, report_workflow
 from sitegen.files import write_atomic
@@ -33,7 +34,7 @@ def package_source(direct_url: dict[str, Any] | None, version: str) -> str | Non
     No record: it came from an index, at `version`. A VCS checkout: that repository at that commit. A remote
     archive: that URL. A local folder or file (an editable install among them) exists on this computer only."""
     if direct_url is None:
-        return f"sitegen=={version}"
+        return f"{DISTRIBUTION}=={version}"
     url = str(direct_url.get("url", ""))
     vcs = direct_url.get("vcs_info")
     if isinstance(vcs, dict) and vcs.get("vcs") and vcs.get("commit_id") and not url.startswith("file:"):

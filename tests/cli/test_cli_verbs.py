@@ -178,7 +178,7 @@ def test_init_refuses_a_source_the_club_cannot_install_from(tmp_path, run_cli):
 
 
 @pytest.mark.parametrize("record, source", [
-    (None, "sitegen==0.1.0"),  # from an index
+    (None, "sitegen-standings==0.1.0"),  # from an index
     ({"url": "https://github.com/club/sitegen", "vcs_info": {"vcs": "git", "commit_id": "0dc7ce9"}}, "git+https://github.com/club/sitegen@0dc7ce9"),
     ({"url": "https://example.org/sitegen-0.1.0-py3-none-any.whl", "archive_info": {}}, "https://example.org/sitegen-0.1.0-py3-none-any.whl"),
     ({"url": "file:///home/to/sitegen", "dir_info": {"editable": True}}, None),

@@ -1,6 +1,7 @@
 """A club installs sitegen with plain pip (not editable) and builds its own site from its own folder."""
 from __future__ import annotations
 
+import email
 import shutil
 import subprocess
 import sys
@@ -10,8 +11,11 @@ from pathlib import Path
 
 import pytest
 from project import ROOT
+from test_dependencies import undeclared
 
-pytestmark = pytest.mark.slow  # two fresh virtualenvs and a wheel build
+from sitegen import DISTRIBUTION
+
+pytestmark = pytest.mark.slow  # fresh virtualenvs and package builds
 
 
 
@@ -42,17 +46,22 @@ def not_the_sources(folder: str, names: list[str]) -> set[str]:
     return left_out | ({"output", "build"} & set(names) if Path(folder) == ROOT else set())
 
 
-def test_the_wheel_pip_builds_from_the_sources_holds_the_theme_and_the_schemas_and_builds_a_site(tmp_path):
-    """What `pip install <folder>` does, in two steps so that the wheel can be read in between: build the wheel from a
-    copy of the sources (so nothing comes from this checkout's build folders), then install it in a fresh virtualenv."""
+def test_the_sdist_and_wheel_a_release_publishes_are_complete_and_build_a_site(tmp_path):
+    """What the release workflow's `make dist` does, with this venv's tools: build the sdist and, from it, the wheel
+    out of a copy of the sources (so nothing comes from this checkout's build folders), check both with twine, then
+    install the wheel in a fresh virtualenv and build a site with it, from a folder that is not the sources."""
     source = shutil.copytree(ROOT, tmp_path / "src", ignore=not_the_sources)
-    subprocess.run([sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "-w", tmp_path / "dist", source],
-                   check=True, timeout=600, cwd=tmp_path)
-    wheel = next((tmp_path / "dist").glob("sitegen-*.whl"))
+    subprocess.run([sys.executable, "-m", "build", "--outdir", tmp_path / "dist", source], check=True, timeout=600, cwd=tmp_path, capture_output=True)
+    subprocess.run([sys.executable, "-m", "twine", "check", "--strict", *(tmp_path / "dist").iterdir()], check=True, timeout=120)
+    wheel = next((tmp_path / "dist").glob("sitegen_standings-*-py3-none-any.whl"))
     names = set(zipfile.ZipFile(wheel).namelist())
     package = {path.relative_to(ROOT).as_posix() for path in (ROOT / "sitegen").rglob("*")
                if path.is_file() and "__pycache__" not in path.parts and path.name != "README.md"}  # a translator's guide
-    assert package <= names, sorted(package - names)  # every module, template, catalog and schema
+    assert package <= names, sorted(package - names)  # every module, template, catalog and schema, and py.typed
+    assert "sitegen/py.typed" in names
+    metadata = email.message_from_bytes(zipfile.ZipFile(wheel).read(f"sitegen_standings-{wheel.name.split('-')[1]}.dist-info/METADATA"))
+    assert metadata["Name"] == DISTRIBUTION
+    assert not undeclared(metadata.get_all("Requires-Dist") or [])
     bin_dir = fresh_venv(tmp_path / "venv")
     pip_install(bin_dir, str(wheel))
     builds_the_demo(bin_dir, tmp_path)
