@@ -7,7 +7,7 @@ import os
 import sys
 import time
 from pathlib import Path
-from typing import Any
+from typing import Any, TextIO
 
 from sitegen import DISTRIBUTION
 from sitegen import games as formats
@@ -69,6 +69,24 @@ def _count(number: int, noun: str) -> str:
     return f"{number} {noun}{'' if number == 1 else 's'}"
 
 
+class ProgressLine:
+    """`sitegen build` on a terminal: one line that says how many of the events to build are built, written over."""
+
+    def __init__(self, stream: TextIO) -> None:
+        self.stream, self.shown = stream, False
+
+    def __call__(self, done: int, total: int) -> None:
+        self.stream.write(f"\rbuilding events: {done} of {total}")
+        self.stream.flush()
+        self.shown = True
+
+    def clear(self) -> None:
+        """Take the line away (the summary, a problem or a traceback is printed where it was)."""
+        if self.shown:
+            self.stream.write("\r\x1b[K")
+            self.stream.flush()
+
+
 class _Version(argparse.Action):
     """`--version`: the installed package's version, looked up only when asked (importlib.metadata is slow to load)."""
 
@@ -126,6 +144,7 @@ def _site_commands(sub: Any) -> None:
     p.add_argument("--output", default="output", help="output folder (default output/)")
     _build_options(p)
     p.add_argument("--clean", action="store_true", help="ignore the build state: read, score and render every event")
+    p.add_argument("--quiet", action="store_true", help="print only warnings and problems: no progress line, no summary")
     p.set_defaults(run=_build)
 
     p = sub.add_parser("serve", help="build, serve on localhost and rebuild and reload the page on every change")
@@ -195,9 +214,15 @@ def _build(args: argparse.Namespace) -> int:
     started = time.perf_counter()
     from sitegen.build.engine import build
 
-    report = build(args.content, args.output, jobs=args.jobs, cache=args.cache, clean=args.clean)
+    progress = ProgressLine(sys.stderr) if sys.stderr.isatty() and not args.quiet else None
+    try:
+        report = build(args.content, args.output, jobs=args.jobs, cache=args.cache, clean=args.clean, progress=progress)
+    finally:
+        if progress:
+            progress.clear()
     took = time.perf_counter() - started
-    print(f"built {args.output}/: {len(report.written)} written, {report.unchanged} unchanged, {len(report.removed)} removed in {took:.2f} s")
+    if not args.quiet:
+        print(f"built {args.output}/: {len(report.written)} written, {report.unchanged} unchanged, {len(report.removed)} removed in {took:.2f} s")
     cli_desk.warn(report.warnings)  # from the outline the build read, not a second reading of the content
     return 0
 
