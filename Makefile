@@ -1,12 +1,13 @@
 # Two commands on a fresh machine with Python 3.11:  `make site` (build the demo) and `make test`.
 SHELL  := /bin/bash
 PYTHON ?= $(shell command -v python3.11 || command -v python3)
-VENV   := .venv
+# TOOLS=newest: the tests in a virtualenv of their own, with the newest releases (see the test tools below)
+VENV   := $(if $(filter newest,$(TOOLS)),.venv-newest,.venv)
 PY     := $(VENV)/bin/python
 SITE_STAMP := $(VENV)/.installed-site
 STAMP  := $(VENV)/.installed
 
-.PHONY: site test test-fast lint serve check bench browser clean locale
+.PHONY: site test test-fast lint serve check bench browser clean locale lock dist
 
 # What building needs (make site, serve, check): sitegen and its dependencies only.
 $(SITE_STAMP): pyproject.toml
@@ -15,10 +16,26 @@ $(SITE_STAMP): pyproject.toml
 	$(PY) -m pip install --quiet -e .
 	touch $(SITE_STAMP)
 
-# What testing adds (pytest, hypothesis, playwright, ruff, mypy ...).
-$(STAMP): $(SITE_STAMP)
-	$(PY) -m pip install --quiet -e '.[test]'
+# What testing adds (pytest, hypothesis, playwright, ruff, mypy ...), at the versions of the lock file (every one
+# with its hashes), so that a run today and a run next month test with the same tools; pyproject.toml keeps ranges
+# for users. TOOLS=newest takes the newest releases instead, in .venv-newest (as .github/workflows/newest.yml does weekly).
+# The second install adds what the lock lacks (a dependency declared since it was written: make lock).
+LOCK := requirements-test.txt
+ifeq ($(TOOLS),newest)
+INSTALL_TEST_TOOLS := $(PY) -m pip install --quiet --upgrade --upgrade-strategy eager -e '.[test]'
+else
+INSTALL_TEST_TOOLS := $(PY) -m pip install --quiet --require-hashes -r $(LOCK) && $(PY) -m pip install --quiet -e '.[test]'
+endif
+$(STAMP): $(SITE_STAMP) $(LOCK)
+	$(INSTALL_TEST_TOOLS)
 	touch $(STAMP)
+
+## lock: write requirements-test.txt again from pyproject.toml's ranges (the newest releases of PyPI, for every
+## platform and Python >= 3.11, with hashes); tests/test_lock.py fails when pyproject.toml asks for what it lacks
+lock: $(SITE_STAMP)
+	$(PY) -m pip install --quiet uv
+	$(VENV)/bin/uv pip compile pyproject.toml --extra test --universal --python-version 3.11 --generate-hashes \
+	  --no-config --index-url https://pypi.org/simple --upgrade --quiet -o $(LOCK)
 
 ## site: build the embedded demo site into output/ (installs no test tool)
 site: $(SITE_STAMP)
@@ -51,6 +68,16 @@ locale: $(STAMP)
 	@# update stamps each .po (and so its .mo) with the time it ran; a fixed date keeps a second run from changing anything
 	sed -i 's/^"POT-Creation-Date: [^\\]*\\n"$$/"POT-Creation-Date: 2026-01-01 00:00+0000\\n"/' sitegen/locale/*/LC_MESSAGES/messages.po
 	$(VENV)/bin/pybabel compile -d sitegen/locale -D messages --statistics
+
+## dist: the sdist and wheel a release publishes, into dist/, checked as the release workflow does: twine's check of
+## their metadata, then the wheel installed in a fresh virtualenv builds the demo from outside the checkout
+dist: $(STAMP)
+	rm -rf dist .venv-dist
+	$(PY) -m build --outdir dist .
+	$(VENV)/bin/twine check --strict dist/*
+	$(PYTHON) -m venv .venv-dist
+	.venv-dist/bin/python -m pip install --quiet dist/*.whl
+	cd .venv-dist && bin/sitegen build --content ../content --output demo && test -f demo/index.html
 
 ## lint: ruff and mypy --strict (both configured in pyproject.toml)
 lint: $(STAMP)
@@ -103,4 +130,4 @@ $(ARCHON)/bin/python:
 bench: $(ARCHON)/bin/python
 
 clean:
-	rm -rf output $(VENV) .pytest_cache .hypothesis
+	rm -rf output $(VENV) .pytest_cache .hypothesis dist .venv-dist

@@ -13,7 +13,7 @@ import os
 import shutil
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -32,6 +32,9 @@ if TYPE_CHECKING:
     import jinja2
 
     from sitegen.pages.summary import EventCard
+
+# Told (events built, events to build) as each event is built: the command line's progress line.
+Progress = Callable[[int, int], None]
 
 
 @dataclass(frozen=True)
@@ -152,17 +155,18 @@ class Memory:
 
 
 def build(content: str | Path, output: str | Path, memory: Memory | None = None, *,
-          jobs: int = 1, cache: Path | None = None, clean: bool = False) -> WriteReport:
+          jobs: int = 1, cache: Path | None = None, clean: bool = False, progress: Progress | None = None) -> WriteReport:
     """Build the site into `output`, rebuilding only what changed since the build `cache` (or `memory`) recorded.
 
-    `cache` None keeps no state on disk (every event is built, unless `memory` knows it); `clean` ignores the state."""
+    `cache` None keeps no state on disk (every event is built, unless `memory` knows it); `clean` ignores the state.
+    `progress(done, total)` is called as each event to build is built (not for the events kept)."""
     content, output = Path(content), Path(output)
     check_output_folder(output)
     outline = read_outline(content)
     key = buildstate.global_key(content)
     state = _state(key, output, memory, cache, clean)
     plan = _plan(outline, content, output, state, memory, cache)
-    report, results, shared_paths = _make_and_publish(plan, outline, output, jobs, cache, memory)
+    report, results, shared_paths = _make_and_publish(plan, outline, output, jobs, cache, memory, progress or _unseen)
     new_state = _next_state(plan, state, results, output, shared_paths)
     if new_state is not state and cache is not None:
         buildstate.save(cache, output, key, new_state)
@@ -238,7 +242,7 @@ def _rebuild_damaged_cards(kept: dict[str, buildstate.EventRecord], tasks: dict[
 
 
 def _make_and_publish(plan: Plan, outline: Outline, output: Path, jobs: int, cache: Path | None,
-                      memory: Memory | None) -> tuple[WriteReport, dict[str, EventResult], str]:
+                      memory: Memory | None, progress: Progress) -> tuple[WriteReport, dict[str, EventResult], str]:
     """Build the planned events and (unless kept) the shared pages, then publish them all; on any failure the old
     site stays. The report, the events' results and the shared pages' paths, one a line."""
     created = next((p for p in reversed([output, *output.parents]) if not p.exists()), None)
@@ -246,7 +250,7 @@ def _make_and_publish(plan: Plan, outline: Outline, output: Path, jobs: int, cac
     results: dict[str, EventResult] = {}
     shared_batch = Staged()
     try:
-        results = _run(plan.tasks, outline.site, output, jobs, env, cache)
+        results = _run(plan.tasks, outline.site, output, jobs, env, cache, progress)
         _check(outline, results)
         if plan.shared is None:
             shared_paths = _stage_shared(outline.site, _cards(plan, results, outline.site, memory), env, output, plan.journal,
@@ -367,33 +371,40 @@ def _stage_listed(output: Path, files: dict[str, bytes], journal: Path | None, n
 
 
 def _run(tasks: dict[str, EventTask], site: Site, output: Path, jobs: int, env: jinja2.Environment | None,
-         cache: Path | None) -> dict[str, EventResult]:
-    """Every task's result; in worker processes when there are PARALLEL_FROM tasks or more and jobs. A task that fails
-    (a bug, not a content error) has removed its staged files; the others' are removed, then it is raised."""
+         cache: Path | None, progress: Progress) -> dict[str, EventResult]:
+    """Every task's result (in the tasks' order); in worker processes when there are PARALLEL_FROM tasks or more and jobs.
+    A task that fails (a bug, not a content error) has removed its staged files; the others' are removed, then it is raised."""
     if jobs <= 1 or len(tasks) < PARALLEL_FROM:
         results: dict[str, EventResult] = {}
         try:
             for name, task in tasks.items():
                 results[name] = build_event(task, env)
+                progress(len(results), len(tasks))
         except BaseException:
             discard(output, _batches(results))
             raise
         return results
-    from concurrent.futures import Future, ProcessPoolExecutor
+    from concurrent.futures import Future, ProcessPoolExecutor, as_completed
 
     with ProcessPoolExecutor(max_workers=min(jobs, len(tasks)), initializer=_start_worker, initargs=(site, cache, os.getpid())) as pool:
-        futures: dict[str, Future[EventResult]] = {name: pool.submit(build_event, task) for name, task in tasks.items()}
+        futures: dict[Future[EventResult], str] = {pool.submit(build_event, task): name for name, task in tasks.items()}
         done, failure = {}, None
-        for name, future in futures.items():
+        for future in as_completed(futures):  # as each ends, for the progress; every other task must still be waited for
             try:
-                done[name] = future.result()
-            except BaseException as exc:  # every other task must still be waited for
+                done[futures[future]] = future.result()
+            except BaseException as exc:
                 failure = failure or exc
                 pool.shutdown(cancel_futures=True)
+            else:
+                progress(len(done), len(tasks))
     if failure:
         discard(output, _batches(done))
         raise failure
-    return done
+    return {name: done[name] for name in tasks}
+
+
+def _unseen(done: int, total: int) -> None:
+    """No progress shown."""
 
 
 def _check(outline: Outline, results: dict[str, EventResult]) -> None:

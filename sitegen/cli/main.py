@@ -10,6 +10,7 @@ import contextlib
 import sys
 from pathlib import Path
 
+from sitegen import DISTRIBUTION
 from sitegen.cli import event_verbs, site_verbs
 from sitegen.cli import report as cli_report
 from sitegen.cli.printing import count
@@ -61,7 +62,7 @@ class _Version(argparse.Action):
     def __call__(self, parser: argparse.ArgumentParser, *_: object) -> None:
         from importlib.metadata import version
 
-        print(f"{parser.prog} {version('sitegen')}")  # on stdout, as argparse's own version action does
+        print(f"{parser.prog} {version(DISTRIBUTION)}")  # on stdout, as argparse's own version action does
         parser.exit()
 
 def _parser() -> argparse.ArgumentParser:

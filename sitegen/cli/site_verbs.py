@@ -3,16 +3,17 @@ servers and the desk when they run, not at start (see main)."""
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import sys
+import tempfile
 import time
 from pathlib import Path
-from typing import Any
+from typing import Any, TextIO
 
 from sitegen import games as formats
 from sitegen.cli.printing import count, warn
-from sitegen.edit.scaffold import init_site, package_source
+from sitegen.edit.install_source import VENDOR_FOLDER, Source, installed_source, vendor_wheel
+from sitegen.edit.scaffold import init_site
 from sitegen.games.base import Refused
 from sitegen.model import LANGUAGES
 
@@ -22,8 +23,12 @@ def register(sub: Any, cache: Path) -> None:
     p = sub.add_parser("init", help="start a new site repository: content/, a GitHub Pages workflow, .gitignore, README")
     p.add_argument("folder", help="the repository's folder (created if missing)")
     p.add_argument("--title", help="the site's title (default: from the folder name)")
-    p.add_argument("--package", help="what the workflow pip-installs, e.g. sitegen==1.2 or git+https://...@COMMIT "
-                                     "(default: where this sitegen was installed from)")
+    source = p.add_mutually_exclusive_group()
+    source.add_argument("--package", help="what the workflows pip-install, e.g. sitegen-standings==0.2.0 or git+https://...@COMMIT "
+                                          "(default: where this sitegen was installed from: its version on PyPI, its git URL "
+                                          "at its commit, or the https origin of the git checkout it runs from, at HEAD)")
+    source.add_argument("--vendor", action="store_true", help=f"put this sitegen's wheel into the repository ({VENDOR_FOLDER}/) "
+                                                              "and install it from there: works however it was installed")
     p.add_argument("--base-url", default=None, help="the site's address, e.g. https://club.github.io/site/ (links, feeds, QR codes)")
     p.add_argument("--timezone", default=None, help="the events' time zone, e.g. Europe/Paris (default: this computer's)")
     p.set_defaults(run=_init)
@@ -37,6 +42,7 @@ def register(sub: Any, cache: Path) -> None:
     p.add_argument("--output", default="output", help="output folder (default output/)")
     _build_options(p, cache)
     p.add_argument("--clean", action="store_true", help="ignore the build state: read, score and render every event")
+    p.add_argument("--quiet", action="store_true", help="print only warnings and problems: no progress line, no summary")
     p.set_defaults(run=_build)
 
     p = sub.add_parser("serve", help="build, serve on localhost and rebuild and reload the page on every change")
@@ -69,28 +75,22 @@ def _build_options(p: argparse.ArgumentParser, cache: Path) -> None:
                    help=f"the build state, so a rebuild redoes only what changed (default {cache}/; keep it out of git)")
 
 def _init(args: argparse.Namespace) -> int:
-    package = args.package or _installed_from()
-    if package is None:
-        raise Refused("this sitegen was installed from a folder on this computer, which the club's workflow cannot reach; "
-                      "give --package, e.g. --package sitegen==0.1.0 or --package git+https://github.com/you/sitegen@COMMIT")
+    source = Source(args.package) if args.package else None if args.vendor else installed_source()
     base_url = args.base_url if args.base_url is not None else _ask("The site's address (e.g. https://club.github.io/site/), or Enter for later")
     timezone = args.timezone if args.timezone is not None else _ask("The events' time zone", _local_zone())
-    for path in init_site(args.folder, title=args.title, package=package, base_url=base_url, timezone=timezone):
+    with tempfile.TemporaryDirectory() as scratch:
+        wheel = None
+        if source is None:
+            wheel = vendor_wheel(Path(scratch))
+            source = Source(f"{VENDOR_FOLDER}/{wheel.name}", f"the club's CI installs sitegen from {VENDOR_FOLDER}/{wheel.name}: commit it with the site")
+        written = init_site(args.folder, title=args.title, package=source.requirement, base_url=base_url, timezone=timezone, wheel=wheel)
+    for path in written:
         print(f"created {path}")
+    if source.said:
+        print(source.said)
     print(f"next: cd {args.folder}, `git init`, and `sitegen new content/events/<name>` for an event; "
           "README.md says how to publish")
     return 0
-
-def _installed_from() -> str | None:
-    """Where the running sitegen came from (PEP 610's direct_url.json), as a pip requirement; None for a local folder."""
-    from importlib.metadata import PackageNotFoundError, distribution
-
-    try:
-        dist = distribution("sitegen")
-    except PackageNotFoundError:
-        return None
-    text = dist.read_text("direct_url.json")
-    return package_source(json.loads(text) if text else None, dist.version)
 
 def _ask(question: str, default: str = "") -> str:
     """An answer typed at the terminal; the default when nobody is there to type (CI, a script)."""
@@ -116,11 +116,34 @@ def _build(args: argparse.Namespace) -> int:
     started = time.perf_counter()
     from sitegen.build.engine import build
 
-    report = build(args.content, args.output, jobs=args.jobs, cache=args.cache, clean=args.clean)
+    progress = ProgressLine(sys.stderr) if sys.stderr.isatty() and not args.quiet else None
+    try:
+        report = build(args.content, args.output, jobs=args.jobs, cache=args.cache, clean=args.clean, progress=progress)
+    finally:
+        if progress:
+            progress.clear()
     took = time.perf_counter() - started
-    print(f"built {args.output}/: {len(report.written)} written, {report.unchanged} unchanged, {len(report.removed)} removed in {took:.2f} s")
+    if not args.quiet:
+        print(f"built {args.output}/: {len(report.written)} written, {report.unchanged} unchanged, {len(report.removed)} removed in {took:.2f} s")
     warn(report.warnings)  # from the outline the build read, not a second reading of the content
     return 0
+
+class ProgressLine:
+    """`sitegen build` on a terminal: one line that says how many of the events to build are built, written over."""
+
+    def __init__(self, stream: TextIO) -> None:
+        self.stream, self.shown = stream, False
+
+    def __call__(self, done: int, total: int) -> None:
+        self.stream.write(f"\rbuilding events: {done} of {total}")
+        self.stream.flush()
+        self.shown = True
+
+    def clear(self) -> None:
+        """Take the line away (the summary, a problem or a traceback is printed where it was)."""
+        if self.shown:
+            self.stream.write("\r\x1b[K")
+            self.stream.flush()
 
 def _serve(args: argparse.Namespace) -> int:
     from sitegen.serve.server import serve

@@ -7,9 +7,9 @@ from __future__ import annotations
 import json
 import zoneinfo
 from pathlib import Path
-from typing import Any
 
 from sitegen import games as formats
+from sitegen.edit.install_source import VENDOR_FOLDER
 from sitegen.edit.report_files import FORM_PATH, INSTALL_STEPS, WORKFLOW_PATH, report_form, report_workflow
 from sitegen.files import write_atomic
 from sitegen.games.base import Refused
@@ -26,21 +26,6 @@ description: Pairings, results and standings of our card-game tournaments.
 NO_BASE_URL = "# base_url: https://OWNER.github.io/REPO/   # the GitHub Pages address, ending with a slash (feeds, sitemap, QR codes)"
 NO_TIMEZONE = "# timezone: Europe/Paris                     # the events' time zone, for the round clocks"
 
-
-def package_source(direct_url: dict[str, Any] | None, version: str) -> str | None:
-    """What a club's workflow pip-installs to get this very sitegen, from its PEP 610 record; None when nothing can.
-
-    No record: it came from an index, at `version`. A VCS checkout: that repository at that commit. A remote
-    archive: that URL. A local folder or file (an editable install among them) exists on this computer only."""
-    if direct_url is None:
-        return f"sitegen=={version}"
-    url = str(direct_url.get("url", ""))
-    vcs = direct_url.get("vcs_info")
-    if isinstance(vcs, dict) and vcs.get("vcs") and vcs.get("commit_id") and not url.startswith("file:"):
-        return f"{vcs['vcs']}+{url}@{vcs['commit_id']}"
-    if "archive_info" in direct_url and url.startswith("https://"):
-        return url
-    return None
 
 ABOUT_MD = """\
 ---
@@ -139,8 +124,12 @@ Once: Settings -> Actions -> General -> "Allow GitHub Actions to create and appr
 
 EVENTS_NOTE = "One folder per event: `sitegen new content/events/<name>` creates one.\n"
 
-def init_site(folder: str | Path, *, package: str, title: str | None = None, base_url: str = "", timezone: str = "") -> list[Path]:
-    """Write a new site repository into `folder`, its workflow installing sitegen from `package`; refuses to overwrite anything."""
+def init_site(folder: str | Path, *, package: str, title: str | None = None, base_url: str = "", timezone: str = "",
+              wheel: Path | None = None) -> list[Path]:
+    """Write a new site repository into `folder`, its workflows installing sitegen from `package` (or, given a `wheel`,
+    from that wheel copied into the repository's .sitegen/); refuses to overwrite anything."""
+    if wheel is not None:
+        package = f"{VENDOR_FOLDER}/{wheel.name}"
     root = Path(folder)
     title = title or root.absolute().name.replace("-", " ").replace("_", " ").title() or "Our tournaments"
     if base_url and not base_url.startswith(("https://", "http://")):
@@ -149,7 +138,7 @@ def init_site(folder: str | Path, *, package: str, title: str | None = None, bas
         raise Refused(f"--timezone {timezone}: not a time zone; write one like Europe/Paris or America/Sao_Paulo")
     site_yaml = SITE_YAML.format(title=_yaml_text(title), base_url=f"base_url: {_yaml_text(base_url.rstrip('/') + '/')}" if base_url else NO_BASE_URL,
                                  timezone=f"timezone: {_yaml_text(timezone)}" if timezone else NO_TIMEZONE)
-    files = {
+    files: dict[Path, str | bytes] = {
         root / "content" / "site.yaml": site_yaml,
         root / "content" / "pages" / "about.md": ABOUT_MD.format(title=title),
         root / "content" / "events" / ".gitkeep": EVENTS_NOTE,
@@ -159,12 +148,14 @@ def init_site(folder: str | Path, *, package: str, title: str | None = None, bas
         root / FORM_PATH: report_form(),
         root / "README.md": README.format(title=title, package=package),
     }
+    if wheel is not None:
+        files[root / VENDOR_FOLDER / wheel.name] = wheel.read_bytes()
     existing = [str(path) for path in files if path.exists()]
     if existing:
         raise Refused(f"{', '.join(existing)} already exist{'s' if len(existing) == 1 else ''}; init writes a new site only")
     for path, text in files.items():
         path.parent.mkdir(parents=True, exist_ok=True)
-        write_atomic(path, text.encode())
+        write_atomic(path, text if isinstance(text, bytes) else text.encode())
     return list(files)
 
 
