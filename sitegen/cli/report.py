@@ -11,7 +11,7 @@ import re
 from pathlib import Path
 from typing import Any
 
-from sitegen.edit.report import CONFIRM, CONFIRMED, IGNORE, REFUSE, Reported, apply_report, read_payload, request_of
+from sitegen.edit.report import CONFIRM, CONFIRMED, IGNORE, REFUSE, Reported, apply_report, for_a_player, read_payload, request_of
 from sitegen.games.base import Refused, Scoreboard, StandingRow
 from sitegen.model import ContentError, Event
 
@@ -46,7 +46,7 @@ def _report(args: argparse.Namespace) -> int:
             return 0
         reported = apply_report(args.content, request)
     except (Refused, ContentError) as exc:
-        reason = str(exc) if isinstance(exc, Refused) else "; ".join(p.message for p in exc.problems)
+        reason = str(exc) if isinstance(exc, Refused) else "; ".join(for_a_player(p.message) for p in exc.problems)
         print(f"**Not written.** {markdown_text(reason[:MESSAGE_LIMIT])}\n\nNothing was changed. Edit the issue to correct "
               f"it (it is read again), or ask an organizer.")
         _outputs(action=REFUSE)

@@ -30,6 +30,7 @@ from sitegen.desk.reports import STORE_NAME, Binding, Held, HeldTable, RateLimit
 from sitegen.desk.screens import event_page, round_name, table_version
 from sitegen.edit.commit import current_round
 from sitegen.edit.lock import content_lock
+from sitegen.edit.report import for_a_player
 from sitegen.edit.results import enter_result, read_result
 from sitegen.games.base import Refused, ResultWay
 from sitegen.load.check import one_event_problems
@@ -243,7 +244,7 @@ class ReportLinks:
             enter_result(seen.folder, seen.table.number, words, round_slug=seen.round.slug, check_only=True)
             result = read_result(entry, formats.format_of(seen.event).title, words)
         except ContentError as exc:
-            raise _Unread(" ".join(p.message for p in exc.problems)) from None
+            raise _Unread(" ".join(for_a_player(p.message) for p in exc.problems)) from None
         except Refused as exc:
             raise _Unread(said(exc)) from None
         kept = {f"{key}-{pid}" for key in way.fields for pid in seen.table.players} | set(way.fields) | {"way"}

@@ -21,7 +21,7 @@ from sitegen import games as formats
 from sitegen.edit.commit import find_round
 from sitegen.edit.lock import content_lock
 from sitegen.edit.results import ResultEntered, Words, enter_result
-from sitegen.games.base import FIGURES, FLAG, ORDER, Refused, ResultEntry
+from sitegen.games.base import FIGURES, FLAG, ORDER, Refused, ResultEntry, judges_remedy
 from sitegen.load.check import validated
 from sitegen.load.site import read_outline
 from sitegen.model import REPORTS_MERGED, ContentError, Event, Person, Round, Site, Table
@@ -157,7 +157,8 @@ def _write_report(site: Site, event_dir: Path, request: Request) -> Reported:
 
 def result_words(text: str, entry: ResultEntry, event: Event, round_: Round, table: Table) -> Words:
     """The form's result, one `key: words` line per key in `sitegen result`'s words (`winner: ann`,
-    `power: ann=12 ben=9`, `override: yes`), into the words `read_result` takes; ids must be at the table."""
+    `power: ann=12 ben=9`), into the words `read_result` takes; ids must be at the table. A judge's call (a field the
+    game enters for judges only) is refused: the form is anyone's text, whoever files it."""
     words: Words = {}
     for line in text.splitlines():
         if not line.strip():
@@ -169,12 +170,24 @@ def result_words(text: str, entry: ResultEntry, event: Event, round_: Round, tab
                           f"'{_shown(line.strip())}' is not one")
         if key in words:
             raise Refused(f"the result gives '{_shown(key)}' twice; keep one line")
+        if key in entry.keys and entry.field(key).judges_only:
+            raise Refused(f"'{key}' is a judge's ruling, which no report can make; leave it out, and ask an organizer to "
+                          "enter the result if a judge ruled so")
         kind = entry.field(key).kind if key in entry.keys else None
         words[key] = _value(key, kind, value.lower().split())
     if not words:
         raise Refused(f"the form's Result is empty; write it as 'winner: {table.players[0]}' (see the form's help)")
     _check_ids(words, entry, event, round_, table)
     return words
+
+
+def for_a_player(message: str) -> str:
+    """A check's message as a player reads it: without the remedies only a judge may take (`judges_remedy`)."""
+    for fmt in formats.FORMATS.values():
+        for field in fmt.results.fields:
+            if field.judges_only:
+                message = message.replace(judges_remedy(field.key), "")
+    return message
 
 
 def _value(key: str, kind: str | None, tokens: list[str]) -> str | list[str] | bool:

@@ -213,3 +213,56 @@ def test_an_issue_without_the_form_is_ignored(report):
 def test_markdown_text_neutralises_everything():
     assert markdown_text("a_b*c\n# d | e") == "a\\_b\\*c #&#8203; d \\| e"
     assert markdown_text("<script>&amp;") == "&lt;script&gt;&amp;amp;"
+
+
+VTES_EVENT = """
+    name: Night of Blood
+    format: vtes
+    date: 2026-12-05
+    final: false
+    players:
+      - {name: Ann Example, github: ann-gh}
+      - {name: Ben Example, github: ben-gh}
+      - {name: Cat Example}
+      - {name: Dan Example}
+    """
+VTES_ROUND = "tables:\n  - table: 1\n    players: [ann-example, ben-example, cat-example, dan-example]\n"
+UNREACHABLE = "vp: ann-example=4 ben-example=4 cat-example=0 dan-example=0"  # no game ends 4, 4, 0, 0 at four seats
+
+
+@pytest.fixture
+def vtes_report(make_site, run_cli, tmp_path, monkeypatch):
+    site = make_site({"site.yaml": "title: Crows\norganizers: [tess-to]\nreports: merge-when-confirmed\n",
+                      "events/night/event.yaml": VTES_EVENT, "events/night/round-1.yaml": VTES_ROUND})
+    monkeypatch.setenv("GITHUB_OUTPUT", str(tmp_path / "github-output"))
+
+    def run(name: str, **changes: str) -> tuple[int, str, str]:
+        data = payload(name, event="night", **changes)
+        (tmp_path / "event.json").write_text(json.dumps(data))
+        status, out, _ = run_cli("report", "--github-event", tmp_path / "event.json", "--content", site)
+        return status, out, site.joinpath("events", "night", "round-1.yaml").read_text()
+
+    return run
+
+
+@pytest.mark.parametrize("override", ["override: yes", "override:", "Override: true", "- override: yes"])
+@pytest.mark.parametrize("reporter", ["ann-gh", "tess-to"])
+def test_a_report_never_carries_a_judges_call(vtes_report, override, reporter):
+    """A player's (or an organizer's) GitHub report cannot make a judge's ruling: a result no game gives is refused with a
+    sentence, before anything is written, and the confirmation that follows has nothing to merge."""
+    status, out, round_text = vtes_report("issues-opened.json", reporter=reporter, result=f"{UNREACHABLE}\n{override}")
+    assert status == 2 and "vp:" not in round_text
+    assert out.startswith("**Not written.** 'override' is a judge's ruling"), out
+    assert vtes_report("issue-comment-created.json", result=f"{UNREACHABLE}\n{override}")[0] == 2
+
+
+def test_the_refusal_never_suggests_a_judges_call(vtes_report):
+    status, out, round_text = vtes_report("issues-opened.json", result=UNREACHABLE)
+    assert status == 2 and "vp:" not in round_text
+    assert "do not add up" in out and "override" not in out.lower(), out
+
+
+def test_the_form_help_lists_no_judges_call():
+    from sitegen.edit.report_files import report_form
+
+    assert "override" not in report_form()

@@ -263,3 +263,4 @@ def test_a_player_report_never_carries_a_judges_call(desk):
     vp = {f"vp-{pid}": "1" for pid in table.players}  # a result no game gives, with a forged override
     status, page = report(server, link, {"way": "vp", "override": "on"} | vp)
     assert status == 400 and "override" not in table_of(folder, table.number)
+    assert "confirmed by a judge" in page and "override" not in page  # the refusal never suggests the judge's call

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from sitegen.games.base import Format, check_common, check_everyone_seated, player_id
+from sitegen.games.base import Format, check_common, check_everyone_seated, judges_remedy, player_id
 from sitegen.games.vtes import results as vtes_results
 from sitegen.games.vtes import rules as vtes_rules
 from sitegen.games.vtes import seating as vtes_seating
@@ -132,7 +132,7 @@ def _check_table(table: Table) -> list[Problem]:
     vp = _vp_mapping(table, problems)
     if vp is not None and not problems:
         for message in vtes_results.table_problems(table.players, vp, override=override):
-            problems.append(Problem(table.at("vp"), f"table {table.number}: {message}" + (" (add 'override: true')" if "judge" in message else "")))
+            problems.append(Problem(table.at("vp"), f"table {table.number}: {message}" + (judges_remedy("override") if "judge" in message else "")))
     return problems
 
 
