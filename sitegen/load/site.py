@@ -161,6 +161,25 @@ def _check_theme_files(theme_dir: Path, c: Collector) -> None:
             c.inside(Path(folder) / name)
 
 
+# Markdown's parser recurses once per level of nested lists and quotes, and its time and memory grow much faster than
+# the depth (issue 29: a 20 KB page nested 1000 deep took minutes; 250 deep crashed it). No reader follows a list
+# nested deeper than this: a line whose list and quote markers and indentation take more than 4 columns a level (a
+# Markdown level's indentation) is refused before Markdown sees the page.
+MARKDOWN_DEPTH = 16
+_NESTING = re.compile(r"(?:[ \t>]|(?:[-*+]|[0-9]{1,9}[.)])(?=[ \t]))*")
+
+
+def _too_deep(body: str, first_line: int) -> tuple[int, str] | None:
+    """The first line of a page's Markdown nested past MARKDOWN_DEPTH, and what is wrong there; None when none is."""
+    for number, line in enumerate(body.split("\n"), first_line):
+        prefix = _NESTING.match(line)[0]  # type: ignore[index]  # the pattern matches the empty string
+        columns = len(prefix.expandtabs(4))
+        if columns > 4 * MARKDOWN_DEPTH:
+            return number, (f"this line's list or quote is nested too deep (its markers and indentation take {columns} "
+                            f"columns; a page nests at most {MARKDOWN_DEPTH} levels of 4 columns): flatten it")
+    return None
+
+
 def _load_page(path: Path, c: Collector) -> Page | None:
     shown = str(path)
     slug = c.identifier(path.stem, Where(shown, 1), "the page's file name (it becomes its address)")
@@ -182,6 +201,9 @@ def _load_page(path: Path, c: Collector) -> Page | None:
         if meta is None:
             return None
         body = text[end + 4 :].lstrip("\n")
+    if deep := _too_deep(body, text.count("\n", 0, len(text) - len(body)) + 1):
+        c.add(Where(shown, deep[0]), deep[1])
+        return None
     return Page(
         slug=slug,
         title=str(meta.get("title") or path.stem.replace("-", " ").capitalize()),
