@@ -66,6 +66,18 @@ class Collector:
             return False
         return True
 
+    def regular(self, path: Path, display: str) -> bool:
+        """Whether `path` is a regular file (or missing: the reader says so); a named pipe would block the read for
+        ever, a device never end: either is reported, never read."""
+        try:
+            if not path.exists() or path.is_file() or path.is_dir():
+                return True
+        except OSError:
+            return True  # the read says what is wrong
+        self.add(Where(display, 1), "this is not a regular file (a named pipe, a socket or a device); put the file itself "
+                                    "here, or remove it")
+        return False
+
     def folder(self, path: Path) -> bool:
         """Whether `path` is a folder to read; one reached through a bad symlink is reported, a plain file skipped."""
         return (path.exists() or path.is_symlink()) and self.inside(path) and path.is_dir()
@@ -102,6 +114,8 @@ class Collector:
             return None
         if path.is_dir():
             self.add(Where(display, 1), "this is a folder, not a file; rename or remove it")
+            return None
+        if not self.regular(path, display):
             return None
         try:
             return path.read_text(encoding="utf-8")

@@ -158,7 +158,8 @@ def _check_theme_files(theme_dir: Path, c: Collector) -> None:
     """A theme in the content folder is published too: none of its files may lead outside the folder."""
     for folder, dirs, files in os.walk(theme_dir, onerror=c.cannot_list):  # a folder it may not read too: not skipped
         for name in dirs + files:
-            c.inside(Path(folder) / name)
+            if c.inside(Path(folder) / name):
+                c.regular(Path(folder) / name, str(Path(folder) / name))
 
 
 # Markdown's parser recurses once per level of nested lists and quotes, and its time and memory grow much faster than
