@@ -45,12 +45,12 @@ def checked_for_players(event_dir: str | Path) -> tuple[Event, set[str]]:
 
 
 def current_round(event: Event) -> Round:
-    """The round being played: the latest file written (elimination rounds come after the Swiss ones)."""
-    if event.elims:
-        return event.elims[-1]
-    if event.rounds:
-        return event.rounds[-1]
-    raise Refused(f"{event.name} has no round yet; pair round 1 first (`sitegen pair`)")
+    """The round being played: the first one with a table in play (a game may seat its later rounds ahead: `pair
+    --plan`), else the latest file written (elimination rounds come after the Swiss ones)."""
+    written = event.rounds + event.elims
+    if not written:
+        raise Refused(f"{event.name} has no round yet; pair round 1 first (`sitegen pair`)")
+    return next((round_ for round_ in written if round_.pending_tables), written[-1])
 
 
 def find_round(event: Event, slug: str | None) -> Round:

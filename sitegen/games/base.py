@@ -278,6 +278,7 @@ class Format(ABC):
     cut_rule: str = ""  # why the cut's order may differ from the standings order; "" when it follows the standings
     result_hint: str  # how to enter results, written at the top of a new round file
     round_minutes: int | None = None  # a round's length by the rules, when they set one (an event's `minutes:` overrides it)
+    plans_ahead: bool = False  # seats its later preliminary rounds before the one in play is over (`plan_rounds`)
 
     @property
     def table_keys(self) -> tuple[str, ...]:
@@ -418,7 +419,32 @@ def check_common(event: Event, fmt: Format) -> list[Problem]:
         extra_round = event.rounds[event.planned_rounds]
         problems.append(Problem(extra_round.where, f"event.yaml says 'rounds: {event.planned_rounds}', and this is round "
                                                    f"{extra_round.number}; raise 'rounds:' in event.yaml, or remove this file"))
+    return problems + _round_order(event, fmt)
+
+
+def _round_order(event: Event, fmt: Format) -> list[Problem]:
+    """A round comes after the one before it is over: no later round file while a table is in play, except a game's
+    preliminary rounds seated ahead (`plans_ahead`), and those only without a result."""
+    problems: list[Problem] = []
+    in_play: Round | None = None
+    for round_ in event.rounds + event.elims:
+        if in_play is not None:
+            waiting = fmt.plans_ahead and round_.stage == "round" and not round_.has_result
+            if not waiting:
+                tables = [t.number for t in in_play.pending_tables]
+                some = f"table{'s' if len(tables) > 1 else ''} {', '.join(map(str, tables))}"
+                what = "has a result" if fmt.plans_ahead and round_.stage == "round" else "is paired"
+                problems.append(Problem(round_.where, f"{_name(round_)} {what} while {_name(in_play)} still has "
+                                                      f"{'tables' if len(tables) > 1 else 'a table'} in play ({some}); enter "
+                                                      f"{'their results' if len(tables) > 1 else 'its result'} first "
+                                                      "(`sitegen result`), or remove this file"))
+        if in_play is None and round_.pending_tables:
+            in_play = round_
     return problems
+
+
+def _name(round_: Round) -> str:
+    return f"round {round_.number}" if round_.stage == "round" else round_.slug
 
 
 def _beyond_the_rounds(event: Event, player: Player, where: Where) -> list[Problem]:

@@ -51,6 +51,7 @@ class Vtes(Format):
     name = "vtes"
     title = "Vampire: The Eternal Struggle (V:EKN rules)"
     seated = True
+    plans_ahead = True  # `pair --plan` seats every preliminary round at once
     elimination_title = N_("Final table")
     event_keys = ("final", "multideck", vtes_event.PAIRED_SEED)
     results = ResultEntry(
