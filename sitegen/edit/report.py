@@ -95,8 +95,8 @@ def request_of(payload: dict[str, Any]) -> Request:
     if comment:
         if payload.get("action") != "created" or _object(comment.get("user")).get("type") == "Bot":
             return ignored
-        words = _body(comment.get("body")).split()
-        if not words or words[0].lower() != CONFIRM:
+        lines = [line.strip() for line in _body(comment.get("body")).splitlines() if line.strip()]
+        if not lines or lines[0].lower() != CONFIRM:  # a line of its own: "/confirm not" or "/confirmed?" is no confirmation
             return ignored
         action, by = CONFIRMED, _login(comment.get("user"), "the comment's author")
     elif payload.get("action") in ("opened", "edited"):

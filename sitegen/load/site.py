@@ -58,9 +58,12 @@ def read_outline(root: str | Path) -> Outline:
         raise ContentError([Problem(Where(shown, 1), f"no site.yaml in {root}/; create one with 'title: My events'")])
     c = Collector(root)
     raw = c.read(site_path, shown)
+    if raw is None:  # nothing but comments, or nothing at all: not the site a TO meant to publish
+        c.add(Where(shown, 1), "site.yaml is empty; write at least the site's title, e.g. 'title: Crow's Nest'")
     data = c.mapping(raw, Where(shown, 1), "site.yaml") if raw not in (None, FAILED) else None
     data = data or LineDict()
     c.unknown_keys(data, SITE_KEYS, shown, "site.yaml")
+    c.no_empty_values(data, shown)
     theme = c.text(data, "theme", shown, default="default")
     where_theme = Where(shown, data.key_lines.get("theme", 1))
     if c.identifier(theme, where_theme, "'theme'") and c.folder(root / "themes" / theme):
@@ -148,9 +151,8 @@ def _reports(data: LineDict, shown: str, c: Collector) -> str:
 
 
 def _site_title(data: LineDict, shown: str, c: Collector) -> str:
-    """site.yaml's title; 'title:' with nothing after it is a problem (no 'title' line at all is the default)."""
-    if "title" in data and data["title"] in (None, ""):
-        c.add(Where(shown, data.key_lines["title"]), "'title' has no value; write the site's name after the colon, or delete the line")
+    """site.yaml's title; 'title:' with nothing after it is a problem (`no_empty_values`; no 'title' line at all is the
+    default)."""
     return c.text(data, "title", shown, default="Tournaments") or "Tournaments"
 
 

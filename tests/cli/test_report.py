@@ -196,12 +196,21 @@ def test_a_broken_payload_is_refused_cleanly(report, data):
 @pytest.mark.parametrize("data", [
     payload("issues-opened.json") | {"action": "closed"},
     payload("issue-comment-created.json", comment="Good game! /confirm later"),
+    payload("issue-comment-created.json", comment="/confirm not"),  # issue 29: only a line of its own confirms
+    payload("issue-comment-created.json", comment="/confirmed?"),
+    payload("issue-comment-created.json", comment="/confirm? the power was 12, not 9"),
     payload("issue-comment-created.json") | {"issue": {**payload("issue-comment-created.json")["issue"], "pull_request": {}}},
 ])
 def test_other_events_are_ignored(report, data, site):
     before = site.joinpath(*ROUND_FILE).read_text()
     status, out, _, told, after = report(data)
     assert (status, out, told, after) == (0, "", {"action": "ignore"}, before)
+
+
+@pytest.mark.parametrize("comment", ["/confirm", "/Confirm \n", "\n/confirm\n\nGood game!"])
+def test_a_confirm_line_of_its_own_confirms(report, comment):
+    status, _, _, told, _ = report(payload("issue-comment-created.json", comment=comment))
+    assert (status, told["action"]) == (0, "confirm")
 
 
 def test_an_issue_without_the_form_is_ignored(report):
