@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 # The keys every format shares: the content contract (formats add their own; none is ever renamed).
-SITE_KEYS = ("title", "base_url", "theme", "description", "timezone", "organizers", "reports", "language")
+SITE_KEYS = ("title", "base_url", "theme", "description", "timezone", "organizers", "reports", "language", "image_sources")
 EVENT_KEYS = ("name", "format", "date", "seed", "rounds", "cut", "avoid", "players", "timezone", "minutes", "language")
 PLAYER_KEYS = ("name", "id", "joined", "dropped", "table", "github")
 ROUND_KEYS = ("tables", "byes", "sitting_out", "start", "minutes", "chosen_byes", "extended", "paused", "paused_seconds", "called")
@@ -223,6 +223,7 @@ class Site:
     organizers: tuple[str, ...] = ()  # GitHub logins that may report any table's result
     reports: str = REPORTS_REVIEWED  # one of REPORT_MODES
     language: str = DEFAULT_LANGUAGE  # `language:` of site.yaml, one of LANGUAGES
+    image_sources: tuple[str, ...] = ()  # web origins a page may show images from besides the site itself
 
     def language_of(self, event: Event | None) -> str:
         """The language an event's pages are written in: its own `language:`, else the site's."""

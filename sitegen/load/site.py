@@ -107,6 +107,7 @@ def _site(root: Path, data: LineDict, theme: str, pages: list[Page | None], entr
         organizers=_organizers(data, shown, c),
         reports=_reports(data, shown, c),
         language=c.language(data, "language", shown) or DEFAULT_LANGUAGE,
+        image_sources=_image_sources(data, shown, c),
     )
 
 
@@ -121,6 +122,31 @@ def _base_url(data: LineDict, shown: str, c: Collector) -> str:
               "with https:// (or http://), e.g. 'base_url: https://your-name.github.io/your-repo/'")
         return ""
     return url
+
+
+# A web origin, as the pages' Content-Security-Policy names one: a scheme, a host and perhaps a port, nothing else.
+WEB_ORIGIN = re.compile(r"(https?://[a-z0-9](?:[a-z0-9.-]*[a-z0-9])?(?::[0-9]{1,5})?)/?", re.IGNORECASE)
+
+
+def _image_sources(data: LineDict, shown: str, c: Collector) -> tuple[str, ...]:
+    """site.yaml's `image_sources:`, the sites a page may show images from (by default only the site itself: an image
+    from elsewhere tells that site who reads the page, and when)."""
+    raw = data.get("image_sources")
+    if raw is None:
+        return ()
+    if not isinstance(raw, LineList):
+        c.add(Where(shown, data.key_lines["image_sources"]), "'image_sources' must be a list of web addresses, e.g. "
+                                                             "'image_sources: [https://images.example.org]'")
+        return ()
+    sources = []
+    for source, line in zip(raw, raw.item_lines):
+        found = WEB_ORIGIN.fullmatch(source) if isinstance(source, str) else None
+        if found:
+            sources.append(found[1].lower())
+        else:
+            c.add(Where(shown, line), f"'image_sources': {str(source)[:80]!r} is not a web origin; write the site's scheme and "
+                                      "name only, e.g. https://images.example.org")
+    return tuple(sources)
 
 
 def _organizers(data: LineDict, shown: str, c: Collector) -> tuple[str, ...]:
