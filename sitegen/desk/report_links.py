@@ -102,7 +102,7 @@ class ReportLinks:
     def serves(route: list[str]) -> bool:
         return route == ["links.json"] or (len(route) == 3 and route[0] == "e" and route[2] in ("links", "slips", "links.json"))
 
-    def get(self, route: list[str], host: str) -> Page:
+    def get(self, route: list[str], address: str) -> Page:
         slug = route[1] if len(route) == 3 else self._event_in_play()
         folders = self.side.event_folders()
         if slug is None or slug not in folders:
@@ -112,7 +112,7 @@ class ReportLinks:
             round_ = current_round(event)
         except (ContentError, Refused) as exc:  # a URL the desk's pages link only while a round is in play
             return Page(HTTPStatus.CONFLICT, f"no report links: {exc}\n".encode(), "text/plain; charset=utf-8")
-        players = self._players(slug, event, round_, host)
+        players = self._players(slug, event, round_, address)
         if route[-1] == "links.json":
             number: int | str = round_.number if round_.slug.startswith("round-") else round_.slug
             document = {"event": slug, "round": number, "players": players}
@@ -123,13 +123,13 @@ class ReportLinks:
             boxes=formats.format_of(event).results.slip_boxes(round_.stage))
         return Page(HTTPStatus.OK, body.encode())
 
-    def _players(self, slug: str, event: Event, round_: Round, host: str) -> list[dict[str, Any]]:
+    def _players(self, slug: str, event: Event, round_: Round, address: str) -> list[dict[str, Any]]:
         found = []
         for table in round_.tables:
             for pid in table.players:
                 token = self.book.link_for(Binding(slug, round_.slug, table.number, pid))
                 found.append({"id": pid, "name": event.player_by_id[pid].name if pid in event.player_by_id else pid,
-                              "table": table.number, "url": f"http://{host}/{LINK_ROUTE}/{token}"})
+                              "table": table.number, "url": f"{address}/{LINK_ROUTE}/{token}"})
         return found
 
     def _event_in_play(self) -> str | None:

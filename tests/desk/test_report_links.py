@@ -71,6 +71,17 @@ def test_links_json_lists_each_player_of_the_round_with_a_link_of_their_own(desk
         assert status == 200 and page.count("<svg") == len(urls) and TOKEN not in page
 
 
+def test_the_links_are_made_from_the_desks_own_address_not_the_requests_host(desk):
+    """Issue 29: the links took the request's Host header, which any page or proxy in between may set."""
+    server, _ = desk()
+    port = server.server.server_address[1]
+    for sheet in ("links.json", "e/desk/links"):
+        status, text = server.get(sheet, headers={"Host": "evil.example:80"})
+        assert status == 200 and "evil.example" not in text
+    urls = [p["url"] for p in json.loads(server.get("links.json", headers={"Host": "evil.example"})[1])["players"]]
+    assert all(url.startswith(f"http://127.0.0.1:{port}/r/") for url in urls)
+
+
 def test_two_agreeing_reports_write_the_result_and_different_ones_are_disputed(desk):
     server, folder = desk()
     found = links(server)
