@@ -16,6 +16,9 @@ TABLE_KEYS = ("table", "players")
 REPORTS_REVIEWED = "review"  # the pull request waits for a person to merge it
 REPORTS_MERGED = "merge-when-confirmed"  # merged once the opponent comments /confirm
 REPORT_MODES = (REPORTS_REVIEWED, REPORTS_MERGED)
+#: ... and, beside one of those, who confirms a table of more than two players: every other player of the table (at the
+#: desk), an organizer (on GitHub, where each run sees one comment). Without it, one other player confirms any table.
+REPORTS_CONFIRM_ALL = "confirm-all"
 #: `language:` in site.yaml and event.yaml: the languages the site and the desk ship complete (sitegen/locale/).
 LANGUAGES = ("en", "fr", "es", "it", "de", "pt_BR", "pl")
 DEFAULT_LANGUAGE = "en"
@@ -222,6 +225,7 @@ class Site:
     leagues: tuple[League, ...] = ()  # content/leagues/*.yaml
     organizers: tuple[str, ...] = ()  # GitHub logins that may report any table's result
     reports: str = REPORTS_REVIEWED  # one of REPORT_MODES
+    confirm_all: bool = False  # `reports: confirm-all`: a table of more than two players is confirmed by all of them
     language: str = DEFAULT_LANGUAGE  # `language:` of site.yaml, one of LANGUAGES
     image_sources: tuple[str, ...] = ()  # web origins a page may show images from besides the site itself
 

@@ -76,6 +76,9 @@ def _comment(reported: Reported) -> str:
     elif reported.action == CONFIRMED:
         lines.append("Confirmed. " + ("The pull request is merged: the site shows it once it is rebuilt." if reported.merge
                                       else "An organizer merges the pull request."))
+    elif reported.organizer_confirms:
+        lines.append(f"Written to a pull request. At a table of more than two players, every player of the table confirms "
+                     f"the result, then an organizer comments `{CONFIRM}` on this issue (site.yaml: `reports: confirm-all`).")
     else:
         who = " or ".join(markdown_text(names[pid].name) for pid in reported.awaiting) or "an organizer"
         lines.append(f"Written to a pull request. {who}: comment `{CONFIRM}` on this issue to confirm it.")

@@ -35,6 +35,7 @@ from sitegen.edit.results import enter_result, read_result
 from sitegen.games.base import Refused, ResultWay
 from sitegen.load.check import one_event_problems
 from sitegen.load.event import load_event
+from sitegen.load.site import read_outline
 from sitegen.model import ContentError, Event, Round, Table
 from sitegen.text import N_, Msg
 
@@ -217,7 +218,8 @@ class ReportLinks:
         return Seen(binding, folder, event, round_, table)
 
     def _report(self, seen: Seen, form: Form) -> tuple[Msg, str]:
-        """Check the report like the TO's entry, hold it; written when another player of the table reported the same.
+        """Check the report like the TO's entry, hold it; written when another player of the table reported the same (every
+        other player, at a table of more than two under site.yaml's `reports: confirm-all`).
         What to tell the player, and what became of the table: HELD, WRITTEN, or FINISHED (the TO wrote it)."""
         binding = seen.binding
         if value(form, "table") != str(binding.table) or value(form, "round") != binding.round:
@@ -226,12 +228,23 @@ class ReportLinks:
         report = self._read(seen, form)
         with self.book.lock:  # one report at a time: two players of a table tapping together write once
             reports = self.book.hold(binding, report)
-            agreeing = [r for r in reports if r.player != binding.player and r.result == report.result]
-            if agreeing:
+            agreeing = {r.player for r in reports if r.player != binding.player and r.result == report.result}
+            everyone = len(seen.table.players) > 2 and self._confirm_all()
+            if agreeing and (not everyone or agreeing >= set(seen.table.players) - {binding.player}):
                 return self._write(seen, report)
         if table_state(reports) != table_state([report]):
             return N_("Your report ({words}) differs from your table's: the TO decides.", words=report.words), HELD
+        if everyone:
+            return N_("Your report is held: {words}. It is written when every player of your table reports the same.",
+                      words=report.words), HELD
         return N_("Your report is held: {words}. It is written when another player of your table reports the same.", words=report.words), HELD
+
+    def _confirm_all(self) -> bool:
+        """site.yaml's `reports: confirm-all` (False when site.yaml cannot be read: the desk shows that problem)."""
+        try:
+            return read_outline(self.side.config.content).site.confirm_all
+        except ContentError:
+            return False
 
     def _read(self, seen: Seen, form: Form) -> Held:
         entry = formats.format_of(seen.event).results

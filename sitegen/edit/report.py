@@ -63,6 +63,7 @@ class Reported:
     merge: bool  # merge the pull request now (confirmed, and site.yaml's `reports: merge-when-confirmed`)
     changed: bool  # whether the round file changed (an edit that repeats the result changes nothing)
     awaiting: tuple[str, ...]  # the ids of the players who may confirm it
+    organizer_confirms: bool = False  # `reports: confirm-all` at a table of more than two: only an organizer's /confirm counts
 
 
 def read_payload(path: str | Path) -> dict[str, Any]:
@@ -143,7 +144,8 @@ def _write_report(site: Site, event_dir: Path, request: Request) -> Reported:
     round_ = find_round(event, _round_slug(request.fields["round"]))
     table = _table(round_, request.fields["table"])
     logins = _table_logins(event, table, site.people)
-    _authorize(request, logins, {login.lower() for login in site.organizers}, round_, table)
+    organizers = {login.lower() for login in site.organizers}
+    _authorize(request, logins, organizers, round_, table)
     words = result_words(request.fields["result"], formats.format_of(event).results, event, round_, table)
     path = Path(round_.where.path)
     before = path.read_text(encoding="utf-8")
@@ -151,8 +153,11 @@ def _write_report(site: Site, event_dir: Path, request: Request) -> Reported:
     changed = path.read_text(encoding="utf-8") != before
     stage = f"r{round_.number}" if round_.stage == "round" else round_.slug
     awaiting = tuple(pid for pid in table.players if logins.get(pid) != request.reporter.lower())
-    return Reported(request.action, entered, f"report-{event.slug}-{stage}-t{table.number}",
-                    request.action == CONFIRMED and site.reports == REPORTS_MERGED, changed, awaiting)
+    # Each run sees only the comment that started it, not who confirmed before: "every player" is an organizer's call.
+    organizer_confirms = site.confirm_all and len(table.players) > 2
+    action = WRITE if organizer_confirms and request.by.lower() not in organizers else request.action
+    return Reported(action, entered, f"report-{event.slug}-{stage}-t{table.number}",
+                    action == CONFIRMED and site.reports == REPORTS_MERGED, changed, awaiting, organizer_confirms)
 
 
 def result_words(text: str, entry: ResultEntry, event: Event, round_: Round, table: Table) -> Words:

@@ -15,7 +15,19 @@ from sitegen.load.event import read_event
 from sitegen.load.players_and_leagues import read_leagues, read_people
 from sitegen.load.reader import FAILED, Collector, visible
 from sitegen.load.yaml_reader import LineDict, LineList, parse_yaml
-from sitegen.model import DEFAULT_LANGUAGE, REPORT_MODES, REPORTS_MERGED, REPORTS_REVIEWED, SITE_KEYS, ContentError, Page, Problem, Site, Where
+from sitegen.model import (
+    DEFAULT_LANGUAGE,
+    REPORT_MODES,
+    REPORTS_CONFIRM_ALL,
+    REPORTS_MERGED,
+    REPORTS_REVIEWED,
+    SITE_KEYS,
+    ContentError,
+    Page,
+    Problem,
+    Site,
+    Where,
+)
 from sitegen.text import login_problem, suggest, text_control_problem
 
 
@@ -105,7 +117,8 @@ def _site(root: Path, data: LineDict, theme: str, pages: list[Page | None], entr
         people=read_people(root, c),
         leagues=read_leagues(root, {e.name for e in entries if isinstance(e, Path)}, c),
         organizers=_organizers(data, shown, c),
-        reports=_reports(data, shown, c),
+        reports=(reports := _reports(data, shown, c))[0],
+        confirm_all=reports[1],
         language=c.language(data, "language", shown) or DEFAULT_LANGUAGE,
         image_sources=_image_sources(data, shown, c),
     )
@@ -167,13 +180,20 @@ def _organizers(data: LineDict, shown: str, c: Collector) -> tuple[str, ...]:
     return tuple(logins)
 
 
-def _reports(data: LineDict, shown: str, c: Collector) -> str:
-    mode = c.text(data, "reports", shown, default=REPORTS_REVIEWED)
-    if mode not in REPORT_MODES:
-        c.add(Where(shown, data.key_lines["reports"]), f"'reports: {mode}': {suggest(mode, REPORT_MODES)} ({REPORTS_REVIEWED}: a person merges "
-                                                       f"each reported result; {REPORTS_MERGED}: merged once the opponent confirms)")
-        return REPORTS_REVIEWED
-    return mode
+def _reports(data: LineDict, shown: str, c: Collector) -> tuple[str, bool]:
+    """`reports:`, one word or a list: one of REPORT_MODES (default: review), and `confirm-all` or not."""
+    raw = data.get("reports")
+    words = [str(word) for word in raw] if isinstance(raw, LineList) else [c.text(data, "reports", shown, default=REPORTS_REVIEWED)]
+    known = (*REPORT_MODES, REPORTS_CONFIRM_ALL)
+    for word in words:
+        if word not in known:
+            c.add(Where(shown, data.key_lines["reports"]), f"'reports: {word}': {suggest(word, known)} ({REPORTS_REVIEWED}: a person "
+                  f"merges each reported result; {REPORTS_MERGED}: merged once confirmed; {REPORTS_CONFIRM_ALL}: a table of more "
+                  "than two players is confirmed by all of them)")
+    modes = [word for word in words if word in REPORT_MODES]
+    if len(modes) > 1:
+        c.add(Where(shown, data.key_lines["reports"]), f"'reports' names both {' and '.join(modes)}; keep one")
+    return (modes[0] if modes else REPORTS_REVIEWED), REPORTS_CONFIRM_ALL in words
 
 
 def _site_title(data: LineDict, shown: str, c: Collector) -> str:

@@ -275,3 +275,30 @@ def test_the_form_help_lists_no_judges_call():
     from sitegen.edit.report_files import report_form
 
     assert "override" not in report_form()
+
+
+FIVE = VTES_EVENT.replace("      - {name: Dan Example}\n", "      - {name: Dan Example, github: dan-gh}\n      - {name: Eve Example}\n")
+FIVE_ROUND = "tables:\n  - table: 1\n    players: [ann-example, ben-example, cat-example, dan-example, eve-example]\n"
+TIME_OUT = "vp: ann-example=0.5 ben-example=0.5 cat-example=0.5 dan-example=0.5 eve-example=0.5"
+
+
+@pytest.mark.parametrize(("reports", "merged"), [("merge-when-confirmed", True), ("[merge-when-confirmed, confirm-all]", False)])
+def test_confirm_all_leaves_a_multiplayer_table_to_an_organizer(make_site, run_cli, tmp_path, monkeypatch, reports, merged):
+    """Issue 29: one /confirm merged a 5-player table's report. Under `confirm-all`, each run of the workflow sees only
+    the comment that started it, so a player's /confirm of a table of more than two is noted, and an organizer's merges."""
+    site = make_site({"site.yaml": f"title: Crows\norganizers: [tess-to]\nreports: {reports}\n",
+                      "events/night/event.yaml": FIVE, "events/night/round-1.yaml": FIVE_ROUND})
+    monkeypatch.setenv("GITHUB_OUTPUT", str(tmp_path / "github-output"))
+
+    def run(**changes: str) -> tuple[int, str, dict[str, str]]:
+        (tmp_path / "github-output").write_text("")
+        (tmp_path / "e.json").write_text(json.dumps(payload("issue-comment-created.json", event="night", result=TIME_OUT, **changes)))
+        status, out, _ = run_cli("report", "--github-event", tmp_path / "e.json", "--content", site)
+        return status, out, dict(line.split("=", 1) for line in (tmp_path / "github-output").read_text().splitlines())
+
+    status, out, told = run()  # ben-gh confirms ann-gh's report
+    assert status == 0 and (told["action"], told["merge"]) == (("confirm", "true") if merged else ("write", "false")), (out, told)
+    if not merged:
+        assert "every player of the table confirms" in out and "an organizer" in out
+        status, out, told = run(commenter="tess-to")
+        assert (status, told["action"], told["merge"]) == (0, "confirm", "true")

@@ -275,3 +275,22 @@ def test_a_player_report_never_carries_a_judges_call(desk):
     status, page = report(server, link, {"way": "vp", "override": "on"} | vp)
     assert status == 400 and "override" not in table_of(folder, table.number)
     assert "confirmed by a judge" in page and "override" not in page  # the refusal never suggests the judge's call
+
+
+def test_confirm_all_waits_for_every_player_of_a_multiplayer_table(desk):
+    """Issue 29: at a table of 4 or 5, two matching reports wrote the result and locked the others out. With
+    `reports: confirm-all` in site.yaml, the result is written once every player of the table reported the same."""
+    server, folder = desk("vtes")
+    site = folder.parent.parent / "site.yaml"
+    site.write_text(site.read_text() + "reports: confirm-all\n")
+    found = links(server)
+    table = load_event(folder).rounds[0].tables[0]
+    vp = {f"vp-{pid}": v for pid, v in zip(table.players, ["2.5", "0", "0", "0.5", "0.5", "1"])}
+    before = snapshot(folder)
+    for pid in table.players[:-1]:
+        status, page = report(server, found[pid], {"way": "vp"} | vp)
+        assert status == 200 and "every player of your table" in page, page
+        assert snapshot(folder) == before
+    status, page = report(server, found[table.players[-1]], {"way": "vp"} | vp)
+    assert status == 200 and "Written" in page
+    assert table_of(folder, table.number)["vp"][table.players[0]] == 2.5

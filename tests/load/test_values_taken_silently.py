@@ -71,3 +71,13 @@ def test_the_values_as_meant_pass(make_site, run_cli):
         "events/e/round-1.yaml": ROUND,
     })
     assert status == 0, err
+
+
+@pytest.mark.parametrize(("reports", "expected"), [
+    ("confirm-all", ""), ("[merge-when-confirmed, confirm-all]", ""), ("[review]", ""),
+    ("[review, merge-when-confirmed]", "site.yaml:2: 'reports' names both review and merge-when-confirmed; keep one"),
+    ("[confirm-al]", "site.yaml:2: 'reports: confirm-al': did you mean 'confirm-all'?"),
+])
+def test_reports_takes_a_mode_and_confirm_all(make_site, run_cli, reports, expected):
+    status, err = _check(make_site, run_cli, {"site.yaml": f"title: Crows\nreports: {reports}\n"})
+    assert (status == 2 and expected in err) if expected else status == 0, err
