@@ -295,6 +295,7 @@ class ReportLinks:
         body = self.side.template("report.html", language).render(
             event=event, label=desk_round.label if desk_round else round_.slug, table=table, ways=ways,
             me=names.get(seen.binding.player, seen.binding.player), link=token, round_slug=round_.slug,
+            everyone=len(seen.table.players) > 2 and self._confirm_all(),
             held=described(event, self.book.held_at(seen.binding.table_key)), names=names, message=message, error=error, link_route=LINK_ROUTE)
         return Page(status, body.encode())
 

@@ -294,3 +294,22 @@ def test_confirm_all_waits_for_every_player_of_a_multiplayer_table(desk):
     status, page = report(server, found[table.players[-1]], {"way": "vp"} | vp)
     assert status == 200 and "Written" in page
     assert table_of(folder, table.number)["vp"][table.players[0]] == 2.5
+
+
+@pytest.mark.browser
+def test_confirm_all_tells_the_player_on_a_phone_who_is_still_to_report(desk, phone):
+    from playwright.sync_api import expect
+
+    server, folder = desk("vtes")
+    site = folder.parent.parent / "site.yaml"
+    site.write_text(site.read_text() + "reports: confirm-all\n")
+    found = links(server)
+    table = load_event(folder).rounds[0].tables[0]
+    phone.goto(f"http://127.0.0.1:{server.port}" + found[table.players[0]]["path"])
+    for pid, vp in zip(table.players, [2.5, 0, 0, 0.5, 0.5]):
+        phone.locator(f"input[name=vp-{pid}]").fill(str(vp))
+    phone.get_by_role("button", name="Save VP").click()
+    expect(phone.locator(".note.done")).to_contain_text("every player of your table")
+    assert "another player" not in phone.locator("main").inner_text()
+    shot(phone, "report-link-confirm-all")
+    phone_fits(phone)
