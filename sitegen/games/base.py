@@ -428,19 +428,21 @@ def _round_order(event: Event, fmt: Format) -> list[Problem]:
     problems: list[Problem] = []
     in_play: Round | None = None
     for round_ in event.rounds + event.elims:
-        if in_play is not None:
-            waiting = fmt.plans_ahead and round_.stage == "round" and not round_.has_result
-            if not waiting:
-                tables = [t.number for t in in_play.pending_tables]
-                some = f"table{'s' if len(tables) > 1 else ''} {', '.join(map(str, tables))}"
-                what = "has a result" if fmt.plans_ahead and round_.stage == "round" else "is paired"
-                problems.append(Problem(round_.where, f"{_name(round_)} {what} while {_name(in_play)} still has "
-                                                      f"{'tables' if len(tables) > 1 else 'a table'} in play ({some}); enter "
-                                                      f"{'their results' if len(tables) > 1 else 'its result'} first "
-                                                      "(`sitegen result`), or remove this file"))
+        planned = fmt.plans_ahead and round_.stage == "round"
+        if in_play is not None and not (planned and not round_.has_result):
+            problems.append(Problem(round_.where, f"{_name(round_)} {'has a result' if planned else 'is paired'} while "
+                                                  f"{_name(in_play)} {_in_play(in_play)}"))
         if in_play is None and round_.pending_tables:
             in_play = round_
     return problems
+
+
+def _in_play(round_: Round) -> str:
+    numbers = [str(t.number) for t in round_.pending_tables]
+    if len(numbers) == 1:
+        return f"still has a table in play (table {numbers[0]}); enter its result first (`sitegen result`), or remove this file"
+    return (f"still has tables in play (tables {', '.join(numbers)}); enter their results first (`sitegen result`), "
+            "or remove this file")
 
 
 def _name(round_: Round) -> str:
