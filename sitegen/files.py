@@ -2,7 +2,9 @@
 never leaves half a file. The build's output, its state, the parsed-YAML store and every edit write this way."""
 from __future__ import annotations
 
+import functools
 import hashlib
+import hmac
 import os
 import re
 import secrets
@@ -50,13 +52,17 @@ def write_temp(tmp: Path, data: bytes | Iterable[str]) -> None:
         raise
 
 
-def write_checksummed(path: Path, pieces: Callable[[], Iterable[str]]) -> None:
-    """`write_atomic` of ASCII text after a line holding its sha256: `pieces` is called twice, for the checksum and
-    for the file, so a large text is never held whole."""
-    checksum = hashlib.sha256()
+def write_keyed(path: Path, pieces: Callable[[], Iterable[str]]) -> None:
+    """`write_atomic` of ASCII text after a line holding its HMAC under this machine's key (`machine_key`): `pieces`
+    is called twice, for the HMAC and for the file, so a large text is never held whole. Nothing is written when
+    there is no key: an unkeyed file would never be read back."""
+    key = machine_key()
+    if key is None:
+        return
+    mac = hmac.new(key, digestmod=hashlib.sha256)
     for piece in pieces():
-        checksum.update(piece.encode())  # ASCII: its UTF-8 bytes are its characters
-    write_atomic(path, chain([checksum.hexdigest(), "\n"], pieces()))
+        mac.update(piece.encode())  # ASCII: its UTF-8 bytes are its characters
+    write_atomic(path, chain([mac.hexdigest(), "\n"], pieces()))
 
 
 CACHE_READ_LIMIT = 1 << 30  # bytes: a cache file larger than this is damaged, not read
@@ -84,11 +90,36 @@ def read_cache_file(path: Path, limit: int = CACHE_READ_LIMIT) -> bytes | None:
             os.close(fd)
 
 
-def read_checksummed(path: Path, limit: int = CACHE_READ_LIMIT) -> bytes | None:
-    """The text `write_checksummed` wrote; None when it is not what was written (damaged, cut short, edited), or not a
-    regular file of at most `limit` bytes."""
-    data = read_cache_file(path, limit)
-    if data is None:
+def read_keyed(path: Path, limit: int = CACHE_READ_LIMIT) -> bytes | None:
+    """The text `write_keyed` wrote on this machine; None when it is not what was written (damaged, cut short, edited,
+    forged, or written with another machine's key), or not a regular file of at most `limit` bytes."""
+    data, key = read_cache_file(path, limit), machine_key()
+    if data is None or key is None:
         return None
-    checksum, _, text = data.partition(b"\n")
-    return text if hashlib.sha256(text).hexdigest().encode() == checksum else None
+    mac, _, text = data.partition(b"\n")
+    return text if hmac.compare_digest(hmac.new(key, text, hashlib.sha256).hexdigest().encode(), mac) else None
+
+
+KEY_FILE, KEY_BYTES = "parsed-store-key", 32  # the file's name from when only the parsed-YAML store used it
+
+
+@functools.cache
+def machine_key() -> bytes | None:
+    """A random key kept outside every cache folder (in the user's own cache, `$XDG_CACHE_HOME/sitegen/`), so that a
+    cache folder copied, committed or restored from elsewhere (CI's cache of another run) holds nothing this machine
+    trusts. The build state and the parsed-YAML store are keyed with it. None when it can be neither read nor made:
+    nothing cached is reused then."""
+    folder = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "sitegen"
+    path = folder / KEY_FILE
+    for _ in range(2):
+        key = read_cache_file(path, limit=KEY_BYTES)
+        if key is not None and len(key) == KEY_BYTES:
+            return key
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o600)
+            with os.fdopen(fd, "wb") as handle:
+                handle.write(secrets.token_bytes(KEY_BYTES))
+        except (OSError, RuntimeError):
+            return None  # another process made it first (read it on the next turn), or nowhere to keep it
+    return None

@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 # The keys every format shares: the content contract (formats add their own; none is ever renamed).
-SITE_KEYS = ("title", "base_url", "theme", "description", "timezone", "organizers", "reports", "language")
+SITE_KEYS = ("title", "base_url", "theme", "description", "timezone", "organizers", "reports", "language", "image_sources")
 EVENT_KEYS = ("name", "format", "date", "seed", "rounds", "cut", "avoid", "players", "timezone", "minutes", "language")
 PLAYER_KEYS = ("name", "id", "joined", "dropped", "table", "github")
 ROUND_KEYS = ("tables", "byes", "sitting_out", "start", "minutes", "chosen_byes", "extended", "paused", "paused_seconds", "called")
@@ -16,6 +16,9 @@ TABLE_KEYS = ("table", "players")
 REPORTS_REVIEWED = "review"  # the pull request waits for a person to merge it
 REPORTS_MERGED = "merge-when-confirmed"  # merged once the opponent comments /confirm
 REPORT_MODES = (REPORTS_REVIEWED, REPORTS_MERGED)
+#: ... and, beside one of those, who confirms a table of more than two players: every other player of the table (at the
+#: desk), an organizer (on GitHub, where each run sees one comment). Without it, one other player confirms any table.
+REPORTS_CONFIRM_ALL = "confirm-all"
 #: `language:` in site.yaml and event.yaml: the languages the site and the desk ship complete (sitegen/locale/).
 LANGUAGES = ("en", "fr", "es", "it", "de", "pt_BR", "pl")
 DEFAULT_LANGUAGE = "en"
@@ -222,7 +225,9 @@ class Site:
     leagues: tuple[League, ...] = ()  # content/leagues/*.yaml
     organizers: tuple[str, ...] = ()  # GitHub logins that may report any table's result
     reports: str = REPORTS_REVIEWED  # one of REPORT_MODES
+    confirm_all: bool = False  # `reports: confirm-all`: a table of more than two players is confirmed by all of them
     language: str = DEFAULT_LANGUAGE  # `language:` of site.yaml, one of LANGUAGES
+    image_sources: tuple[str, ...] = ()  # web origins a page may show images from besides the site itself
 
     def language_of(self, event: Event | None) -> str:
         """The language an event's pages are written in: its own `language:`, else the site's."""

@@ -14,6 +14,8 @@ from typing import Any
 ID_MAX = 64
 ID_PATTERN = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
 ID_RULE = f"lowercase letters, digits and single hyphens inside, at most {ID_MAX} characters, not a bare number"
+# Ids become file names beside the list pages: `players/index.html` is the list of known players.
+_RESERVED = {"index"}
 # YAML would read these words as something other than text (true, false, null) in a round file.
 _YAML_WORDS = {"yes", "no", "on", "off", "true", "false", "null", "y", "n"}
 _NUMBER = re.compile(r"[0-9][0-9-]*|0x[0-9a-f]+|0b[01]+")
@@ -36,6 +38,8 @@ def id_problem(value: Any) -> str | None:
     if value in _YAML_WORDS or _NUMBER.fullmatch(value):
         # Bare numbers, dates and yes/no would come back from a round file as numbers, dates or true/false.
         return f"'{value}' is not a valid id: a bare number, date or yes/no reads as something else in a round file; add a letter, e.g. '{value}-x'"
+    if value in _RESERVED:
+        return f"'{value}' is not a valid id: it names the site's list pages (index.html); add a word, e.g. '{value}-x'"
     return None
 
 

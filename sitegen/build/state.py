@@ -1,7 +1,8 @@
 """The build state: what the last build made of each event, so that the next one rebuilds only what changed.
 
 It lives in a cache folder (`.sitegen-cache/` by default), never in the content nor the output, as one file: a
-checksum line, then JSON that names the output folder it belongs to. Per event: a fingerprint of its folder's
+line holding its HMAC under this machine's key (`files.write_keyed`, kept outside the cache folder), then JSON that
+names the output folder it belongs to. Per event: a fingerprint of its folder's
 files (their bytes, read again only when a file's size, mtime or inode changed, or changed too near the last
 build for its mtime to tell), its EventCard (what the pages about all events need) and the files it wrote with a
 digest of their sizes and mtimes. The card and the files are kept as one string each (the card's JSON, the paths
@@ -28,7 +29,7 @@ from dataclasses import asdict, astuple, dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from sitegen.files import read_cache_file, read_checksummed, write_atomic, write_checksummed
+from sitegen.files import read_cache_file, read_keyed, write_atomic, write_keyed
 
 if TYPE_CHECKING:
     from sitegen.pages.summary import EventCard
@@ -185,10 +186,10 @@ def load(cache: Path, output: Path, key: str) -> State:
     """What the last build of `output` left; an empty state when it cannot be trusted.
 
     The cache is a hint (see docs/architecture.md, "What the cache is trusted with"): the file is read only if it is a
-    regular file (not through a link) of a bounded size with its checksum, and every record is checked for its shape.
+    regular file (not through a link) of a bounded size with its HMAC under this machine's key, and every record is checked for its shape.
     What a record can change is kept to the event it names: its files lie in that event's output folder, its card
     names that event, and no file of the shared pages lies in an event's folder. Anything else is an empty state."""
-    text = read_checksummed(cache / STATE_FILE)
+    text = read_keyed(cache / STATE_FILE)
     if text is None:
         return State()  # missing, damaged, a link, too large or edited by hand
     try:
@@ -244,12 +245,12 @@ def card_is_sound(name: str, text: str) -> bool:
 
 
 def save(cache: Path, output: Path, key: str, state: State) -> None:
-    """Write the state, made piece by piece twice (for its checksum, then into the file): the state grows with the
+    """Write the state, made piece by piece twice (for its HMAC, then into the file): the state grows with the
     site, and it is never held whole as text."""
     cache.mkdir(parents=True, exist_ok=True)
     if _real_folder(cache / STATE_FILE):
         shutil.rmtree(cache / STATE_FILE)  # a folder where the state goes: a damaged cache (a link is renamed over)
-    write_checksummed(cache / STATE_FILE, lambda: _pieces(output, key, state))
+    write_keyed(cache / STATE_FILE, lambda: _pieces(output, key, state))
 
 
 def _pieces(output: Path, key: str, state: State) -> Iterator[str]:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import errno
 import sys
 from pathlib import Path
 
@@ -46,6 +47,16 @@ def main(argv: list[str] | None = None) -> int:
         return 130
     except BrokenPipeError:  # `sitegen standings ... | head` closed the pipe early
         return 0
+    except OSError as exc:  # the machine's, not the content's: a full disk, a failing drive. One line, no traceback
+        print(f"sitegen: {exc.filename or 'a file'}: {exc.strerror or exc}; {_remedy(exc)}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+
+
+def _remedy(exc: OSError) -> str:
+    """What to do about a failed read or write. Every write is whole or not at all, and an edit puts back what it had
+    written, so the content is as it was."""
+    room = "free some room on the disk, then " if exc.errno in (errno.ENOSPC, errno.EDQUOT) else ""
+    return f"{room}run the command again (the content is as it was)"
 
 def _parsed_kept(args: argparse.Namespace) -> contextlib.AbstractContextManager[None]:
     """The commands on one event (pair, result, ...) each read all its files again: they keep the parsed YAML in the

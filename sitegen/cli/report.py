@@ -11,7 +11,7 @@ import re
 from pathlib import Path
 from typing import Any
 
-from sitegen.edit.report import CONFIRM, CONFIRMED, IGNORE, REFUSE, Reported, apply_report, read_payload, request_of
+from sitegen.edit.report import CONFIRM, CONFIRMED, IGNORE, REFUSE, Reported, apply_report, for_a_player, read_payload, request_of
 from sitegen.games.base import Refused, Scoreboard, StandingRow
 from sitegen.model import ContentError, Event
 
@@ -46,7 +46,7 @@ def _report(args: argparse.Namespace) -> int:
             return 0
         reported = apply_report(args.content, request)
     except (Refused, ContentError) as exc:
-        reason = str(exc) if isinstance(exc, Refused) else "; ".join(p.message for p in exc.problems)
+        reason = str(exc) if isinstance(exc, Refused) else "; ".join(for_a_player(p.message) for p in exc.problems)
         print(f"**Not written.** {markdown_text(reason[:MESSAGE_LIMIT])}\n\nNothing was changed. Edit the issue to correct "
               f"it (it is read again), or ask an organizer.")
         _outputs(action=REFUSE)
@@ -76,6 +76,9 @@ def _comment(reported: Reported) -> str:
     elif reported.action == CONFIRMED:
         lines.append("Confirmed. " + ("The pull request is merged: the site shows it once it is rebuilt." if reported.merge
                                       else "An organizer merges the pull request."))
+    elif reported.organizer_confirms:
+        lines.append(f"Written to a pull request. At a table of more than two players, every player of the table confirms "
+                     f"the result, then an organizer comments `{CONFIRM}` on this issue (site.yaml: `reports: confirm-all`).")
     else:
         who = " or ".join(markdown_text(names[pid].name) for pid in reported.awaiting) or "an organizer"
         lines.append(f"Written to a pull request. {who}: comment `{CONFIRM}` on this issue to confirm it.")

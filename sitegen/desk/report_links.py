@@ -30,11 +30,13 @@ from sitegen.desk.reports import STORE_NAME, Binding, Held, HeldTable, RateLimit
 from sitegen.desk.screens import event_page, round_name, table_version
 from sitegen.edit.commit import current_round
 from sitegen.edit.lock import content_lock
+from sitegen.edit.report import for_a_player
 from sitegen.edit.results import enter_result, read_result
 from sitegen.games.base import Refused
 from sitegen.games.result_entry import ResultWay
 from sitegen.load.check import one_event_problems
 from sitegen.load.event import load_event
+from sitegen.load.site import read_outline
 from sitegen.model import ContentError, Event, Round, Table
 from sitegen.text import N_, Msg
 
@@ -102,7 +104,7 @@ class ReportLinks:
     def serves(route: list[str]) -> bool:
         return route == ["links.json"] or (len(route) == 3 and route[0] == "e" and route[2] in ("links", "slips", "links.json"))
 
-    def get(self, route: list[str], host: str) -> Page:
+    def get(self, route: list[str], address: str) -> Page:
         slug = route[1] if len(route) == 3 else self._event_in_play()
         folders = self.side.event_folders()
         if slug is None or slug not in folders:
@@ -112,7 +114,7 @@ class ReportLinks:
             round_ = current_round(event)
         except (ContentError, Refused) as exc:  # a URL the desk's pages link only while a round is in play
             return Page(HTTPStatus.CONFLICT, f"no report links: {exc}\n".encode(), "text/plain; charset=utf-8")
-        players = self._players(slug, event, round_, host)
+        players = self._players(slug, event, round_, address)
         if route[-1] == "links.json":
             number: int | str = round_.number if round_.slug.startswith("round-") else round_.slug
             document = {"event": slug, "round": number, "players": players}
@@ -123,13 +125,13 @@ class ReportLinks:
             boxes=formats.format_of(event).results.slip_boxes(round_.stage))
         return Page(HTTPStatus.OK, body.encode())
 
-    def _players(self, slug: str, event: Event, round_: Round, host: str) -> list[dict[str, Any]]:
+    def _players(self, slug: str, event: Event, round_: Round, address: str) -> list[dict[str, Any]]:
         found = []
         for table in round_.tables:
             for pid in table.players:
                 token = self.book.link_for(Binding(slug, round_.slug, table.number, pid))
                 found.append({"id": pid, "name": event.player_by_id[pid].name if pid in event.player_by_id else pid,
-                              "table": table.number, "url": f"http://{host}/{LINK_ROUTE}/{token}"})
+                              "table": table.number, "url": f"{address}/{LINK_ROUTE}/{token}"})
         return found
 
     def _event_in_play(self) -> str | None:
@@ -217,7 +219,8 @@ class ReportLinks:
         return Seen(binding, folder, event, round_, table)
 
     def _report(self, seen: Seen, form: Form) -> tuple[Msg, str]:
-        """Check the report like the TO's entry, hold it; written when another player of the table reported the same.
+        """Check the report like the TO's entry, hold it; written when another player of the table reported the same (every
+        other player, at a table of more than two under site.yaml's `reports: confirm-all`).
         What to tell the player, and what became of the table: HELD, WRITTEN, or FINISHED (the TO wrote it)."""
         binding = seen.binding
         if value(form, "table") != str(binding.table) or value(form, "round") != binding.round:
@@ -226,12 +229,23 @@ class ReportLinks:
         report = self._read(seen, form)
         with self.book.lock:  # one report at a time: two players of a table tapping together write once
             reports = self.book.hold(binding, report)
-            agreeing = [r for r in reports if r.player != binding.player and r.result == report.result]
-            if agreeing:
+            agreeing = {r.player for r in reports if r.player != binding.player and r.result == report.result}
+            everyone = len(seen.table.players) > 2 and self._confirm_all()
+            if agreeing and (not everyone or agreeing >= set(seen.table.players) - {binding.player}):
                 return self._write(seen, report)
         if table_state(reports) != table_state([report]):
             return N_("Your report ({words}) differs from your table's: the TO decides.", words=report.words), HELD
+        if everyone:
+            return N_("Your report is held: {words}. It is written when every player of your table reports the same.",
+                      words=report.words), HELD
         return N_("Your report is held: {words}. It is written when another player of your table reports the same.", words=report.words), HELD
+
+    def _confirm_all(self) -> bool:
+        """site.yaml's `reports: confirm-all` (False when site.yaml cannot be read: the desk shows that problem)."""
+        try:
+            return read_outline(self.side.config.content).site.confirm_all
+        except ContentError:
+            return False
 
     def _read(self, seen: Seen, form: Form) -> Held:
         entry = formats.format_of(seen.event).results
@@ -244,7 +258,7 @@ class ReportLinks:
             enter_result(seen.folder, seen.table.number, words, round_slug=seen.round.slug, check_only=True)
             result = read_result(entry, formats.format_of(seen.event).title, words)
         except ContentError as exc:
-            raise _Unread(" ".join(p.message for p in exc.problems)) from None
+            raise _Unread(" ".join(for_a_player(p.message) for p in exc.problems)) from None
         except Refused as exc:
             raise _Unread(said(exc)) from None
         kept = {f"{key}-{pid}" for key in way.fields for pid in seen.table.players} | set(way.fields) | {"way"}
@@ -282,6 +296,7 @@ class ReportLinks:
         body = self.side.template("report.html", language).render(
             event=event, label=desk_round.label if desk_round else round_.slug, table=table, ways=ways,
             me=names.get(seen.binding.player, seen.binding.player), link=token, round_slug=round_.slug,
+            everyone=len(seen.table.players) > 2 and self._confirm_all(),
             held=described(event, self.book.held_at(seen.binding.table_key)), names=names, message=message, error=error, link_route=LINK_ROUTE)
         return Page(status, body.encode())
 

@@ -136,6 +136,7 @@ class Desk:
         self.overlay_js = overlay_code()
         self.links = ReportLinks(self)  # the players' report links, outside the token: see report_links
         self.kept: dict[str, tuple[tuple[Any, ...], Event, Scoreboard]] = {}  # by slug: a change's checked event and board
+        self.address = ""  # `http://host:port`, as the desk prints it (make_server): the players' links start with it
 
     @property
     def root(self) -> str:
@@ -379,7 +380,7 @@ class DeskHandler(web.RequestHandler):
         if self.link is not None:
             return Reply(*astuple(await desk.work(desk.links.answer, self.link, None, self.request.remote_ip or "")))
         if desk.links.serves(route):
-            return Reply(*astuple(await desk.work(desk.links.get, route, self.request.host)))
+            return Reply(*astuple(await desk.work(desk.links.get, route, desk.address)))  # never the request's Host
         if route in ([], [""]):
             return await desk.work(desk.index, query)
         if route == ["desk.css"]:
@@ -482,8 +483,12 @@ class DeskServer:
 
 
 def make_server(config: DeskConfig, host: str, port: int) -> DeskServer:
-    """The desk listening on `host`:`port` (0: a free port), not yet answering: see `DeskServer.serve_forever`."""
-    return DeskServer(Desk(config), limits.bind(host, port))
+    """The desk listening on `host`:`port` (0: a free port), not yet answering: see `DeskServer.serve_forever`. Its
+    address, as it prints it (the machine's address on the network for 0.0.0.0), is the one the players' links carry."""
+    server = DeskServer(Desk(config), limits.bind(host, port))
+    shown = _lan_address() if host in ("0.0.0.0", "::") else host
+    server.desk.address = f"http://{f'[{shown}]' if ':' in shown else shown}:{server.server_address[1]}"
+    return server
 
 
 def new_token() -> str:
@@ -493,8 +498,7 @@ def new_token() -> str:
 def serve_desk(config: DeskConfig, host: str, port: int, *, lan: bool) -> None:
     """Listen until Ctrl-C; print the address (and, on the network, a QR code a judge's phone can scan)."""
     server = make_server(config, host, port)
-    shown = _lan_address() if host in ("0.0.0.0", "::") else host
-    url = f"http://{shown}:{server.server_address[1]}/{config.token}/"
+    url = f"{server.desk.address}/{config.token}/"
     print(f"the desk for {config.content}/ is at {url}" + (" (anyone with this address can change results)" if lan else ""), flush=True)
     if lan:
         import segno

@@ -13,10 +13,12 @@ from collections.abc import Collection
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from sitegen import games as formats
 from sitegen.files import write_atomic
 from sitegen.games.base import Refused
 from sitegen.load.check import one_event_problems, validated
-from sitegen.model import Event, Round
+from sitegen.load.event import load_event
+from sitegen.model import ContentError, Event, Round
 
 
 @dataclass(frozen=True)
@@ -28,18 +30,27 @@ class Edited:
     warnings: list[str] = field(default_factory=list)
 
 
-def problem_messages(event_dir: str | Path, event: Event) -> set[str]:
-    """What `sitegen check` already reports for an event: a change may leave these (the loader's are never let through)."""
-    return {p.message for p in one_event_problems(event_dir, event)}
+def checked_for_players(event_dir: str | Path) -> tuple[Event, set[str]]:
+    """The event as a change to its players reads it, checked whole first like every change: ContentError when
+    `sitegen check` refuses it. One allowance: before round 1 is paired, event.yaml's own problems of a known game
+    wait (players added one by one to an event whose `cut:` awaits them); their messages come back, for `commit`'s
+    `known`, and the change may add none of its own."""
+    event = load_event(event_dir)
+    problems = one_event_problems(event_dir, event)
+    setting_up = not event.rounds and not event.elims and event.format in formats.FORMATS
+    waiting = {p.message for p in problems if setting_up and p.where.path == event.where.path}
+    if any(p.message not in waiting for p in problems):
+        raise ContentError(problems)
+    return event, waiting
 
 
 def current_round(event: Event) -> Round:
-    """The round being played: the latest file written (elimination rounds come after the Swiss ones)."""
-    if event.elims:
-        return event.elims[-1]
-    if event.rounds:
-        return event.rounds[-1]
-    raise Refused(f"{event.name} has no round yet; pair round 1 first (`sitegen pair`)")
+    """The round being played: the first one with a table in play (a game may seat its later rounds ahead: `pair
+    --plan`), else the latest file written (elimination rounds come after the Swiss ones)."""
+    written = event.rounds + event.elims
+    if not written:
+        raise Refused(f"{event.name} has no round yet; pair round 1 first (`sitegen pair`)")
+    return next((round_ for round_ in written if round_.pending_tables), written[-1])
 
 
 def find_round(event: Event, slug: str | None) -> Round:

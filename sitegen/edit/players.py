@@ -8,11 +8,10 @@ from typing import Any
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
 
 from sitegen import games as formats
-from sitegen.edit.commit import Edited, commit, problem_messages
+from sitegen.edit.commit import Edited, checked_for_players, commit
 from sitegen.edit.lock import one_writer
 from sitegen.edit.round_trip import RoundTrip, player_entry, player_map
 from sitegen.games.base import Refused
-from sitegen.load.event import load_event
 from sitegen.model import Event, Player, Round
 from sitegen.text import slugify, suggest
 
@@ -54,11 +53,11 @@ def refuse_finished(event: Event, what: str) -> None:
 def drop_player(event_dir: str | Path, pid: str, *, after: int | None = None, undo: bool = False) -> RosterChange:
     """Set `dropped: N` on player `pid`: the last round played. By default the last round paired, or the one before it
     while it has no result (the player leaves that round too: it is to be paired again). `undo` takes a drop back."""
-    event = load_event(event_dir)
+    event, known = checked_for_players(event_dir)
     player = _player(event, pid)
     refuse_finished(event, "dropped" if not undo else "brought back")
     if undo:
-        return _undo_drop(event_dir, event, player)
+        return _undo_drop(event_dir, event, player, known)
     open_ = open_round(event)
     last = after if after is not None else (open_ - 1 if open_ else len(event.rounds))
     if last < 0:
@@ -70,12 +69,12 @@ def drop_player(event_dir: str | Path, pid: str, *, after: int | None = None, un
         entry["dropped"] = last
     else:
         entry.insert(len(entry), "dropped", last)
-    new = commit(event_dir, {path: doc.dump()}, known=problem_messages(event_dir, event))
+    new = commit(event_dir, {path: doc.dump()}, known=known)
     seated = open_ is not None and last < open_ and pid in _seated(event.rounds[-1])
     return RosterChange(Edited(new, [path]), pid, last, open_ if seated else None)
 
 
-def _undo_drop(event_dir: str | Path, event: Event, player: Player) -> RosterChange:
+def _undo_drop(event_dir: str | Path, event: Event, player: Player, known: set[str]) -> RosterChange:
     if player.dropped is None:
         raise Refused(f"{player.name} has not dropped")
     open_ = open_round(event)
@@ -86,7 +85,7 @@ def _undo_drop(event_dir: str | Path, event: Event, player: Player) -> RosterCha
     doc = RoundTrip(path.read_text(encoding="utf-8"))
     entry = player_map(doc.data["players"], player.id)
     entry.pop("dropped", None)
-    new = commit(event_dir, {path: doc.dump()}, known=problem_messages(event_dir, event))
+    new = commit(event_dir, {path: doc.dump()}, known=known)
     seated = open_ is not None and player.id in _seated(event.rounds[-1])
     return RosterChange(Edited(new, [path]), player.id, max(player.joined, len(event.rounds) + (0 if open_ else 1)),
                         open_ if open_ and not seated else None)
@@ -107,7 +106,7 @@ def add_player(event_dir: str | Path, name: str, *, pid: str | None = None, join
                fields: dict[str, str] | None = None) -> RosterChange:
     """Append a player to event.yaml; `joined` defaults to the current round while it has no result (it is to be
     paired again), else to the next round."""
-    event = load_event(event_dir)  # the event may wait for this player to pass the check (a cut larger than the field)
+    event, known = checked_for_players(event_dir)  # the event may wait for this player to pass the check (a cut larger than the field)
     refuse_finished(event, "added")
     name = name.strip()
     if not name:
@@ -136,7 +135,7 @@ def add_player(event_dir: str | Path, name: str, *, pid: str | None = None, join
         if isinstance(last, CommentedMap) and last.fa.flow_style():
             item.fa.set_flow_style()
         players.append(item)
-    new = commit(event_dir, {path: doc.dump()}, known=problem_messages(event_dir, event))
+    new = commit(event_dir, {path: doc.dump()}, known=known)
     return RosterChange(Edited(new, [path]), new_id, first, open_ if open_ and first <= open_ else None)
 
 
@@ -144,7 +143,7 @@ def add_player(event_dir: str | Path, name: str, *, pid: str | None = None, join
 def remove_player(event_dir: str | Path, pid: str) -> Edited:
     """Take a player out of event.yaml altogether: only one who has no seat and no result in any round (entered by
     mistake, or never came)."""
-    event = load_event(event_dir)
+    event, known = checked_for_players(event_dir)
     player = _player(event, pid)
     for round_ in event.rounds + event.elims:
         if pid in _seated(round_):
@@ -153,13 +152,13 @@ def remove_player(event_dir: str | Path, pid: str) -> Edited:
     doc = RoundTrip(path.read_text(encoding="utf-8"))
     players: CommentedSeq = doc.data["players"]
     del players[player_entry(players, pid)]
-    return Edited(commit(event_dir, {path: doc.dump()}, known=problem_messages(event_dir, event)), [path])
+    return Edited(commit(event_dir, {path: doc.dump()}, known=known), [path])
 
 
 @one_writer
 def rename_player(event_dir: str | Path, pid: str, name: str) -> Edited:
     """Give a player another name; the id stays (written as `id:` when it was made from the old name)."""
-    event = load_event(event_dir)
+    event, known = checked_for_players(event_dir)
     _player(event, pid)
     name = name.strip()
     if not name:
@@ -170,7 +169,7 @@ def rename_player(event_dir: str | Path, pid: str, name: str) -> Edited:
     entry["name"] = name
     if "id" not in entry and slugify(name) != pid:
         entry.insert(list(entry).index("name") + 1, "id", pid)
-    return Edited(commit(event_dir, {path: doc.dump()}, known=problem_messages(event_dir, event)), [path])
+    return Edited(commit(event_dir, {path: doc.dump()}, known=known), [path])
 
 
 def fields_of(pairs: list[str]) -> dict[str, str]:

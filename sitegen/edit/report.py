@@ -22,7 +22,7 @@ from sitegen.edit.commit import find_round
 from sitegen.edit.lock import content_lock
 from sitegen.edit.results import ResultEntered, Words, enter_result
 from sitegen.games.base import Refused
-from sitegen.games.result_entry import FIGURES, FLAG, ORDER, ResultEntry
+from sitegen.games.result_entry import FIGURES, FLAG, ORDER, ResultEntry, judges_remedy
 from sitegen.load.check import validated
 from sitegen.load.site import read_outline
 from sitegen.model import REPORTS_MERGED, ContentError, Event, Person, Round, Site, Table
@@ -64,6 +64,7 @@ class Reported:
     merge: bool  # merge the pull request now (confirmed, and site.yaml's `reports: merge-when-confirmed`)
     changed: bool  # whether the round file changed (an edit that repeats the result changes nothing)
     awaiting: tuple[str, ...]  # the ids of the players who may confirm it
+    organizer_confirms: bool = False  # `reports: confirm-all` at a table of more than two: only an organizer's /confirm counts
 
 
 def read_payload(path: str | Path) -> dict[str, Any]:
@@ -96,8 +97,8 @@ def request_of(payload: dict[str, Any]) -> Request:
     if comment:
         if payload.get("action") != "created" or _object(comment.get("user")).get("type") == "Bot":
             return ignored
-        words = _body(comment.get("body")).split()
-        if not words or words[0].lower() != CONFIRM:
+        lines = [line.strip() for line in _body(comment.get("body")).splitlines() if line.strip()]
+        if not lines or lines[0].lower() != CONFIRM:  # a line of its own: "/confirm not" or "/confirmed?" is no confirmation
             return ignored
         action, by = CONFIRMED, _login(comment.get("user"), "the comment's author")
     elif payload.get("action") in ("opened", "edited"):
@@ -144,7 +145,8 @@ def _write_report(site: Site, event_dir: Path, request: Request) -> Reported:
     round_ = find_round(event, _round_slug(request.fields["round"]))
     table = _table(round_, request.fields["table"])
     logins = _table_logins(event, table, site.people)
-    _authorize(request, logins, {login.lower() for login in site.organizers}, round_, table)
+    organizers = {login.lower() for login in site.organizers}
+    _authorize(request, logins, organizers, round_, table)
     words = result_words(request.fields["result"], formats.format_of(event).results, event, round_, table)
     path = Path(round_.where.path)
     before = path.read_text(encoding="utf-8")
@@ -152,13 +154,17 @@ def _write_report(site: Site, event_dir: Path, request: Request) -> Reported:
     changed = path.read_text(encoding="utf-8") != before
     stage = f"r{round_.number}" if round_.stage == "round" else round_.slug
     awaiting = tuple(pid for pid in table.players if logins.get(pid) != request.reporter.lower())
-    return Reported(request.action, entered, f"report-{event.slug}-{stage}-t{table.number}",
-                    request.action == CONFIRMED and site.reports == REPORTS_MERGED, changed, awaiting)
+    # Each run sees only the comment that started it, not who confirmed before: "every player" is an organizer's call.
+    organizer_confirms = site.confirm_all and len(table.players) > 2
+    action = WRITE if organizer_confirms and request.by.lower() not in organizers else request.action
+    return Reported(action, entered, f"report-{event.slug}-{stage}-t{table.number}",
+                    action == CONFIRMED and site.reports == REPORTS_MERGED, changed, awaiting, organizer_confirms)
 
 
 def result_words(text: str, entry: ResultEntry, event: Event, round_: Round, table: Table) -> Words:
     """The form's result, one `key: words` line per key in `sitegen result`'s words (`winner: ann`,
-    `power: ann=12 ben=9`, `override: yes`), into the words `read_result` takes; ids must be at the table."""
+    `power: ann=12 ben=9`), into the words `read_result` takes; ids must be at the table. A judge's call (a field the
+    game enters for judges only) is refused: the form is anyone's text, whoever files it."""
     words: Words = {}
     for line in text.splitlines():
         if not line.strip():
@@ -170,12 +176,24 @@ def result_words(text: str, entry: ResultEntry, event: Event, round_: Round, tab
                           f"'{_shown(line.strip())}' is not one")
         if key in words:
             raise Refused(f"the result gives '{_shown(key)}' twice; keep one line")
+        if key in entry.keys and entry.field(key).judges_only:
+            raise Refused(f"'{key}' is a judge's ruling, which no report can make; leave it out, and ask an organizer to "
+                          "enter the result if a judge ruled so")
         kind = entry.field(key).kind if key in entry.keys else None
         words[key] = _value(key, kind, value.lower().split())
     if not words:
         raise Refused(f"the form's Result is empty; write it as 'winner: {table.players[0]}' (see the form's help)")
     _check_ids(words, entry, event, round_, table)
     return words
+
+
+def for_a_player(message: str) -> str:
+    """A check's message as a player reads it: without the remedies only a judge may take (`judges_remedy`)."""
+    for fmt in formats.FORMATS.values():
+        for field in fmt.results.fields:
+            if field.judges_only:
+                message = message.replace(judges_remedy(field.key), "")
+    return message
 
 
 def _value(key: str, kind: str | None, tokens: list[str]) -> str | list[str] | bool:

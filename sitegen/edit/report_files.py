@@ -190,7 +190,7 @@ def result_help() -> str:
     """The form's help for the result: one line per result key a game declares, in `sitegen result`'s words."""
     declared: dict[str, list[tuple[str, ResultField]]] = {}
     for fmt in sorted(formats.FORMATS.values(), key=lambda f: f.name):
-        for field in fmt.results.fields:
+        for field in (f for f in fmt.results.fields if not f.judges_only):  # no report makes a judge's call
             declared.setdefault(field.key, []).append((fmt.title, field))
     lines = ["One line per key, as `sitegen result` takes it; ID is a player's id, the end of their page's address",
              "(…/players/ann-example.html is ann-example). The keys of each game:"]

@@ -34,7 +34,35 @@ def check_common(event: Event, fmt: Format) -> list[Problem]:
         extra_round = event.rounds[event.planned_rounds]
         problems.append(Problem(extra_round.where, f"event.yaml says 'rounds: {event.planned_rounds}', and this is round "
                                                    f"{extra_round.number}; raise 'rounds:' in event.yaml, or remove this file"))
+    return problems + _round_order(event, fmt)
+
+
+def _round_order(event: Event, fmt: Format) -> list[Problem]:
+    """A round comes after the one before it is over: no later round file while a table is in play, except a game's
+    preliminary rounds seated ahead (its seating's `plan`), and those only without a result."""
+    plans_ahead = bool(fmt.seating and fmt.seating.plan)
+    problems: list[Problem] = []
+    in_play: Round | None = None
+    for round_ in event.rounds + event.elims:
+        planned = plans_ahead and round_.stage == "round"
+        if in_play is not None and not (planned and not round_.has_result):
+            problems.append(Problem(round_.where, f"{_name(round_)} {'has a result' if planned else 'is paired'} while "
+                                                  f"{_name(in_play)} {_in_play(in_play)}"))
+        if in_play is None and round_.pending_tables:
+            in_play = round_
     return problems
+
+
+def _in_play(round_: Round) -> str:
+    numbers = [str(t.number) for t in round_.pending_tables]
+    if len(numbers) == 1:
+        return f"still has a table in play (table {numbers[0]}); enter its result first (`sitegen result`), or remove this file"
+    return (f"still has tables in play (tables {', '.join(numbers)}); enter their results first (`sitegen result`), "
+            "or remove this file")
+
+
+def _name(round_: Round) -> str:
+    return f"round {round_.number}" if round_.stage == "round" else round_.slug
 
 
 def _beyond_the_rounds(event: Event, player: Player, where: Where) -> list[Problem]:

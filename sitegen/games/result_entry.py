@@ -12,6 +12,12 @@ ORDER = "order"  # players in the order something happened to them, e.g. left th
 FLAG = "flag"  # yes or no, e.g. a judge's override: `--override`
 
 
+def judges_remedy(key: str) -> str:
+    """What a check adds for the TO when only a judge's ruling (the FLAG `key`) would let a result through; a player's
+    report leaves it out (`edit/report.for_a_player`): a player cannot make that ruling."""
+    return f" (add '{key}: true')"
+
+
 @dataclass(frozen=True)
 class ResultField:
     """One key of a table's result: the round file's key, the CLI's `--key` and the desk's form field."""

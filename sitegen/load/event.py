@@ -33,6 +33,11 @@ from sitegen.text import slugify, suggest
 START_TIME = re.compile(r"^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}(:\d{2})?$")
 ROUND_FILE = re.compile(r"^(round|elim)-([1-9]\d{0,3})\.yaml$|^(final)\.yaml$")  # no leading zeros: round-01 would be round-1
 ISO_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
+# Bounds past any real event, so that a typo (`rounds: 1000000`, `minutes: 10^12`) is said, not taken: a Swiss event
+# of 20,000 players has 15 rounds and 10,000 tables of two; a round lasts less than a day.
+MAX_ROUNDS = 99
+MAX_TABLE = 100_000
+MAX_MINUTES = 24 * 60
 
 
 def seed_from_slug(slug: str) -> int:
@@ -103,11 +108,11 @@ def _read_event(event_dir: Path, c: Collector) -> Event | None:
         rounds=rounds,
         elims=elims,
         where=Where(shown, data.line),
-        planned_rounds=c.integer(data, "rounds", shown, minimum=1),
+        planned_rounds=c.integer(data, "rounds", shown, minimum=1, maximum=MAX_ROUNDS),
         cut=c.integer(data, "cut", shown),
         avoid=avoid,
         timezone=c.timezone(data, "timezone", shown),
-        minutes=c.integer(data, "minutes", shown, minimum=1),
+        minutes=c.integer(data, "minutes", shown, minimum=1, maximum=MAX_MINUTES),
         language=c.language(data, "language", shown),
         options=options,
         key_lines=dict(data.key_lines),
@@ -152,7 +157,7 @@ def _load_players(data: LineDict, path: str, c: Collector) -> tuple[Player, ...]
             c.add(Where(path, entry.key_lines["dropped"]), f"'dropped: {dropped}' comes before 'joined: {joined}'")
         deck = {str(k): c.text(entry, k, path) for k in entry if k not in PLAYER_KEYS}  # a list is a problem, not its repr
         key_lines = {str(k): entry.key_lines[k] for k in entry}
-        table = c.integer(entry, "table", path, minimum=1)
+        table = c.integer(entry, "table", path, minimum=1, maximum=MAX_TABLE)
         github = c.login(entry, "github", path)
         players.append(Player(pid, name, joined, dropped, deck, Where(path, line), key_lines, table, github))
     return tuple(players)
@@ -272,7 +277,7 @@ def _load_round(raw: Any, path: Path, stage: str, number: int, by_id: dict[str, 
     for pid, line in chosen:
         if pid not in {p for p, _ in byes}:
             c.add(Where(shown, line), f"'chosen_byes' names '{pid}', who has no bye this round; list them under 'byes' too")
-    minutes = c.integer(data, "minutes", shown, minimum=1)
+    minutes = c.integer(data, "minutes", shown, minimum=1, maximum=MAX_MINUTES)
     start = _local_time(data, "start", shown, c)
     clock = _round_clock(data, shown, c)
     if len(c.problems) > before:
@@ -298,7 +303,7 @@ def _load_tables(data: LineDict, shown: str, by_id: dict[str, Player], seat: Cal
         if entry is None:
             continue
         c.no_empty_values(entry, shown)
-        table_no = c.integer(entry, "table", shown, minimum=1)
+        table_no = c.integer(entry, "table", shown, minimum=1, maximum=MAX_TABLE)
         if table_no is None:
             if "table" not in entry:
                 c.add(Where(shown, line), "a table needs its number: add 'table: N'")
@@ -327,7 +332,7 @@ def _round_clock(data: LineDict, shown: str, c: Collector) -> RoundClock | None:
     """The clock's changes after the start (`sitegen clock`): None when the file has none of its keys."""
     if not any(key in data for key in ("extended", "paused", "paused_seconds", "called")):
         return None
-    return RoundClock(extended=c.integer(data, "extended", shown) or 0, paused=_local_time(data, "paused", shown, c),
+    return RoundClock(extended=c.integer(data, "extended", shown, maximum=MAX_MINUTES) or 0, paused=_local_time(data, "paused", shown, c),
                       paused_seconds=c.integer(data, "paused_seconds", shown, minimum=0) or 0,
                       called=_local_time(data, "called", shown, c))
 

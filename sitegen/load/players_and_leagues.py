@@ -86,6 +86,7 @@ def _person(entry: Any, where: Where, c: Collector) -> Person | None:
         return None
     before = len(c.problems)
     c.unknown_keys(data, PERSON_KEYS, where.path, "a player")
+    c.no_empty_values(data, where.path)
     pid = c.identifier(data.get("id"), Where(where.path, data.key_lines.get("id", data.line)), "'id'") if "id" in data else None
     if "id" not in data:
         c.add(where, "missing 'id': the id the events give this player, e.g. 'id: alex-morgan'")

@@ -66,6 +66,18 @@ class Collector:
             return False
         return True
 
+    def regular(self, path: Path, display: str) -> bool:
+        """Whether `path` is a regular file (or missing: the reader says so); a named pipe would block the read for
+        ever, a device never end: either is reported, never read."""
+        try:
+            if not path.exists() or path.is_file() or path.is_dir():
+                return True
+        except OSError:
+            return True  # the read says what is wrong
+        self.add(Where(display, 1), "this is not a regular file (a named pipe, a socket or a device); put the file itself "
+                                    "here, or remove it")
+        return False
+
     def folder(self, path: Path) -> bool:
         """Whether `path` is a folder to read; one reached through a bad symlink is reported, a plain file skipped."""
         return (path.exists() or path.is_symlink()) and self.inside(path) and path.is_dir()
@@ -103,6 +115,8 @@ class Collector:
         if path.is_dir():
             self.add(Where(display, 1), "this is a folder, not a file; rename or remove it")
             return None
+        if not self.regular(path, display):
+            return None
         try:
             return path.read_text(encoding="utf-8")
         except UnicodeDecodeError:
@@ -133,10 +147,20 @@ class Collector:
                 self.add(Where(path, data.key_lines[key]), f"unknown key '{key}' in {what}; {suggest(key, allowed)}")
 
     def no_empty_values(self, data: LineDict, path: str) -> None:
-        """'winner:' with nothing after it would read as "not given"; say so instead."""
+        """'winner:' with nothing after it, or `seed: ''`, would read as "not given"; say so instead."""
         for key, value in data.items():
-            if value is None and key not in MAY_BE_EMPTY:
+            if key in MAY_BE_EMPTY:
+                continue
+            if value is None:
                 self.add(Where(path, data.key_lines[key]), f"'{key}' has no value; write one after the colon or delete the line")
+            elif isinstance(value, str) and not value.strip():
+                self.blank(Where(path, data.key_lines[key]), key)
+
+    def blank(self, where: Where, key: str) -> None:
+        """`key: ''`: no more a value than `key:` is (said once, whichever reader finds it first)."""
+        problem = Problem(where, f"'{key}' has no value; write one between the quotes, or delete the line")
+        if problem not in self.problems:
+            self.problems.append(problem)
 
     def identifier(self, value: Any, where: Where, what: str) -> str | None:
         problem = id_problem(value)
@@ -155,12 +179,13 @@ class Collector:
             return None
         return str(data[key])
 
-    def integer(self, data: LineDict, key: str, path: str, *, minimum: int = 0) -> int | None:
+    def integer(self, data: LineDict, key: str, path: str, *, minimum: int = 0, maximum: int | None = None) -> int | None:
         value = data.get(key)
         if value is None:
             return None
-        if isinstance(value, bool) or not isinstance(value, int) or value < minimum:
-            self.add(Where(path, data.key_lines[key]), f"'{key}' must be a whole number of at least {minimum}, not {value!r}")
+        if isinstance(value, bool) or not isinstance(value, int) or value < minimum or (maximum is not None and value > maximum):
+            bounds = f"of at least {minimum}" if maximum is None else f"from {minimum} to {maximum}"
+            self.add(Where(path, data.key_lines[key]), f"'{key}' must be a whole number {bounds}, not {value!r}")
             return None
         return value
 
@@ -190,9 +215,14 @@ class Collector:
         if isinstance(value, (list, dict)):
             self.add(Where(path, data.key_lines[key]), f"'{key}' must be a single value, not a list or block")
             return default
+        if isinstance(value, (bool, float)):  # `name: no` is False to YAML, `title: 1.10` is 1.1: not what was written
+            what = "yes/no" if isinstance(value, bool) else f"the number {value!r}"
+            self.add(Where(path, data.key_lines[key]), f"'{key}' reads as {what} to YAML, not as text; put it in quotes, "
+                                                       f"e.g. {key}: '...'")
+            return default
         text = str(value)
         if required and not text.strip():  # `name: ''`: no more a name than `name:` is
-            self.add(Where(path, data.key_lines[key]), f"'{key}' has no value; write one between the quotes, or delete the line")
+            self.blank(Where(path, data.key_lines[key]), key)
             return default
         return text if self.one_line(text, Where(path, data.key_lines[key]), f"'{key}'") else default
 

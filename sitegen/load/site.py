@@ -15,7 +15,19 @@ from sitegen.load.event import read_event
 from sitegen.load.players_and_leagues import read_leagues, read_people
 from sitegen.load.reader import FAILED, Collector, visible
 from sitegen.load.yaml_reader import LineDict, LineList, parse_yaml
-from sitegen.model import DEFAULT_LANGUAGE, REPORT_MODES, REPORTS_MERGED, REPORTS_REVIEWED, SITE_KEYS, ContentError, Page, Problem, Site, Where
+from sitegen.model import (
+    DEFAULT_LANGUAGE,
+    REPORT_MODES,
+    REPORTS_CONFIRM_ALL,
+    REPORTS_MERGED,
+    REPORTS_REVIEWED,
+    SITE_KEYS,
+    ContentError,
+    Page,
+    Problem,
+    Site,
+    Where,
+)
 from sitegen.text import login_problem, suggest, text_control_problem
 
 
@@ -58,9 +70,12 @@ def read_outline(root: str | Path) -> Outline:
         raise ContentError([Problem(Where(shown, 1), f"no site.yaml in {root}/; create one with 'title: My events'")])
     c = Collector(root)
     raw = c.read(site_path, shown)
+    if raw is None:  # nothing but comments, or nothing at all: not the site a TO meant to publish
+        c.add(Where(shown, 1), "site.yaml is empty; write at least the site's title, e.g. 'title: Crow's Nest'")
     data = c.mapping(raw, Where(shown, 1), "site.yaml") if raw not in (None, FAILED) else None
     data = data or LineDict()
     c.unknown_keys(data, SITE_KEYS, shown, "site.yaml")
+    c.no_empty_values(data, shown)
     theme = c.text(data, "theme", shown, default="default")
     where_theme = Where(shown, data.key_lines.get("theme", 1))
     if c.identifier(theme, where_theme, "'theme'") and c.folder(root / "themes" / theme):
@@ -102,8 +117,10 @@ def _site(root: Path, data: LineDict, theme: str, pages: list[Page | None], entr
         people=read_people(root, c),
         leagues=read_leagues(root, {e.name for e in entries if isinstance(e, Path)}, c),
         organizers=_organizers(data, shown, c),
-        reports=_reports(data, shown, c),
+        reports=(reports := _reports(data, shown, c))[0],
+        confirm_all=reports[1],
         language=c.language(data, "language", shown) or DEFAULT_LANGUAGE,
+        image_sources=_image_sources(data, shown, c),
     )
 
 
@@ -118,6 +135,31 @@ def _base_url(data: LineDict, shown: str, c: Collector) -> str:
               "with https:// (or http://), e.g. 'base_url: https://your-name.github.io/your-repo/'")
         return ""
     return url
+
+
+# A web origin, as the pages' Content-Security-Policy names one: a scheme, a host and perhaps a port, nothing else.
+WEB_ORIGIN = re.compile(r"(https?://[a-z0-9](?:[a-z0-9.-]*[a-z0-9])?(?::[0-9]{1,5})?)/?", re.IGNORECASE)
+
+
+def _image_sources(data: LineDict, shown: str, c: Collector) -> tuple[str, ...]:
+    """site.yaml's `image_sources:`, the sites a page may show images from (by default only the site itself: an image
+    from elsewhere tells that site who reads the page, and when)."""
+    raw = data.get("image_sources")
+    if raw is None:
+        return ()
+    if not isinstance(raw, LineList):
+        c.add(Where(shown, data.key_lines["image_sources"]), "'image_sources' must be a list of web addresses, e.g. "
+                                                             "'image_sources: [https://images.example.org]'")
+        return ()
+    sources = []
+    for source, line in zip(raw, raw.item_lines):
+        found = WEB_ORIGIN.fullmatch(source) if isinstance(source, str) else None
+        if found:
+            sources.append(found[1].lower())
+        else:
+            c.add(Where(shown, line), f"'image_sources': {str(source)[:80]!r} is not a web origin; write the site's scheme and "
+                                      "name only, e.g. https://images.example.org")
+    return tuple(sources)
 
 
 def _organizers(data: LineDict, shown: str, c: Collector) -> tuple[str, ...]:
@@ -138,19 +180,25 @@ def _organizers(data: LineDict, shown: str, c: Collector) -> tuple[str, ...]:
     return tuple(logins)
 
 
-def _reports(data: LineDict, shown: str, c: Collector) -> str:
-    mode = c.text(data, "reports", shown, default=REPORTS_REVIEWED)
-    if mode not in REPORT_MODES:
-        c.add(Where(shown, data.key_lines["reports"]), f"'reports: {mode}': {suggest(mode, REPORT_MODES)} ({REPORTS_REVIEWED}: a person merges "
-                                                       f"each reported result; {REPORTS_MERGED}: merged once the opponent confirms)")
-        return REPORTS_REVIEWED
-    return mode
+def _reports(data: LineDict, shown: str, c: Collector) -> tuple[str, bool]:
+    """`reports:`, one word or a list: one of REPORT_MODES (default: review), and `confirm-all` or not."""
+    raw = data.get("reports")
+    words = [str(word) for word in raw] if isinstance(raw, LineList) else [c.text(data, "reports", shown, default=REPORTS_REVIEWED)]
+    known = (*REPORT_MODES, REPORTS_CONFIRM_ALL)
+    for word in words:
+        if word not in known:
+            c.add(Where(shown, data.key_lines["reports"]), f"'reports: {word}': {suggest(word, known)} ({REPORTS_REVIEWED}: a person "
+                  f"merges each reported result; {REPORTS_MERGED}: merged once confirmed; {REPORTS_CONFIRM_ALL}: a table of more "
+                  "than two players is confirmed by all of them)")
+    modes = [word for word in words if word in REPORT_MODES]
+    if len(modes) > 1:
+        c.add(Where(shown, data.key_lines["reports"]), f"'reports' names both {' and '.join(modes)}; keep one")
+    return (modes[0] if modes else REPORTS_REVIEWED), REPORTS_CONFIRM_ALL in words
 
 
 def _site_title(data: LineDict, shown: str, c: Collector) -> str:
-    """site.yaml's title; 'title:' with nothing after it is a problem (no 'title' line at all is the default)."""
-    if "title" in data and data["title"] in (None, ""):
-        c.add(Where(shown, data.key_lines["title"]), "'title' has no value; write the site's name after the colon, or delete the line")
+    """site.yaml's title; 'title:' with nothing after it is a problem (`no_empty_values`; no 'title' line at all is the
+    default)."""
     return c.text(data, "title", shown, default="Tournaments") or "Tournaments"
 
 
@@ -158,7 +206,27 @@ def _check_theme_files(theme_dir: Path, c: Collector) -> None:
     """A theme in the content folder is published too: none of its files may lead outside the folder."""
     for folder, dirs, files in os.walk(theme_dir, onerror=c.cannot_list):  # a folder it may not read too: not skipped
         for name in dirs + files:
-            c.inside(Path(folder) / name)
+            if c.inside(Path(folder) / name):
+                c.regular(Path(folder) / name, str(Path(folder) / name))
+
+
+# Markdown's parser recurses once per level of nested lists and quotes, and its time and memory grow much faster than
+# the depth (issue 29: a 20 KB page nested 1000 deep took minutes; 250 deep crashed it). No reader follows a list
+# nested deeper than this: a line whose list and quote markers and indentation take more than 4 columns a level (a
+# Markdown level's indentation) is refused before Markdown sees the page.
+MARKDOWN_DEPTH = 16
+_NESTING = re.compile(r"(?:[ \t>]|(?:[-*+]|[0-9]{1,9}[.)])(?=[ \t]))*")
+
+
+def _too_deep(body: str, first_line: int) -> tuple[int, str] | None:
+    """The first line of a page's Markdown nested past MARKDOWN_DEPTH, and what is wrong there; None when none is."""
+    for number, line in enumerate(body.split("\n"), first_line):
+        prefix = _NESTING.match(line)[0]  # type: ignore[index]  # the pattern matches the empty string
+        columns = len(prefix.expandtabs(4))
+        if columns > 4 * MARKDOWN_DEPTH:
+            return number, (f"this line's list or quote is nested too deep (its markers and indentation take {columns} "
+                            f"columns; a page nests at most {MARKDOWN_DEPTH} levels of 4 columns): flatten it")
+    return None
 
 
 def _load_page(path: Path, c: Collector) -> Page | None:
@@ -182,6 +250,9 @@ def _load_page(path: Path, c: Collector) -> Page | None:
         if meta is None:
             return None
         body = text[end + 4 :].lstrip("\n")
+    if deep := _too_deep(body, text.count("\n", 0, len(text) - len(body)) + 1):
+        c.add(Where(shown, deep[0]), deep[1])
+        return None
     return Page(
         slug=slug,
         title=str(meta.get("title") or path.stem.replace("-", " ").capitalize()),

@@ -5,7 +5,7 @@ event take some 0.15 s to parse, and about a tenth of that to read back from her
 
 One file per text, named by a digest of the text, of the parser's own source and of PyYAML's version: a changed
 file, parser or library is simply another name, never a stale value. Each file starts with an HMAC of the text and of
-what follows, keyed by a random key kept outside the cache folder (`_machine_key`): anything unreadable, corrupt,
+what follows, keyed by a random key kept outside the cache folder (`files.machine_key`): anything unreadable, corrupt,
 forged, copied from elsewhere or of an unexpected shape is a miss (parsed again and written again), never a wrong
 value; a link is never followed and an entry far larger than its text is not read. Writing is best effort: a
 folder that cannot be written only means nothing is reused. At most LIMIT files are kept; the least recently used
@@ -13,12 +13,10 @@ go first.
 """
 from __future__ import annotations
 
-import functools
 import hashlib
 import hmac
 import json
 import os
-import secrets
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -26,7 +24,7 @@ from typing import Any
 
 import yaml
 
-from sitegen.files import read_cache_file, write_atomic
+from sitegen.files import machine_key, read_cache_file, write_atomic
 from sitegen.load import yaml_reader as yamlfile
 from sitegen.load.yaml_reader import LineDict, LineList
 
@@ -34,7 +32,6 @@ LIMIT = 64  # a few large events' files, with room
 ENTRY_BYTES_PER_CHAR = 32  # a kept value's JSON is a few times its text: an entry far larger is damaged, and not read
 _SCALARS = (str, int, float, bool, type(None))
 SUFFIX = ".json"
-KEY_FILE, KEY_BYTES = "parsed-store-key", 32
 _PARSER = hashlib.sha256(Path(yamlfile.__file__).read_bytes() + f"\0{yaml.__version__}".encode()).digest()
 
 
@@ -56,7 +53,7 @@ class ParsedStore:
 
     def get(self, text: str, default: Any) -> Any:
         """The value parsed from `text`; `default` when none is kept (or none to trust)."""
-        path, key = self._path(text), _machine_key()
+        path, key = self._path(text), machine_key()
         try:
             data = read_cache_file(path, limit=ENTRY_BYTES_PER_CHAR * len(text) + 4096)  # never a link, never unbounded
             if data is None or key is None:
@@ -71,7 +68,7 @@ class ParsedStore:
             return default
 
     def put(self, text: str, value: Any) -> None:
-        key = _machine_key()
+        key = machine_key()
         if key is None:
             return
         try:
@@ -94,27 +91,6 @@ class ParsedStore:
 def _mac(key: bytes, text: str, payload: bytes) -> str:
     """Binds an entry to the text it was parsed from and to this machine's key: a forged or copied entry is a miss."""
     return hmac.new(key, _PARSER + text.encode("utf-8", "surrogatepass") + b"\0" + payload, hashlib.sha256).hexdigest()
-
-
-@functools.cache
-def _machine_key() -> bytes | None:
-    """A random key kept outside the cache folder (in the user's own cache, `$XDG_CACHE_HOME/sitegen/`), so that a
-    cache folder copied, committed or restored from elsewhere holds no entry this machine trusts. None when it can
-    be neither read nor made: nothing is reused then."""
-    folder = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "sitegen"
-    path = folder / KEY_FILE
-    for _ in range(2):
-        key = read_cache_file(path, limit=KEY_BYTES)
-        if key is not None and len(key) == KEY_BYTES:
-            return key
-        try:
-            folder.mkdir(parents=True, exist_ok=True)
-            fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o600)
-            with os.fdopen(fd, "wb") as handle:
-                handle.write(secrets.token_bytes(KEY_BYTES))
-        except (OSError, RuntimeError):
-            return None  # another process made it first (read it on the next turn), or nowhere to keep it
-    return None
 
 
 def _encode(value: Any) -> Any:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import markdown
 import nh3
 
-# What Markdown itself writes (with the tables and sane_lists extensions), and the few tags a page author
+# What Markdown itself writes (with the tables, sane_lists and fenced_code extensions), and the few tags a page author
 # reasonably adds by hand. No script, style, meta, base, iframe, object, embed, form, input, svg or math.
 TAGS = {"a", "abbr", "b", "blockquote", "br", "caption", "code", "dd", "del", "details", "div", "dl", "dt", "em",
         "figcaption", "figure", "h1", "h2", "h3", "h4", "h5", "h6", "hr", "i", "img", "ins", "kbd", "li", "mark", "ol",
@@ -25,7 +25,7 @@ URL_SCHEMES = {"http", "https", "mailto", "tel"}  # no javascript:, data:, vbscr
 def markdown_html(text: str) -> str:
     """The page's Markdown as HTML, with nothing executable left in it."""
     # use_align_attribute: a column's alignment as align="left", since the cleaner drops every style attribute
-    html = markdown.markdown(text, extensions=["tables", "sane_lists"], extension_configs={"tables": {"use_align_attribute": True}},
+    html = markdown.markdown(text, extensions=["tables", "sane_lists", "fenced_code"], extension_configs={"tables": {"use_align_attribute": True}},
                              output_format="html")
     return nh3.clean(html, tags=TAGS, attributes=ATTRIBUTES, url_schemes=URL_SCHEMES, link_rel="noopener noreferrer",
                      strip_comments=True)

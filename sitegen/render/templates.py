@@ -1,6 +1,10 @@
 """Render page models to bytes with Jinja2; the site's theme overrides the default theme file by file."""
 from __future__ import annotations
 
+import math
+import operator
+import threading
+import time
 import traceback
 from pathlib import Path
 from typing import Any
@@ -8,6 +12,8 @@ from typing import Any
 import jinja2
 import jinja2.sandbox
 import markupsafe
+from jinja2 import nodes
+from jinja2.compiler import CodeGenerator, Frame
 
 from sitegen import games
 from sitegen.model import ContentError, Problem, Site, Where
@@ -16,6 +22,50 @@ from sitegen.pages.page_model import PageModel
 from sitegen.render.i18n import localized, speaking
 
 BUILTIN_THEMES = Path(__file__).resolve().parent.parent / "themes"  # shipped inside the package
+# A theme is data, but its loops are loops: Jinja's sandbox caps each range, not their product. Each page may render
+# for at most RENDER_SECONDS and write at most RENDER_BYTES, and no expression may make a text or list longer than
+# that (a 20,000-player event's standings page takes about a second and writes a few MB).
+RENDER_SECONDS = 60
+RENDER_BYTES = 64 * 1024 * 1024
+POWER_BITS = 1 << 20  # `**` may make a number of at most this many bits
+
+
+_BINOPS = {"*": operator.mul, "+": operator.add, "**": operator.pow}
+_NUMBERS = (int, float)
+
+
+class RenderBudget(jinja2.TemplateError):
+    """A page went past its time or size budget: a template error, said at the template's line."""
+
+
+class _Budget(threading.local):
+    """The page being rendered on this thread: when its time is up, and the loop iterations counted so far."""
+
+    deadline = math.inf
+    ticks = 0
+
+
+_budget = _Budget()
+
+
+class BoundedCode(CodeGenerator):
+    """Jinja's code generator, with every loop iteration (a call of `Sandbox.tick` put at the start of every loop's
+    body) and every `~` (`Sandbox.bounded`) going through the page's budget."""
+
+    def visit_For(self, node: nodes.For, frame: Frame) -> None:
+        if not (node.body and _is_tick(node.body[0])):
+            node.body = [nodes.ExprStmt(nodes.EnvironmentAttribute("tick"), lineno=node.lineno), *node.body]
+        super().visit_For(node, frame)
+
+    def visit_EnvironmentAttribute(self, node: nodes.EnvironmentAttribute, frame: Frame) -> None:
+        super().visit_EnvironmentAttribute(node, frame)
+        if node.name == "tick":  # no template writes this node: only visit_For does
+            self.write("()")
+
+    def visit_Concat(self, node: nodes.Concat, frame: Frame) -> None:
+        self.write("environment.bounded(")
+        super().visit_Concat(node, frame)
+        self.write(")")
 
 
 def theme_dirs(site: Site) -> list[Path]:
@@ -90,7 +140,34 @@ class CompiledTemplates(jinja2.BytecodeCache):
 class Sandbox(jinja2.sandbox.SandboxedEnvironment):
     """Jinja's sandbox, its verdict on an attribute remembered: whether `obj.attr` is safe depends only on the type
     of `obj` and the name (jinja2.sandbox.is_internal_attribute), and asking again for every cell of every table
-    was a third of the time a large event took to render."""
+    was a third of the time a large event took to render. Bounded: see RENDER_SECONDS."""
+
+    code_generator_class = BoundedCode
+    intercepted_binops = frozenset({"*", "+", "**"})
+
+    def tick(self) -> None:
+        _budget.ticks += 1
+        if not _budget.ticks & 0x3FF and time.monotonic() > _budget.deadline:
+            raise RenderBudget(f"the page took more than {RENDER_SECONDS} s to render (a loop without end?)")
+
+    def bounded(self, value: Any) -> Any:
+        if len(value) > RENDER_BYTES:
+            raise RenderBudget(f"the page makes a text or list of more than {_megabytes(RENDER_BYTES)}")
+        return value
+
+    def call_binop(self, context: jinja2.runtime.Context, operator_name: str, left: Any, right: Any) -> Any:
+        """`*`, `+` and `**` checked before they run: 'x' * 10**10 would fill the memory, 10 ** 10**8 the time."""
+        if operator_name != "**" and type(left) in _NUMBERS and type(right) in _NUMBERS:  # the charts' sums: quick
+            return _BINOPS[operator_name](left, right)
+        sized = [len(v) for v in (left, right) if isinstance(v, (str, list, tuple))]
+        counts = [v for v in (left, right) if isinstance(v, int)]
+        if operator_name == "*" and sized and counts and sized[0] * max(counts[0], 0) > RENDER_BYTES:
+            self.bounded(range(RENDER_BYTES + 1))
+        if operator_name == "+" and len(sized) == 2 and sum(sized) > RENDER_BYTES:
+            self.bounded(range(RENDER_BYTES + 1))
+        if operator_name == "**" and len(counts) == 2 and abs(left) > 1 and counts[1] * abs(left).bit_length() > POWER_BITS:
+            raise RenderBudget(f"the page makes a number of more than {POWER_BITS} bits")
+        return _BINOPS[operator_name](left, right)
 
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)
@@ -162,7 +239,7 @@ def render_pages(site: Site, pages: list[PageModel], env: jinja2.Environment | N
         env.globals["static_text"] = base.globals["static_text"]
         try:
             template = env.select_template([page.template, page.fallback]) if page.fallback else env.get_template(page.template)
-            html = template.render({"root": page.root, "page_path": page.path} | page.context)
+            html = _render_bounded(template, {"root": page.root, "page_path": page.path} | page.context)
         except Exception as exc:  # a theme's template can fail in any way; a built-in one failing is a bug: re-raised
             problem = _template_problem(exc, dirs, page.template)
             if problem is None:
@@ -170,6 +247,28 @@ def render_pages(site: Site, pages: list[PageModel], env: jinja2.Environment | N
             raise ContentError([problem]) from None
         files[page.path] = html.encode()
     return files
+
+
+def _is_tick(node: nodes.Node) -> bool:
+    return isinstance(node, nodes.ExprStmt) and isinstance(node.node, nodes.EnvironmentAttribute) and node.node.name == "tick"
+
+
+def _render_bounded(template: jinja2.Template, context: dict[str, Any]) -> str:
+    """The page's text, rendered within its budget (RENDER_SECONDS, RENDER_BYTES)."""
+    _budget.deadline, written, parts = time.monotonic() + RENDER_SECONDS, 0, []
+    try:
+        for part in template.generate(context):
+            written += len(part)
+            if written > RENDER_BYTES:
+                raise RenderBudget(f"the page writes more than {_megabytes(RENDER_BYTES)}")
+            parts.append(part)
+    finally:
+        _budget.deadline = math.inf
+    return "".join(parts)
+
+
+def _megabytes(size: int) -> str:
+    return f"{size / 1_000_000:g} MB" if size < 2**20 or size % 2**20 else f"{size // 2**20} MB"
 
 
 def static_files(dirs: list[Path]) -> dict[str, bytes]:

@@ -11,7 +11,7 @@ from typing import Any
 
 import livereload.server
 from livereload import Server
-from livereload.handlers import ForceReloadHandler, LiveReloadHandler, LiveReloadJSHandler
+from livereload.handlers import ForceReloadHandler, LiveReloadHandler, LiveReloadJSHandler, StaticFileHandler
 from livereload.watcher import Watcher
 from tornado import ioloop, web
 
@@ -98,12 +98,23 @@ class OverlayInjector(livereload.server.LiveScriptInjector):  # type: ignore[mis
         return status_code, headers, chunk
 
 
+class StaticFiles(StaticFileHandler):  # type: ignore[misc]
+    """livereload's static files, where no path with a NUL is a file (the file system refuses the name: a 500 and a
+    traceback in the log, before)."""
+
+    def get(self, path: str, include_body: bool = True) -> Any:
+        if "\0" in path:
+            raise web.HTTPError(404)
+        return super().get(path, include_body)
+
+
 class OverlayServer(Server):  # type: ignore[misc]
     """livereload's server with the problems handler in front of the static files."""
 
     def __init__(self, board: ProblemBoard, **kwargs: object) -> None:
         super().__init__(**kwargs)
         self.board = board
+        self.SFH = StaticFiles
 
     def get_web_handlers(self, script: bytes) -> list[Any]:
         handlers: list[Any] = super().get_web_handlers(script)

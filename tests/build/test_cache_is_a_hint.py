@@ -5,12 +5,14 @@ event it names."""
 from __future__ import annotations
 
 import hashlib
+import hmac
 import json
 from pathlib import Path
 
 import pytest
 from corpus_site import snapshot, write
 
+from sitegen import files
 from sitegen.build import state as buildstate
 from sitegen.cli.main import main
 
@@ -26,13 +28,16 @@ def _build(content: Path, output: Path, cache: Path) -> int:
     return main(["build", "--content", str(content), "--output", str(output), "--cache", str(cache)])
 
 
-def _forge(cache: Path, change) -> None:
-    """Edit the state's JSON and write it back with its checksum recomputed, as a forger would."""
+def _forge(cache: Path, change, *, keyed: bool = True) -> None:
+    """Edit the state's JSON and write it back under this machine's key (as if the key were stolen: the records are
+    still checked), or with a plain sha256 (`keyed=False`: what a forger without the key can do)."""
     path = cache / buildstate.STATE_FILE
     data = json.loads(path.read_bytes().partition(b"\n")[2])
     change(data)
     text = json.dumps(data, separators=(",", ":")).encode()
-    path.write_bytes(hashlib.sha256(text).hexdigest().encode() + b"\n" + text)
+    key = files.machine_key()
+    mac = hmac.new(key, text, hashlib.sha256) if keyed and key else hashlib.sha256(text)
+    path.write_bytes(mac.hexdigest().encode() + b"\n" + text)
 
 
 def _touch_an_event(content: Path) -> None:
@@ -70,6 +75,34 @@ def test_a_forged_or_malformed_state_is_a_rebuild(site, tmp_path, change):
     _touch_an_event(content)
     assert _build(content, output, cache) == 0
     assert snapshot(output) == _clean_build(content, tmp_path)
+
+
+def _renamed(data: dict) -> None:
+    card = json.loads(data["events"]["j"]["card"])
+    data["events"]["j"]["card"] = json.dumps(card | {"name": "FORGED"}, separators=(",", ":"))
+
+
+def test_a_forged_card_of_the_right_shape_changes_no_published_byte(site, tmp_path):
+    """Issue 29: a state whose checksum anyone can recompute published a forged card (name, places, champion) on the
+    home page, the league and player pages. The state is keyed like the parsed-YAML store: a forged one is a rebuild."""
+    content, output, cache = site
+    _forge(cache, _renamed, keyed=False)
+    _touch_an_event(content)
+    assert _build(content, output, cache) == 0
+    assert snapshot(output) == _clean_build(content, tmp_path)
+
+
+def test_a_state_copied_from_another_machine_is_a_rebuild(site, tmp_path, monkeypatch):
+    """Another machine's key (CI restoring the cache folder of another run's runner): nothing of it is trusted."""
+    content, output, cache = site
+    key = json.loads((cache / buildstate.STATE_FILE).read_bytes().partition(b"\n")[2])["key"]
+    assert buildstate.load(cache, output, key).events  # this machine's own
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "elsewhere"))
+    files.machine_key.cache_clear()
+    try:
+        assert buildstate.load(cache, output, key).events == {}
+    finally:
+        files.machine_key.cache_clear()
 
 
 def test_the_state_file_is_never_read_through_a_link(site, tmp_path):

@@ -196,12 +196,21 @@ def test_a_broken_payload_is_refused_cleanly(report, data):
 @pytest.mark.parametrize("data", [
     payload("issues-opened.json") | {"action": "closed"},
     payload("issue-comment-created.json", comment="Good game! /confirm later"),
+    payload("issue-comment-created.json", comment="/confirm not"),  # issue 29: only a line of its own confirms
+    payload("issue-comment-created.json", comment="/confirmed?"),
+    payload("issue-comment-created.json", comment="/confirm? the power was 12, not 9"),
     payload("issue-comment-created.json") | {"issue": {**payload("issue-comment-created.json")["issue"], "pull_request": {}}},
 ])
 def test_other_events_are_ignored(report, data, site):
     before = site.joinpath(*ROUND_FILE).read_text()
     status, out, _, told, after = report(data)
     assert (status, out, told, after) == (0, "", {"action": "ignore"}, before)
+
+
+@pytest.mark.parametrize("comment", ["/confirm", "/Confirm \n", "\n/confirm\n\nGood game!"])
+def test_a_confirm_line_of_its_own_confirms(report, comment):
+    status, _, _, told, _ = report(payload("issue-comment-created.json", comment=comment))
+    assert (status, told["action"]) == (0, "confirm")
 
 
 def test_an_issue_without_the_form_is_ignored(report):
@@ -213,3 +222,83 @@ def test_an_issue_without_the_form_is_ignored(report):
 def test_markdown_text_neutralises_everything():
     assert markdown_text("a_b*c\n# d | e") == "a\\_b\\*c #&#8203; d \\| e"
     assert markdown_text("<script>&amp;") == "&lt;script&gt;&amp;amp;"
+
+
+VTES_EVENT = """
+    name: Night of Blood
+    format: vtes
+    date: 2026-12-05
+    final: false
+    players:
+      - {name: Ann Example, github: ann-gh}
+      - {name: Ben Example, github: ben-gh}
+      - {name: Cat Example}
+      - {name: Dan Example}
+    """
+VTES_ROUND = "tables:\n  - table: 1\n    players: [ann-example, ben-example, cat-example, dan-example]\n"
+UNREACHABLE = "vp: ann-example=4 ben-example=4 cat-example=0 dan-example=0"  # no game ends 4, 4, 0, 0 at four seats
+
+
+@pytest.fixture
+def vtes_report(make_site, run_cli, tmp_path, monkeypatch):
+    site = make_site({"site.yaml": "title: Crows\norganizers: [tess-to]\nreports: merge-when-confirmed\n",
+                      "events/night/event.yaml": VTES_EVENT, "events/night/round-1.yaml": VTES_ROUND})
+    monkeypatch.setenv("GITHUB_OUTPUT", str(tmp_path / "github-output"))
+
+    def run(name: str, **changes: str) -> tuple[int, str, str]:
+        data = payload(name, event="night", **changes)
+        (tmp_path / "event.json").write_text(json.dumps(data))
+        status, out, _ = run_cli("report", "--github-event", tmp_path / "event.json", "--content", site)
+        return status, out, site.joinpath("events", "night", "round-1.yaml").read_text()
+
+    return run
+
+
+@pytest.mark.parametrize("override", ["override: yes", "override:", "Override: true", "- override: yes"])
+@pytest.mark.parametrize("reporter", ["ann-gh", "tess-to"])
+def test_a_report_never_carries_a_judges_call(vtes_report, override, reporter):
+    """A player's (or an organizer's) GitHub report cannot make a judge's ruling: a result no game gives is refused with a
+    sentence, before anything is written, and the confirmation that follows has nothing to merge."""
+    status, out, round_text = vtes_report("issues-opened.json", reporter=reporter, result=f"{UNREACHABLE}\n{override}")
+    assert status == 2 and "vp:" not in round_text
+    assert out.startswith("**Not written.** 'override' is a judge's ruling"), out
+    assert vtes_report("issue-comment-created.json", result=f"{UNREACHABLE}\n{override}")[0] == 2
+
+
+def test_the_refusal_never_suggests_a_judges_call(vtes_report):
+    status, out, round_text = vtes_report("issues-opened.json", result=UNREACHABLE)
+    assert status == 2 and "vp:" not in round_text
+    assert "do not add up" in out and "override" not in out.lower(), out
+
+
+def test_the_form_help_lists_no_judges_call():
+    from sitegen.edit.report_files import report_form
+
+    assert "override" not in report_form()
+
+
+FIVE = VTES_EVENT.replace("      - {name: Dan Example}\n", "      - {name: Dan Example, github: dan-gh}\n      - {name: Eve Example}\n")
+FIVE_ROUND = "tables:\n  - table: 1\n    players: [ann-example, ben-example, cat-example, dan-example, eve-example]\n"
+TIME_OUT = "vp: ann-example=0.5 ben-example=0.5 cat-example=0.5 dan-example=0.5 eve-example=0.5"
+
+
+@pytest.mark.parametrize(("reports", "merged"), [("merge-when-confirmed", True), ("[merge-when-confirmed, confirm-all]", False)])
+def test_confirm_all_leaves_a_multiplayer_table_to_an_organizer(make_site, run_cli, tmp_path, monkeypatch, reports, merged):
+    """Issue 29: one /confirm merged a 5-player table's report. Under `confirm-all`, each run of the workflow sees only
+    the comment that started it, so a player's /confirm of a table of more than two is noted, and an organizer's merges."""
+    site = make_site({"site.yaml": f"title: Crows\norganizers: [tess-to]\nreports: {reports}\n",
+                      "events/night/event.yaml": FIVE, "events/night/round-1.yaml": FIVE_ROUND})
+    monkeypatch.setenv("GITHUB_OUTPUT", str(tmp_path / "github-output"))
+
+    def run(**changes: str) -> tuple[int, str, dict[str, str]]:
+        (tmp_path / "github-output").write_text("")
+        (tmp_path / "e.json").write_text(json.dumps(payload("issue-comment-created.json", event="night", result=TIME_OUT, **changes)))
+        status, out, _ = run_cli("report", "--github-event", tmp_path / "e.json", "--content", site)
+        return status, out, dict(line.split("=", 1) for line in (tmp_path / "github-output").read_text().splitlines())
+
+    status, out, told = run()  # ben-gh confirms ann-gh's report
+    assert status == 0 and (told["action"], told["merge"]) == (("confirm", "true") if merged else ("write", "false")), (out, told)
+    if not merged:
+        assert "every player of the table confirms" in out and "an organizer" in out
+        status, out, told = run(commenter="tess-to")
+        assert (status, told["action"], told["merge"]) == (0, "confirm", "true")

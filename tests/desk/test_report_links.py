@@ -71,6 +71,17 @@ def test_links_json_lists_each_player_of_the_round_with_a_link_of_their_own(desk
         assert status == 200 and page.count("<svg") == len(urls) and TOKEN not in page
 
 
+def test_the_links_are_made_from_the_desks_own_address_not_the_requests_host(desk):
+    """Issue 29: the links took the request's Host header, which any page or proxy in between may set."""
+    server, _ = desk()
+    port = server.server.server_address[1]
+    for sheet in ("links.json", "e/desk/links"):
+        status, text = server.get(sheet, headers={"Host": "evil.example:80"})
+        assert status == 200 and "evil.example" not in text
+    urls = [p["url"] for p in json.loads(server.get("links.json", headers={"Host": "evil.example"})[1])["players"]]
+    assert all(url.startswith(f"http://127.0.0.1:{port}/r/") for url in urls)
+
+
 def test_two_agreeing_reports_write_the_result_and_different_ones_are_disputed(desk):
     server, folder = desk()
     found = links(server)
@@ -263,3 +274,42 @@ def test_a_player_report_never_carries_a_judges_call(desk):
     vp = {f"vp-{pid}": "1" for pid in table.players}  # a result no game gives, with a forged override
     status, page = report(server, link, {"way": "vp", "override": "on"} | vp)
     assert status == 400 and "override" not in table_of(folder, table.number)
+    assert "confirmed by a judge" in page and "override" not in page  # the refusal never suggests the judge's call
+
+
+def test_confirm_all_waits_for_every_player_of_a_multiplayer_table(desk):
+    """Issue 29: at a table of 4 or 5, two matching reports wrote the result and locked the others out. With
+    `reports: confirm-all` in site.yaml, the result is written once every player of the table reported the same."""
+    server, folder = desk("vtes")
+    site = folder.parent.parent / "site.yaml"
+    site.write_text(site.read_text() + "reports: confirm-all\n")
+    found = links(server)
+    table = load_event(folder).rounds[0].tables[0]
+    vp = {f"vp-{pid}": v for pid, v in zip(table.players, ["2.5", "0", "0", "0.5", "0.5", "1"])}
+    before = snapshot(folder)
+    for pid in table.players[:-1]:
+        status, page = report(server, found[pid], {"way": "vp"} | vp)
+        assert status == 200 and "every player of your table" in page, page
+        assert snapshot(folder) == before
+    status, page = report(server, found[table.players[-1]], {"way": "vp"} | vp)
+    assert status == 200 and "Written" in page
+    assert table_of(folder, table.number)["vp"][table.players[0]] == 2.5
+
+
+@pytest.mark.browser
+def test_confirm_all_tells_the_player_on_a_phone_who_is_still_to_report(desk, phone):
+    from playwright.sync_api import expect
+
+    server, folder = desk("vtes")
+    site = folder.parent.parent / "site.yaml"
+    site.write_text(site.read_text() + "reports: confirm-all\n")
+    found = links(server)
+    table = load_event(folder).rounds[0].tables[0]
+    phone.goto(f"http://127.0.0.1:{server.port}" + found[table.players[0]]["path"])
+    for pid, vp in zip(table.players, [2.5, 0, 0, 0.5, 0.5]):
+        phone.locator(f"input[name=vp-{pid}]").fill(str(vp))
+    phone.get_by_role("button", name="Save VP").click()
+    expect(phone.locator(".note.done")).to_contain_text("every player of your table")
+    assert "another player" not in phone.locator("main").inner_text()
+    shot(phone, "report-link-confirm-all")
+    phone_fits(phone)

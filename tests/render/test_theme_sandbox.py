@@ -78,3 +78,30 @@ def test_a_compiled_template_in_the_cache_folder_is_never_run(make_site, run_cli
     status, out, err = run_cli("build", "--content", content, "--output", tmp_path / "out", "--cache", cache, "--clean")
     assert status == 0, err
     assert "PLANTED" not in (tmp_path / "out" / "404.html").read_text()
+
+
+@pytest.mark.parametrize(("template", "said"), [
+    ("{% for i in range(100000) %}{% for j in range(100000) %}{% endfor %}{% endfor %}", "took more than 1 s"),
+    ("{% macro m(n) %}{% for i in range(100000) %}{{ n }}{% endfor %}{% endmacro %}{% for i in range(100000) %}{% set x = m(i) %}"
+     "{% endfor %}", "took more than 1 s"),
+    ("{% for i in range(100000) %}{% for j in range(100000) %}xxxxxxxxxx{% endfor %}{% endfor %}", "writes more than 1 MB"),
+    ("{% set ns = namespace(s='x') %}{% for i in range(64) %}{% set ns.s = ns.s ~ ns.s %}{% endfor %}{{ ns.s | length }}",
+     "makes a text or list of more than 1 MB"),
+    ("{{ 'x' * 100000 * 100000 }}", "makes a text or list of more than 1 MB"),
+    ("{{ [1] * 100000 * 100000 }}", "makes a text or list of more than 1 MB"),
+    ("{{ ('x' * 1000000 + 'y' * 1000000) | length }}", "makes a text or list of more than 1 MB"),
+    ("{{ 10 ** 100000000 }}", "makes a number of more than"),
+])
+def test_a_template_is_bounded_in_time_and_size(make_site, run_cli, tmp_path, monkeypatch, template, said):
+    """Issue 29: the sandbox capped each range, not the whole: a theme's page could loop or allocate without end. Each
+    page now has a time and a size budget (monkeypatched small here), and a clear error at the template's line."""
+    from sitegen.render import templates
+
+    monkeypatch.setattr(templates, "RENDER_SECONDS", 1)
+    monkeypatch.setattr(templates, "RENDER_BYTES", 1_000_000)
+    content = themed_site(make_site, template)
+    status, out, err = run_cli("build", "--content", content, "--output", tmp_path / "out", "--jobs", "1")
+    assert status == 2, out + err
+    line = 1 if "writes" in said else 2  # the whole page's size: said at the template's first line
+    assert f"{content}/themes/house/templates/page.html:{line}: template error: the page {said}" in err, err
+    assert "Traceback" not in err

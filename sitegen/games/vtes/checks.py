@@ -5,6 +5,7 @@ from fractions import Fraction
 
 from sitegen.games.base import Format
 from sitegen.games.checks import check_common, check_everyone_seated, player_id
+from sitegen.games.result_entry import judges_remedy
 from sitegen.games.vtes import results as vtes_results
 from sitegen.games.vtes import rules as vtes_rules
 from sitegen.games.vtes import seating as vtes_seating
@@ -133,7 +134,7 @@ def _check_table(table: Table) -> list[Problem]:
     vp = _vp_mapping(table, problems)
     if vp is not None and not problems:
         for message in vtes_results.table_problems(table.players, vp, override=override):
-            problems.append(Problem(table.at("vp"), f"table {table.number}: {message}" + (" (add 'override: true')" if "judge" in message else "")))
+            problems.append(Problem(table.at("vp"), f"table {table.number}: {message}" + (judges_remedy("override") if "judge" in message else "")))
     return problems
 
 
