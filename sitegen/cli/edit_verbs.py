@@ -371,6 +371,8 @@ def print_standings(event: Event, board: Scoreboard) -> None:
         print()
     print(f"{event.name} — standings after {len(board.standings_after)} round(s)")
     print_rows(event, board, board.standings)
+    if board.did_not_play:
+        print(f"registered, did not play: {', '.join(names[pid].name for pid in board.did_not_play)}")
 
 
 def print_rows(event: Event, board: Scoreboard, rows: list[StandingRow]) -> None:

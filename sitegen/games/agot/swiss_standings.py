@@ -17,7 +17,8 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, TypeVar
 
-from sitegen.games.base import OpponentLine, Refused, ScheduleStrength, Scoreboard, StandingRow, draw_key, standings_document
+from sitegen.games.agot.length import planned_rounds
+from sitegen.games.base import OpponentLine, Refused, ScheduleStrength, Scoreboard, StandingRow, did_not_play, draw_key, standings_document
 from sitegen.model import Event, Round
 from sitegen.text import N_, Num
 
@@ -67,6 +68,7 @@ class Tally:
 
     standings: list[StandingRow]  # after the last complete round; before any, of the results in so far
     standings_after: list[list[StandingRow]]  # after each complete round, when the pages asked for them
+    did_not_play: list[str]  # registered players left out of every ranking (`base.did_not_play`)
 
 
 RoundCounter = Callable[[Mapping[str, Record], Round], Counted]
@@ -83,6 +85,8 @@ def tally_rounds(event: Event, count_round: RoundCounter[Counted], own_values: C
     once each round is counted; without it (pairing) they are ranked after the last complete round only.
     """
     records = {p.id: Record() for p in event.players}
+    absent = did_not_play(event, planned_rounds(event))
+    ranked_records = _without(records, absent)
     last_complete = max((i for i, round_ in enumerate(event.rounds) if round_.complete), default=None)
     standings: list[StandingRow] | None = None
     standings_after: list[list[StandingRow]] = []
@@ -90,7 +94,7 @@ def tally_rounds(event: Event, count_round: RoundCounter[Counted], own_values: C
         counted = count_round(records, round_)
         rows = None
         if i == last_complete or (note_round is not None and round_.complete):
-            rows = standing_rows(rank_players(records, event.seed), records, event, own_values)
+            rows = standing_rows(rank_players(ranked_records, event.seed), records, event, own_values)
             if i == last_complete:
                 standings = rows
             if note_round is not None and rows:
@@ -98,8 +102,14 @@ def tally_rounds(event: Event, count_round: RoundCounter[Counted], own_values: C
         if note_round is not None:
             note_round(round_, counted, records, rows)
     if standings is None:
-        standings = standing_rows(rank_players(records, event.seed), records, event, own_values)
-    return Tally(standings, standings_after)
+        standings = standing_rows(rank_players(ranked_records, event.seed), records, event, own_values)
+    return Tally(standings, standings_after, absent)
+
+
+def _without(records: dict[str, Record], absent: list[str]) -> Mapping[str, Record]:
+    """The records of the players ranked: the same objects, so that counting a round moves both."""
+    left_out = set(absent)
+    return {pid: record for pid, record in records.items() if pid not in left_out}
 
 
 def note_meeting(records: Mapping[str, Record], winner_side: str, loser_side: str, decisive: bool) -> None:
@@ -239,7 +249,8 @@ def export_document(event: Event, format_name: str, board: Scoreboard,
          "rounds": rounds_of[row.player]} | (extra_of or {}).get(row.player, {})
         for row in board.standings
     ]
-    return standings_document(event, format_name, rows, [{"rank": rank, "id": pid} for rank, pid in board.final_ranking or []])
+    return standings_document(event, format_name, rows, [{"rank": rank, "id": pid} for rank, pid in board.final_ranking or []],
+                              board.did_not_play)
 
 
 def two_decimals(value: Fraction) -> str:

@@ -70,6 +70,7 @@ def scoreboard(event: Event, format_name: str) -> Scoreboard:
         export={},
         planned_rounds=planned_rounds(event),
         cut=planned_cut(event),
+        did_not_play=tally.did_not_play,
     )
     board.export = _export(event, format_name, board)
     return board

@@ -57,6 +57,7 @@ def score_event(event: Event, name: str, planned_rounds: int, cut: int) -> Score
         planned_rounds=planned_rounds,
         cut=cut,
         cut_order=by_cut,
+        did_not_play=tally.did_not_play,
     )
     board.export = export_document(event, name, board, exported)
     return board
