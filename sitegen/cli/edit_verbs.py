@@ -382,4 +382,4 @@ def print_rows(event: Event, board: Scoreboard, rows: list[StandingRow]) -> None
     for row in rows:
         name = names[row.player].name[:28] + (" (dropped)" if row.dropped else "")
         cells = "".join(f"{str(row.values[c.key]):>12}" for c in columns)
-        print(f"{row.rank:>4}  {name:<28}{cells}")
+        print(f"{row.place or row.rank:>4}  {name:<28}{cells}")  # a place shared as on the page
