@@ -1,7 +1,9 @@
 """Checking a V:TES event's content: options, tables, VP and the final, each problem at its file and line."""
 from __future__ import annotations
 
+from collections.abc import Sequence
 from fractions import Fraction
+from itertools import permutations
 
 from sitegen.games.base import Format, check_common, check_everyone_seated, player_id
 from sitegen.games.vtes import results as vtes_results
@@ -25,6 +27,7 @@ def validate(event: Event, fmt: Format) -> list[Problem]:
             if "first" in table.result:
                 problems.append(Problem(table.at("first"), f"'first' belongs to the final table only: in a preliminary round "
                                                            f"seat 1 plays first; remove it from table {table.number}"))
+    problems += _check_repeats(event)
     for round_ in event.elims:
         if round_.stage == "elim":
             problems.append(Problem(round_.where, "V:TES has no elimination rounds; the top five play one final table in final.yaml"))
@@ -98,6 +101,41 @@ def _check_seating_rule(event: Event, round_: Round) -> list[Problem]:
         return []
     return [Problem(round_.where, f"round {round_.number} seats {seated} players at {_sizes_text(sizes)}; the rules seat as many "
                                   f"tables of 5 as possible: {_sizes_text(expected)} (move players from the tables of 4)")]
+
+
+Arc = tuple[str, str]  # a predator and their prey
+
+
+def _arcs(players: Sequence[str]) -> list[Arc]:
+    """A table's predator-prey pairs: each seat and the next (the last seat's prey is seat 1)."""
+    return [(pid, players[(seat + 1) % len(players)]) for seat, pid in enumerate(players)]
+
+
+def _check_repeats(event: Event) -> list[Problem]:
+    """3.1.2: no exact predator-prey pair repeated from round to round whenever possible. A repeat is avoidable when
+    another order of its table's players seats none of their predator-prey pairs as any other round on file does
+    (the rules' remedy is to reseat the affected table; moving players between tables is the judge's choice).
+    `pair` never leaves one: its search reorders every table it seats while that repeats fewer pairs."""
+    arcs = [{arc: table.number for table in round_.tables for arc in _arcs(table.players)} for round_ in event.rounds]
+    problems = []
+    for index, round_ in enumerate(event.rounds):
+        earlier = {arc: number for number, seen in enumerate(arcs[:index], start=1) for arc in seen}
+        if not earlier.keys() & arcs[index].keys():
+            continue
+        others = earlier.keys() | {arc for seen in arcs[index + 1:] for arc in seen}
+        for table in round_.tables:
+            repeated = next((arc for arc in _arcs(table.players) if arc in earlier), None)
+            if repeated is None:
+                continue
+            first, rest = table.players[0], table.players[1:]
+            better = next((order for tail in permutations(rest) if not others & set(_arcs(order := (first, *tail)))), None)
+            if better:
+                problems.append(Problem(table.at("players"), (
+                    f"table {table.number} of round {round_.number} seats '{repeated[0]}' as the predator of '{repeated[1]}' again, "
+                    f"as round {earlier[repeated]} did; the rules want no predator-prey pair repeated whenever possible, and "
+                    f"this table repeats none seated 'players: [{', '.join(better)}]' (or pair the round again before its "
+                    "first result: `sitegen pair --redo`)")))
+    return problems
 
 
 def _check_late_arrival(event: Event, player: Player) -> list[Problem]:
