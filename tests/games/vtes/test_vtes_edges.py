@@ -1,10 +1,12 @@
 """V:TES at the edges (issue 28): shared places in every listing, draws that can't be re-rolled quietly, an avoidable
 predator-prey repeat refused, and the 27-player plan."""
+import random
 import re
 
 import pytest
 from test_vtes_format import FINAL, NINE_FILES, fill_time_out, read_round
 
+from sitegen.games.vtes import seating
 from sitegen.load.event import load_event
 
 # -- shared places: the CLI's preliminary standings and the final ranking's "Prelim. rank" ----------------------
@@ -98,3 +100,11 @@ def test_check_takes_a_repeat_no_seating_of_the_table_avoids(make_site, run_cli)
     content = _hand_written(make_site, event, ["a, b, c, d", "a, d, c, b", "a, c, b, d"])
     status, _, err = run_cli("check", "--content", content)
     assert status == 0, err
+
+
+# -- 27 players: `pair --plan` reaches R4 = 0 for the seeds that stopped at 1 ------------------------------------
+
+@pytest.mark.parametrize("seed", [8, 17])  # `pair --plan` with 'seed: 8' or 'seed: 17': R4 was 1 after four chains
+def test_the_27_player_plan_meets_nobody_twice_for_the_seeds_that_repeated_a_pair(seed):
+    plan = seating.plan_rounds([f"p{i:02d}" for i in range(27)], 3, random.Random(f"{seed}:plan"))
+    assert seating.violations(plan)[:4:3] == (0, 0)  # R1 and R4
