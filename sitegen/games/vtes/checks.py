@@ -1,15 +1,14 @@
 """Checking a V:TES event's content: options, tables, VP and the final, each problem at its file and line."""
 from __future__ import annotations
 
-from collections.abc import Sequence
 from fractions import Fraction
-from itertools import permutations
 
 from sitegen.games.base import Format, check_common, check_everyone_seated, player_id
 from sitegen.games.vtes import results as vtes_results
 from sitegen.games.vtes import rules as vtes_rules
 from sitegen.games.vtes import seating as vtes_seating
 from sitegen.games.vtes.event import PAIRED_SEED, finalists, has_final, multideck, outcome, planned_rounds, preliminaries_done, ranking
+from sitegen.games.vtes.repeats import predator_prey, unrepeated_order
 from sitegen.games.vtes.rules import MULTIDECK_LIMIT, NO_FINAL_LIMIT
 from sitegen.model import Event, Player, Problem, Round, Table, Where
 
@@ -103,33 +102,21 @@ def _check_seating_rule(event: Event, round_: Round) -> list[Problem]:
                                   f"tables of 5 as possible: {_sizes_text(expected)} (move players from the tables of 4)")]
 
 
-Arc = tuple[str, str]  # a predator and their prey
-
-
-def _arcs(players: Sequence[str]) -> list[Arc]:
-    """A table's predator-prey pairs: each seat and the next (the last seat's prey is seat 1)."""
-    return [(pid, players[(seat + 1) % len(players)]) for seat, pid in enumerate(players)]
-
-
 def _check_repeats(event: Event) -> list[Problem]:
-    """3.1.2: no exact predator-prey pair repeated from round to round whenever possible. A repeat is avoidable when
-    another order of its table's players seats none of their predator-prey pairs as any other round on file does
-    (the rules' remedy is to reseat the affected table; moving players between tables is the judge's choice).
-    `pair` never leaves one: its search reorders every table it seats while that repeats fewer pairs."""
-    arcs = [{arc: table.number for table in round_.tables for arc in _arcs(table.players)} for round_ in event.rounds]
+    """An avoidable predator-prey repeat (`vtes_repeats`): a table of a round seats a pair of an earlier round, and
+    another seat order of it repeats no pair of any other round on file. `pair` never leaves one: its search reorders
+    every table it seats while that repeats fewer pairs."""
+    pairs = [{pair: table.number for table in round_.tables for pair in predator_prey(table.players)} for round_ in event.rounds]
     problems = []
     for index, round_ in enumerate(event.rounds):
-        earlier = {arc: number for number, seen in enumerate(arcs[:index], start=1) for arc in seen}
-        if not earlier.keys() & arcs[index].keys():
+        earlier = {pair: number for number, seen in enumerate(pairs[:index], start=1) for pair in seen}
+        if earlier.keys().isdisjoint(pairs[index]):
             continue
-        others = earlier.keys() | {arc for seen in arcs[index + 1:] for arc in seen}
+        others = earlier.keys() | {pair for seen in pairs[index + 1:] for pair in seen}
         for table in round_.tables:
-            repeated = next((arc for arc in _arcs(table.players) if arc in earlier), None)
-            if repeated is None:
-                continue
-            first, rest = table.players[0], table.players[1:]
-            better = next((order for tail in permutations(rest) if not others & set(_arcs(order := (first, *tail)))), None)
-            if better:
+            repeated = next((pair for pair in predator_prey(table.players) if pair in earlier), None)
+            better = unrepeated_order(table.players, others) if repeated else None
+            if repeated and better:
                 problems.append(Problem(table.at("players"), (
                     f"table {table.number} of round {round_.number} seats '{repeated[0]}' as the predator of '{repeated[1]}' again, "
                     f"as round {earlier[repeated]} did; the rules want no predator-prey pair repeated whenever possible, and "
