@@ -81,8 +81,10 @@ def read_cache_file(path: Path, limit: int = CACHE_READ_LIMIT) -> bytes | None:
             return None
         with os.fdopen(fd, "rb") as handle:
             fd = -1
-            data = handle.read(limit + 1)
-        return data if len(data) <= limit else None
+            # What the file holds and one byte more (a file grown since fstat is a miss): read(limit) would
+            # allocate the whole limit up front, 1 GiB, past a usual `ulimit -v`.
+            data = handle.read(st.st_size + 1)
+        return data if len(data) == st.st_size else None
     except OSError:
         return None
     finally:

@@ -10,7 +10,8 @@ from typing import Any
 SITE_KEYS = ("title", "base_url", "theme", "description", "timezone", "organizers", "reports", "language", "image_sources")
 EVENT_KEYS = ("name", "format", "date", "seed", "rounds", "cut", "avoid", "players", "timezone", "minutes", "language")
 PLAYER_KEYS = ("name", "id", "joined", "dropped", "table", "github")
-ROUND_KEYS = ("tables", "byes", "sitting_out", "start", "minutes", "chosen_byes", "extended", "paused", "paused_seconds", "called")
+ROUND_KEYS = ("tables", "byes", "sitting_out", "start", "minutes", "chosen_byes", "extended", "paused", "paused_seconds", "called",
+              "seed")
 TABLE_KEYS = ("table", "players")
 #: site.yaml's `reports:`: what happens to a result a player reports through a GitHub issue (`sitegen report`).
 REPORTS_REVIEWED = "review"  # the pull request waits for a person to merge it
@@ -119,6 +120,7 @@ class Round:
     key_lines: dict[str, int] = field(default_factory=dict)  # where byes, sitting_out ... are written
     chosen_byes: tuple[str, ...] = ()  # those of `byes` the organizer chose (`pair --bye`), not the rules
     clock: RoundClock | None = None  # the clock's changes after the start: extended, paused, called
+    seed: int | None = None  # the event's seed when `pair` wrote the round: its draws used it (`check` compares)
 
     @property
     def has_result(self) -> bool:

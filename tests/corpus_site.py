@@ -104,7 +104,7 @@ tables:
     "events/v/round-2.yaml": """\
 tables:
   - table: 1
-    players: [jon, kim, lev, max, ida]
+    players: [jon, lev, ida, max, kim]
     vp: {ida: 0, jon: 3, kim: 0, lev: 1, max: 1}
 """,
     "events/v/final.yaml": """\

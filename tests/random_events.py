@@ -8,6 +8,7 @@ about) and then given random results.
 """
 from __future__ import annotations
 
+import itertools
 import random
 from pathlib import Path
 
@@ -212,14 +213,26 @@ def vtes_game(rng: random.Random, seated: list[str]) -> dict[str, float]:
     return vp
 
 
-def vtes_round(rng: random.Random, players: list[dict], number: int) -> dict:
+def vtes_round(rng: random.Random, players: list[dict], number: int, earlier: list[dict]) -> dict:
     field = active(players, number)
     rng.shuffle(field)
+    seen = {pair for round_ in earlier for table in round_["tables"] for pair in _predator_prey(table["players"])}
     tables = []
     for size in vtes_sizes(len(field)):
-        seated, field = field[:size], field[size:]
+        seated, field = _unrepeated(field[:size], seen), field[size:]
         tables.append({"table": len(tables) + 1, "players": seated, "vp": vtes_game(rng, seated)})
     return {"tables": tables}
+
+
+def _predator_prey(seated: list[str]) -> list[tuple[str, str]]:
+    return [(pid, seated[(seat + 1) % len(seated)]) for seat, pid in enumerate(seated)]
+
+
+def _unrepeated(seated: list[str], seen: set[tuple[str, str]]) -> list[str]:
+    """The table in the first seat order that repeats no predator-prey pair of an earlier round, as the rules want
+    whenever one exists; else as drawn."""
+    orders = ([seated[0], *rest] for rest in itertools.permutations(seated[1:]))
+    return next((order for order in orders if not seen.intersection(_predator_prey(order))), seated)
 
 
 def vtes_event(rng: random.Random) -> tuple[dict, list[dict]]:
@@ -232,7 +245,10 @@ def vtes_event(rng: random.Random) -> tuple[dict, list[dict]]:
             break
     event = {"name": "Random V:TES", "format": "vtes", "date": "2026-10-24", "seed": rng.randint(0, 9999),
              "rounds": rounds, "players": players}
-    return event, [vtes_round(rng, players, n) for n in range(1, rounds + 1)]
+    played: list[dict] = []
+    for number in range(1, rounds + 1):
+        played.append(vtes_round(rng, players, number, played))
+    return event, played
 
 
 # -- writing ---------------------------------------------------------------------------------

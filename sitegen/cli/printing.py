@@ -40,6 +40,8 @@ def print_standings(event: Event, board: Scoreboard) -> None:
         print()
     print(f"{event.name} — standings after {len(board.standings_after)} round(s)")
     print_rows(event, board, board.standings)
+    if board.did_not_play:
+        print(f"registered, did not play: {', '.join(names[pid].name for pid in board.did_not_play)}")
 
 def print_rows(event: Event, board: Scoreboard, rows: list[StandingRow]) -> None:
     names = event.player_by_id
@@ -48,4 +50,4 @@ def print_rows(event: Event, board: Scoreboard, rows: list[StandingRow]) -> None
     for row in rows:
         name = names[row.player].name[:28] + (" (dropped)" if row.dropped else "")
         cells = "".join(f"{str(row.values[c.key]):>12}" for c in columns)
-        print(f"{row.rank:>4}  {name:<28}{cells}")
+        print(f"{row.place or row.rank:>4}  {name:<28}{cells}")  # a place shared as on the page

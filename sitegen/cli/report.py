@@ -107,7 +107,7 @@ def _standings_lines(event: Event, board: Scoreboard, rows: list[StandingRow]) -
     lines = ["| # | Player | " + " | ".join(markdown_text(c.label) for c in columns) + " |", "|---" * (len(columns) + 2) + "|"]
     for row in rows:
         cells = " | ".join(markdown_text(str(row.values[c.key])) for c in columns)
-        lines.append(f"| {row.rank} | {markdown_text(names[row.player].name)} | {cells} |")
+        lines.append(f"| {row.place or row.rank} | {markdown_text(names[row.player].name)} | {cells} |")
     return lines
 
 

@@ -80,7 +80,8 @@ def _round_texts(folder: Path, event: Event, proposals: list[NextRound], clock: 
         if target.exists() and not redo:
             raise Refused(f"{target} already exists; delete it first if you want it paired again, or use --redo")
         header = f"# {event.name}: {proposal.summary}\n# {proposal.hint or fmt.result_hint}\n"
-        text = header + dump_yaml(clock | proposal.data)
+        # The seed the round's draws use, recorded: `check` refuses an event seed changed once it has results.
+        text = header + dump_yaml(clock | proposal.data | {"seed": event.seed})
         texts[target] = text
         written.append((target, text))
     return written

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -110,6 +110,7 @@ class Scoreboard:
     planned_rounds: int
     cut: int
     cut_order: list[str] = field(default_factory=list)  # who makes the cut, best first, when the format's cut has its own order
+    did_not_play: list[str] = field(default_factory=list)  # registered, never played and no longer can (`did_not_play`)
 
 
 @dataclass(frozen=True)
@@ -310,8 +311,9 @@ def stage_label(stage: str, tables: int, number: int) -> str:
 
 
 def standings_document(event: Event, format_name: str, rows: list[dict[str, Any]],
-                       final_ranking: list[dict[str, Any]]) -> dict[str, Any]:
-    """standings.json around a format's own player rows and final ranking entries (the contract's envelope)."""
+                       final_ranking: list[dict[str, Any]], absent: Collection[str] = ()) -> dict[str, Any]:
+    """standings.json around a format's own player rows and final ranking entries (the contract's envelope);
+    `absent`: the registered players who did not play (`did_not_play`), in event.yaml's order."""
     return {
         "event": event.slug,
         "name": event.name,
@@ -319,4 +321,15 @@ def standings_document(event: Event, format_name: str, rows: list[dict[str, Any]
         "rounds_played": sum(1 for r in event.rounds if r.complete),
         "standings": rows,
         "final_ranking": final_ranking,
+        "did_not_play": [p.id for p in event.players if p.id in absent],
     }
+
+
+def did_not_play(event: Event, planned_rounds: int) -> list[str]:
+    """Registered players who count nowhere: never at a table nor given a bye, in any round so far, and no longer
+    able to (active in no preliminary round after the last one with a result), e.g. a round-1 no-show (`dropped: 0`).
+    The rankings, standings, exports and leagues leave them out, as the ranking bodies do; pages list them apart."""
+    took_part = {pid for round_ in event.rounds + event.elims for pid in (*round_.seated(), *round_.byes)}
+    decided = max((round_.number for round_ in event.rounds if round_.has_result), default=0)
+    return [p.id for p in event.players if p.id not in took_part
+            and not any(p.active_in(number) for number in range(decided + 1, planned_rounds + 1))]

@@ -30,11 +30,24 @@ def check_common(event: Event, fmt: Format) -> list[Problem]:
         for table in round_.tables:
             extra = {k: table.key_lines.get(k, table.where.line) for k in table.result}
             check_keys(problems, extra, TABLE_KEYS + fmt.results.keys, table.where, f"table {table.number}")
+    problems += _seed_kept(event)
     if event.planned_rounds is not None and len(event.rounds) > event.planned_rounds:  # a round file past `rounds:`
         extra_round = event.rounds[event.planned_rounds]
         problems.append(Problem(extra_round.where, f"event.yaml says 'rounds: {event.planned_rounds}', and this is round "
                                                    f"{extra_round.number}; raise 'rounds:' in event.yaml, or remove this file"))
     return problems + _round_order(event, fmt)
+
+
+def _seed_kept(event: Event) -> list[Problem]:
+    """The seed a round with results was paired with (its `seed:`, written by `pair`) is the event's: the seed decides
+    every random draw (the seatings, the order of equal players), so a seed changed afterwards would redraw them."""
+    used = next((r for r in event.rounds + event.elims if r.seed is not None and r.seed != event.seed and r.has_result), None)
+    if used is None:
+        return []
+    now = f"'seed: {event.seed}'" if "seed" in event.key_lines else f"{event.seed} (no 'seed:': from the folder name)"
+    return [Problem(event.at("seed"), f"{used.where.path} was paired with 'seed: {used.seed}' and has results, but the event's "
+                                      f"seed is now {now}; the seed decides the event's draws (seatings, the order of equal "
+                                      f"players), so it cannot change once results are in: write 'seed: {used.seed}' in event.yaml")]
 
 
 def _round_order(event: Event, fmt: Format) -> list[Problem]:

@@ -280,11 +280,13 @@ def _load_round(raw: Any, path: Path, stage: str, number: int, by_id: dict[str, 
     minutes = c.integer(data, "minutes", shown, minimum=1, maximum=MAX_MINUTES)
     start = _local_time(data, "start", shown, c)
     clock = _round_clock(data, shown, c)
+    seed = c.integer(data, "seed", shown)
     if len(c.problems) > before:
         return None
     return Round(stage=stage, number=number, tables=tuple(sorted(tables, key=lambda t: t.number)), where=Where(shown, 1),
                  byes=tuple(p for p, _ in byes), sitting_out=tuple(p for p, _ in out), start=start, minutes=minutes,
-                 key_lines=dict(data.key_lines), chosen_byes=tuple(p for p, _ in chosen), clock=clock)
+                 key_lines=dict(data.key_lines), chosen_byes=tuple(p for p, _ in chosen), clock=clock,
+                 seed=seed)
 
 
 def _load_tables(data: LineDict, shown: str, by_id: dict[str, Player], seat: Callable[[str, int], None],

@@ -12,7 +12,7 @@ from sitegen.model import Event
 class FinalLine:
     rank: int
     player: str
-    swiss_rank: int  # the place in the preliminary standings
+    swiss_rank: int  # the place in the preliminary standings (shared by players level there)
 
 
 def final_lines(board: Scoreboard) -> list[FinalLine]:
@@ -20,7 +20,7 @@ def final_lines(board: Scoreboard) -> list[FinalLine]:
     above the preliminary standings. Empty for an event without one (its standings are its ranking)."""
     if not board.elims or not board.final_ranking:
         return []
-    swiss = {row.player: row.rank for row in board.standings}
+    swiss = {row.player: row.place or row.rank for row in board.standings}  # shared as the standings share it
     return [FinalLine(rank, pid, swiss[pid]) for rank, pid in board.final_ranking]
 
 

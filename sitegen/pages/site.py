@@ -223,13 +223,15 @@ def _players(e: EventContext) -> Iterator[PageModel]:
     board, event = e.board, e.event
     standing_of = {row.player: row for row in board.standings}
     final_rank = dict((pid, rank) for rank, pid in board.final_ranking or [])
+    fmt = e.summary.format
     for player in event.players:
         history = board.player_rounds[player.id]
         ranks = [(views.short_label(h.label), h.rank) for h in history if h.rank]
         yield PageModel(f"{e.base}/players/{player.id}.html", "player.html", e.ctx | {
-            "title": N_("{player} — {event}", player=player.name, event=event.name), "player": player, "standing": standing_of[player.id], "history": history,
+            "title": N_("{player} — {event}", player=player.name, event=event.name), "player": player,
+            "standing": standing_of.get(player.id), "history": history,  # no standing: registered, did not play
             "final_rank": final_rank.get(player.id), "chart": rank_chart(ranks, len(event.players)),
-            "strength": e.summary.format.schedule_strength(player.id, board, standing_of)})
+            "strength": fmt.schedule_strength(player.id, board, standing_of) if player.id in standing_of else None})
 
 
 def _rules(e: EventContext) -> Iterator[PageModel]:

@@ -63,3 +63,21 @@ def test_a_card_made_again_from_its_json_is_the_card(tmp_path):
     assert len(made.results) == len(event.players) and made.files == "\n".join(paths)
     assert buildstate.card(buildstate.card_text(made), made.files) == made
     assert buildstate.card(buildstate.card_text(made), made.files, results=False).results == ()
+
+
+def test_a_warm_rebuild_fits_under_a_one_gigabyte_address_space(tmp_path):
+    """`ulimit -v 1000000` (a usual CI or hosting limit): reading a small cache file must not ask for the cache's
+    whole size limit (1 GiB) up front, or every build with a cache dies with a MemoryError."""
+    import resource
+    import subprocess
+    import sys
+
+    def limited() -> None:
+        resource.setrlimit(resource.RLIMIT_AS, (1_000_000 * 1024, 1_000_000 * 1024))
+
+    command = [sys.executable, "-m", "sitegen", "build", "--content", str(DEMO), "--output", str(tmp_path / "out"),
+               "--cache", str(tmp_path / "cache")]
+    assert subprocess.run(command, capture_output=True, check=False).returncode == 0  # the cache, made without a limit
+    warm = subprocess.run(command, capture_output=True, text=True, check=False, preexec_fn=limited)
+    assert warm.returncode == 0, warm.stderr[-2000:]
+    assert "Traceback" not in warm.stderr

@@ -128,7 +128,7 @@ def test_a_format_without_a_slip_of_its_own_gets_a_box_per_result_column(make_si
 def test_the_vtes_final_slip_asks_who_plays_first(scored_event):
     """After two rounds Ann (1 GW, 4 VP) and Cat (1 GW, 3 VP) are the top seeds; the other three are level."""
     rounds = {"round-1.yaml": "tables: [{table: 1, players: [cat, eve, ann, dan, ben], vp: {cat: 3, eve: 1, ann: 1, dan: 0, ben: 0}}]\n",
-              "round-2.yaml": "tables: [{table: 1, players: [ann, ben, cat, dan, eve], vp: {ann: 3, ben: 1, cat: 0, dan: 1, eve: 0}}]\n",
+              "round-2.yaml": "tables: [{table: 1, players: [ann, ben, dan, eve, cat], vp: {ann: 3, ben: 1, cat: 0, dan: 1, eve: 0}}]\n",
               "final.yaml": "tables: [{table: 1, players: [ann, ben, cat, dan, eve]}]\n"}
     event, board = scored_event({"events/e/event.yaml": VTES + "rounds: 2\n"} | {f"events/e/{k}": v for k, v in rounds.items()})
     sheet = venue.slip_sheet(formats.format_of(event), board.elims[0], board)

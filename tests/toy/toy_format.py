@@ -57,7 +57,7 @@ class ToySwiss(Format):
                 history[pid].append(PlayerRound(round=round_, label=f"Round {round_.number}", outcome=code, score=rules.POINTS[code],
                                                 result=rules.LABELS[code], points=str(rules.POINTS[code]), total=str(records[pid].points)))
 
-        tally = tally_rounds(event, _count_round, lambda record: {}, note_round)
+        tally = tally_rounds(event, _count_round, lambda record: {}, note_round, planned=self.planned_rounds(event))
         elims = bracket_views(event, tally.standings)
         note_bracket_games(elims, history)
         planned, cut = self.planned_rounds(event), cut_of(self, event)

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, TypeVar
 
-from sitegen.games.base import OpponentLine, Refused, ScheduleStrength, Scoreboard, StandingRow, standings_document
+from sitegen.games.base import OpponentLine, Refused, ScheduleStrength, Scoreboard, StandingRow, did_not_play, standings_document
 from sitegen.games.rounds import draw_key
 from sitegen.model import Event, Round
 from sitegen.text import N_, Num
@@ -69,6 +69,7 @@ class Tally:
 
     standings: list[StandingRow]  # after the last complete round; before any, of the results in so far
     standings_after: list[list[StandingRow]]  # after each complete round, when the pages asked for them
+    did_not_play: list[str]  # registered players left out of every ranking (`base.did_not_play`)
 
 
 RoundCounter = Callable[[Mapping[str, Record], Round], Counted]
@@ -76,15 +77,18 @@ RoundNoter = Callable[[Round, Counted, Mapping[str, Record], list[StandingRow] |
 
 
 def tally_rounds(event: Event, count_round: RoundCounter[Counted], own_values: Callable[[Record], dict[str, Any]],
-                 note_round: RoundNoter[Counted] | None = None) -> Tally:
+                 note_round: RoundNoter[Counted] | None = None, *, planned: int) -> Tally:
     """Count each preliminary round into the players' records and rank them: the one ranking that both the pages
     and the next round's pairing read.
 
     `count_round` adds a round's results to the records. With `note_round` (the pages), the players are also
     ranked after every complete round, and `note_round(round, counted, records, standings or None)` is called
     once each round is counted; without it (pairing) they are ranked after the last complete round only.
+    `planned`: the preliminary rounds the event plays (a player who can no longer play one is left out).
     """
     records = {p.id: Record() for p in event.players}
+    absent = did_not_play(event, planned)
+    ranked_records = _without(records, absent)
     last_complete = max((i for i, round_ in enumerate(event.rounds) if round_.complete), default=None)
     standings: list[StandingRow] | None = None
     standings_after: list[list[StandingRow]] = []
@@ -92,7 +96,7 @@ def tally_rounds(event: Event, count_round: RoundCounter[Counted], own_values: C
         counted = count_round(records, round_)
         rows = None
         if i == last_complete or (note_round is not None and round_.complete):
-            rows = standing_rows(rank_players(records, event.seed), records, event, own_values)
+            rows = standing_rows(rank_players(ranked_records, event.seed), records, event, own_values)
             if i == last_complete:
                 standings = rows
             if note_round is not None and rows:
@@ -100,8 +104,14 @@ def tally_rounds(event: Event, count_round: RoundCounter[Counted], own_values: C
         if note_round is not None:
             note_round(round_, counted, records, rows)
     if standings is None:
-        standings = standing_rows(rank_players(records, event.seed), records, event, own_values)
-    return Tally(standings, standings_after)
+        standings = standing_rows(rank_players(ranked_records, event.seed), records, event, own_values)
+    return Tally(standings, standings_after, absent)
+
+
+def _without(records: dict[str, Record], absent: list[str]) -> Mapping[str, Record]:
+    """The records of the players ranked: the same objects, so that counting a round moves both."""
+    left_out = set(absent)
+    return {pid: record for pid, record in records.items() if pid not in left_out}
 
 
 def note_meeting(records: Mapping[str, Record], winner_side: str, loser_side: str, decisive: bool) -> None:
@@ -241,7 +251,8 @@ def export_document(event: Event, format_name: str, board: Scoreboard,
          "rounds": rounds_of[row.player]} | (extra_of or {}).get(row.player, {})
         for row in board.standings
     ]
-    return standings_document(event, format_name, rows, [{"rank": rank, "id": pid} for rank, pid in board.final_ranking or []])
+    return standings_document(event, format_name, rows, [{"rank": rank, "id": pid} for rank, pid in board.final_ranking or []],
+                              board.did_not_play)
 
 
 def two_decimals(value: Fraction) -> str:

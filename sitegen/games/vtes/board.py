@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from collections.abc import Collection
 
-from sitegen.games.base import Column, PlayerRound, RoundView, Scoreboard, SeatRow, StandingRow, TableView, round_label
+from sitegen.games.base import Column, PlayerRound, RoundView, Scoreboard, SeatRow, StandingRow, TableView, did_not_play, round_label
 from sitegen.games.vtes import rating as vtes_rating
 from sitegen.games.vtes import rules as vtes_rules
 from sitegen.games.vtes import seating as vtes_seating
@@ -82,6 +82,7 @@ def score(event: Event, format_name: str) -> Scoreboard:
         export={},
         planned_rounds=planned_rounds(event),
         cut=vtes_rules.FINAL_SIZE if has_final(event) else 0,
+        did_not_play=did_not_play(event, planned_rounds(event)),
     )
     board.export = standings_json(event, board, format_name, final_ranks or [])
     return board

@@ -10,6 +10,7 @@ from sitegen.games.vtes import results as vtes_results
 from sitegen.games.vtes import rules as vtes_rules
 from sitegen.games.vtes import seating as vtes_seating
 from sitegen.games.vtes.event import PAIRED_SEED, finalists, has_final, multideck, outcome, planned_rounds, preliminaries_done, ranking
+from sitegen.games.vtes.repeats import predator_prey, unrepeated_order
 from sitegen.games.vtes.rules import MULTIDECK_LIMIT, NO_FINAL_LIMIT
 from sitegen.model import Event, Player, Problem, Round, Table, Where
 
@@ -27,6 +28,7 @@ def validate(event: Event, fmt: Format) -> list[Problem]:
             if "first" in table.result:
                 problems.append(Problem(table.at("first"), f"'first' belongs to the final table only: in a preliminary round "
                                                            f"seat 1 plays first; remove it from table {table.number}"))
+    problems += _check_repeats(event)
     for round_ in event.elims:
         if round_.stage == "elim":
             problems.append(Problem(round_.where, "V:TES has no elimination rounds; the top five play one final table in final.yaml"))
@@ -100,6 +102,29 @@ def _check_seating_rule(event: Event, round_: Round) -> list[Problem]:
         return []
     return [Problem(round_.where, f"round {round_.number} seats {seated} players at {_sizes_text(sizes)}; the rules seat as many "
                                   f"tables of 5 as possible: {_sizes_text(expected)} (move players from the tables of 4)")]
+
+
+def _check_repeats(event: Event) -> list[Problem]:
+    """An avoidable predator-prey repeat (`vtes_repeats`): a table of a round seats a pair of an earlier round, and
+    another seat order of it repeats no pair of any other round on file. `pair` never leaves one: its search reorders
+    every table it seats while that repeats fewer pairs."""
+    pairs = [{pair: table.number for table in round_.tables for pair in predator_prey(table.players)} for round_ in event.rounds]
+    problems = []
+    for index, round_ in enumerate(event.rounds):
+        earlier = {pair: number for number, seen in enumerate(pairs[:index], start=1) for pair in seen}
+        if earlier.keys().isdisjoint(pairs[index]):
+            continue
+        others = earlier.keys() | {pair for seen in pairs[index + 1:] for pair in seen}
+        for table in round_.tables:
+            repeated = next((pair for pair in predator_prey(table.players) if pair in earlier), None)
+            better = unrepeated_order(table.players, others) if repeated else None
+            if repeated and better:
+                problems.append(Problem(table.at("players"), (
+                    f"table {table.number} of round {round_.number} seats '{repeated[0]}' as the predator of '{repeated[1]}' again, "
+                    f"as round {earlier[repeated]} did; the rules want no predator-prey pair repeated whenever possible, and "
+                    f"this table repeats none seated 'players: [{', '.join(better)}]' (or pair the round again before its "
+                    "first result: `sitegen pair --redo`)")))
+    return problems
 
 
 def _check_late_arrival(event: Event, player: Player) -> list[Problem]:

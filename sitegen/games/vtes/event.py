@@ -8,6 +8,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
+from sitegen.games.base import did_not_play
 from sitegen.games.vtes import rules as vtes_rules
 from sitegen.games.vtes.rules import RankedPlayer, VtesSeat
 from sitegen.model import Event, Round, Table
@@ -83,9 +84,11 @@ def scored(table: Table) -> list[VtesSeat] | None:
 
 
 def ranking(event: Event, rounds: tuple[Round, ...]) -> list[RankedPlayer]:
-    """The preliminary ranking over `rounds`; everyone is listed, on zero until their first result."""
+    """The preliminary ranking over `rounds`; everyone is listed, on zero until their first result, but the players
+    who did not play (`base.did_not_play`)."""
     tables = [s for r in rounds for t in r.tables if (s := scored(t))]
-    totals = {p.id: (0, Fraction(0), 0) for p in event.players} | vtes_rules.preliminary_totals(tables)
+    absent = set(did_not_play(event, planned_rounds(event)))
+    totals = {p.id: (0, Fraction(0), 0) for p in event.players if p.id not in absent} | vtes_rules.preliminary_totals(tables)
     dropped = {p.id for p in event.players if p.dropped is not None}
     return vtes_rules.preliminary_ranking(totals, event.seed, dropped)
 

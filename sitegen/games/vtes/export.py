@@ -37,7 +37,7 @@ def standings_json(event: Event, board: Scoreboard, format_name: str, final_rank
     rank_of = {pid: rank for rank, pid in final_ranks}
     ranking = [{"rank": rank_of[pid], "place": place, "id": pid} | ({"final_vp": vp_number(finals[pid])} if pid in finals else {})
                for place, pid in board.final_ranking or []]
-    return standings_document(event, format_name, rows, ranking)
+    return standings_document(event, format_name, rows, ranking, board.did_not_play)
 
 
 def _report_order(event: Event, board: Scoreboard) -> list[tuple[int, StandingRow]]:

@@ -7,6 +7,7 @@ from sitegen.games.base import NextRound, Refused
 from sitegen.games.rounds import chosen_bye, fixed_tables, refuse_pending, round_rng, tables_file
 from sitegen.games.vtes import seating as vtes_seating
 from sitegen.games.vtes.event import SEATING_KEYS, Seating, canonical, finalists, has_final, planned_rounds, ranking, seats_of
+from sitegen.games.vtes.repeats import predator_prey, reseated
 from sitegen.games.vtes.rules import SMALLEST_TABLE
 from sitegen.model import Event
 
@@ -40,7 +41,10 @@ def plan_rounds(event: Event) -> list[NextRound]:
     else:
         plan = vtes_seating.plan_rounds(active, planned, rng)
     note = vtes_seating.violations_note(vtes_seating.violations(plan), len(plan))
-    return [_round_file(number, tables, active, note, fixed_tables(event, number)) for number, tables in enumerate(plan, start=1)]
+    files: list[NextRound] = []
+    for number, tables in enumerate(plan, start=1):
+        files.append(_round_file(number, tables, active, note, fixed_tables(event, number), [_seats(f) for f in files]))
+    return files
 
 
 def _seat_round(event: Event, number: int) -> NextRound:
@@ -55,7 +59,7 @@ def _seat_round(event: Event, number: int) -> NextRound:
     else:
         tables = vtes_seating.seat_next_round(active, history, rng)
     note = vtes_seating.violations_note(vtes_seating.violations(history + [tables]), number)
-    return _round_file(number, tables, active, note, fixed_tables(event, number))
+    return _round_file(number, tables, active, note, fixed_tables(event, number), history)
 
 
 def _staggered_round(event: Event, active: list[str], history: list[Seating], rng: random.Random) -> Seating:
@@ -109,8 +113,12 @@ def _no_equal_schedule(event: Event, active: list[str], history: list[Seating], 
             f"want when players sit out. What the rules allow instead: " + "; or ".join(offers) + ".")
 
 
-def _round_file(number: int, tables: Seating, active: list[str], note: str, fixed: dict[str, int] | None = None) -> NextRound:
+def _round_file(number: int, tables: Seating, active: list[str], note: str, fixed: dict[str, int], history: list[Seating]) -> NextRound:
     data = tables_file(tables, fixed)
+    if fixed:  # a player moved to their fixed table may have made a predator-prey pair repeat that the table's order avoids
+        earlier = {pair for round_ in history for table in round_ for pair in predator_prey(table)}
+        for entry in data["tables"]:
+            entry["players"] = reseated(entry["players"], earlier)
     seated = {pid for t in tables for pid in t}
     out = [pid for pid in active if pid not in seated]
     if out:
@@ -118,6 +126,10 @@ def _round_file(number: int, tables: Seating, active: list[str], note: str, fixe
     sizes = "+".join(str(len(t)) for t in tables)
     summary = f"Round {number}: {len(seated)} players at {len(tables)} tables ({sizes})" + (f", sitting out: {', '.join(out)}" if out else "")
     return NextRound(f"round-{number}.yaml", data, f"{summary}; {note}")
+
+
+def _seats(round_file: NextRound) -> Seating:
+    return [list(entry["players"]) for entry in round_file.data["tables"]]
 
 
 def _seat_final(event: Event) -> NextRound:

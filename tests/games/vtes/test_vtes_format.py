@@ -33,11 +33,12 @@ tables:
     players: [fay, gus, hal, ivy]
     vp: {fay: 1.5, gus: 0, hal: 1.5, ivy: 0}
 """
-# Table 1: Ben sweeps (four ousts and the last-standing point). Table 2: time with everyone alive.
+# Table 1: Ben sweeps (four ousts and the last-standing point). Table 2: time with everyone alive. Ivy sits before
+# Hal: Hal preyed on Ivy in round 1, a pair the rules do not repeat when a seating avoids it.
 ROUND_2 = """\
 tables:
   - table: 1
-    players: [ben, dov, fay, hal, ivy]
+    players: [ben, dov, fay, ivy, hal]
     vp: {ben: 5, dov: 0, fay: 0, hal: 0, ivy: 0}
   - table: 2
     players: [ann, cat, eve, gus]
@@ -368,7 +369,8 @@ def test_scoreboard_invariants(count, rounds, data):
     event = Event("e", "E", "vtes", "2026-01-01", 5, tuple(Player(p, p.upper()) for p in ids), tuple(event_rounds), (), where,
                   planned_rounds=rounds)
     fmt = formats.FORMATS["vtes"]
-    assert fmt.validate(event) == []
+    # Random seatings may repeat a predator-prey pair a table could avoid: `check` refuses it; it scores all the same.
+    assert [p for p in fmt.validate(event) if "as the predator of" not in p.message] == []
     board = fmt.score(event)
     for view in board.rounds:
         for table in view.tables:

@@ -53,7 +53,7 @@ def scoreboard(event: Event, format_name: str) -> Scoreboard:
         rounds.append(RoundView(round_, round_label(round_.number), tables, round_.complete, round_.byes))
         _note_round(event, round_, results, records, {row.player: row.rank for row in rows or ()}, history)
 
-    tally = tally_rounds(event, _count_round, _record_values, note_round)
+    tally = tally_rounds(event, _count_round, _record_values, note_round, planned=planned_rounds(event))
     elims = bracket_views(event, tally.standings)  # an elimination game is won or lost: a draw at time plays on
     note_bracket_games(elims, history)
     board = Scoreboard(
@@ -68,6 +68,7 @@ def scoreboard(event: Event, format_name: str) -> Scoreboard:
         export={},
         planned_rounds=planned_rounds(event),
         cut=planned_cut(event),
+        did_not_play=tally.did_not_play,
     )
     board.export = _export(event, format_name, board)
     return board
@@ -75,7 +76,8 @@ def scoreboard(event: Event, format_name: str) -> Scoreboard:
 
 def current_standings(event: Event) -> CurrentStandings:
     """The Scoreboard's standings (after the last complete round), length and cut, without its views."""
-    return CurrentStandings(tally_rounds(event, _count_round, _record_values).standings, planned_rounds(event), planned_cut(event))
+    planned = planned_rounds(event)
+    return CurrentStandings(tally_rounds(event, _count_round, _record_values, planned=planned).standings, planned, planned_cut(event))
 
 
 # A counted round: each table's outcome (None while pending) and every player's result.

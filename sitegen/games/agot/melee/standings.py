@@ -40,7 +40,7 @@ def score_event(event: Event, name: str, planned_rounds: int, cut: int) -> Score
             if line.outcome is not None:  # a game still in play has no row yet
                 exported[pid].append(export_row(line, seats.get(pid)))
 
-    tally = tally_rounds(event, _round_counter(event), _wins, note_round)
+    tally = tally_rounds(event, _round_counter(event), _wins, note_round, planned=planned_rounds)
     standings = tally.standings
     elim_games = [[played_game(round_, table) for table in round_.tables] for round_ in event.elims]
     by_cut = cut_order(standings, event.seed)
@@ -57,6 +57,7 @@ def score_event(event: Event, name: str, planned_rounds: int, cut: int) -> Score
         planned_rounds=planned_rounds,
         cut=cut,
         cut_order=by_cut,
+        did_not_play=tally.did_not_play,
     )
     board.export = export_document(event, name, board, exported)
     return board
@@ -64,7 +65,7 @@ def score_event(event: Event, name: str, planned_rounds: int, cut: int) -> Score
 
 def current_standings(event: Event, planned_rounds: int, cut: int) -> CurrentStandings:
     """The Scoreboard's standings (after the last complete round), length, cut and cut order, without its views."""
-    standings = tally_rounds(event, _round_counter(event), _wins).standings
+    standings = tally_rounds(event, _round_counter(event), _wins, planned=planned_rounds).standings
     cut_next = cut and len(event.rounds) >= planned_rounds  # who makes the cut matters only once the Swiss rounds are over
     return CurrentStandings(standings, planned_rounds, cut, cut_order(standings, event.seed) if cut_next else [])
 
