@@ -9,27 +9,19 @@ import time
 from pathlib import Path
 from typing import Any
 
-from sitegen import games as formats
-from sitegen.cli import edit_verbs as cli_desk
-from sitegen.cli import report as cli_report
-from sitegen.edit.rounds import pair_round
-from sitegen.edit.scaffold import new_event
-from sitegen.files import write_atomic
-from sitegen.games.base import Refused
-from sitegen.load.check import validated
-from sitegen.load.event import content_root
-from sitegen.load.players_and_leagues import load_people
-from sitegen.model import ContentError
-from sitegen.text import csv_text
-
 EXIT_BAD_INPUT = 2
 DEFAULT_CACHE = Path(".sitegen-cache")  # the build state, relative to where sitegen runs
 PARSED_FOLDER = "parsed"  # in the cache folder: the YAML the one-event commands parsed (yamlstore)
-# The build pipeline (Jinja2, Markdown, QR codes) is imported by the commands that build, not at start:
-# `pair` and `result` run at the venue between rounds and should answer at once.
+# Every command imports what it needs when it runs, not at start: `--version` answers before any game, the edit layer
+# or a YAML library is loaded, and `pair` and `result` (at the venue, between rounds) load no build pipeline.
 
 
 def main(argv: list[str] | None = None) -> int:
+    if (sys.argv[1:] if argv is None else argv) == ["--version"]:
+        return _version()
+    from sitegen.games.base import Refused
+    from sitegen.model import ContentError
+
     parser = _parser()
     args = parser.parse_args(argv)
     try:
@@ -68,17 +60,25 @@ def _count(number: int, noun: str) -> str:
     return f"{number} {noun}{'' if number == 1 else 's'}"
 
 
-class _Version(argparse.Action):
+def _version() -> int:
     """`--version`: the installed package's version, looked up only when asked (importlib.metadata is slow to load)."""
+    from importlib.metadata import version
+
+    print(f"sitegen {version('sitegen')}")  # on stdout, as argparse's own version action does
+    return 0
+
+
+class _Version(argparse.Action):
+    """`--version` among other arguments (`sitegen --version check`): argparse's way, which stops there."""
 
     def __call__(self, parser: argparse.ArgumentParser, *_: object) -> None:
-        from importlib.metadata import version
-
-        print(f"{parser.prog} {version('sitegen')}")  # on stdout, as argparse's own version action does
-        parser.exit()
+        parser.exit(_version())
 
 
 def _parser() -> argparse.ArgumentParser:
+    from sitegen.cli import edit_verbs as cli_desk
+    from sitegen.cli import report as cli_report
+
     parser = argparse.ArgumentParser(prog="sitegen", description="Static standings sites for card-game tournaments.")
     parser.add_argument("--version", action=_Version, nargs=0, help="show the version and exit")
     sub = parser.add_subparsers(title="commands", metavar="COMMAND", required=True)
@@ -92,6 +92,8 @@ def _parser() -> argparse.ArgumentParser:
 
 def _event_commands(sub: Any) -> None:
     """new, pair."""
+    from sitegen import games as formats
+
     p = sub.add_parser("new", help="create an event folder with an event.yaml to fill in")
     p.add_argument("event_dir", help="the new event's folder, e.g. content/events/my-store-joust")
     p.add_argument("--format", default=formats.DEFAULT_FORMAT, choices=sorted(formats.FORMATS), help=f"the game format (default {formats.DEFAULT_FORMAT})")
@@ -138,6 +140,8 @@ def _site_commands(sub: Any) -> None:
 
 def _report_commands(sub: Any) -> None:
     """standings, export."""
+    from sitegen import games as formats
+
     p = sub.add_parser("standings", help="print an event's standings")
     p.add_argument("event_dir")
     p.set_defaults(run=_standings, one_event=True)
@@ -159,6 +163,8 @@ def _build_options(p: argparse.ArgumentParser) -> None:
 
 
 def _new(args: argparse.Namespace) -> int:
+    from sitegen.edit.scaffold import new_event
+
     written = new_event(args.event_dir, fmt=args.format, date=args.date, name=args.name, players=args.player,
                         rounds=args.rounds, cut=args.cut)
     for path in written[:-1]:
@@ -168,8 +174,11 @@ def _new(args: argparse.Namespace) -> int:
 
 
 def _pair(args: argparse.Namespace) -> int:
+    from sitegen.cli.edit_verbs import table_wishes, warn
+    from sitegen.edit.rounds import pair_round
+
     paired = pair_round(args.event_dir, plan=args.plan, redo=args.redo, start=args.start, minutes=args.minutes,
-                        tables=cli_desk.table_wishes(args.table), bye=args.bye)
+                        tables=table_wishes(args.table), bye=args.bye)
     if paired.length:
         written = ", ".join(f"{key}: {value}" for key, value in paired.length.items())
         print(f"wrote {written} into {Path(args.event_dir) / 'event.yaml'}: these are now fixed for the event; "
@@ -177,15 +186,17 @@ def _pair(args: argparse.Namespace) -> int:
     for target, text in paired.rounds:
         print(f"wrote {target}\n")
         print(text, end="")
-    cli_desk.warn(paired.edited.warnings)
+    warn(paired.edited.warnings)
     return 0
 
 
 def _check(args: argparse.Namespace) -> int:
+    from sitegen import games as formats
     from sitegen.build.pipeline import check_pages
+    from sitegen.cli.edit_verbs import warn
 
     site = check_pages(args.content)  # the pages rendered too: a theme's mistakes are found here, not at the build
-    cli_desk.warn([str(problem) for event in site.events for problem in formats.format_of(event).warnings(event)])
+    warn([str(problem) for event in site.events for problem in formats.format_of(event).warnings(event)])
     print(f"{args.content}: {_count(len(site.events), 'event')}, {_count(len(site.pages), 'page')}: no problems found")
     return 0
 
@@ -193,11 +204,12 @@ def _check(args: argparse.Namespace) -> int:
 def _build(args: argparse.Namespace) -> int:
     started = time.perf_counter()
     from sitegen.build.engine import build
+    from sitegen.cli.edit_verbs import warn
 
     report = build(args.content, args.output, jobs=args.jobs, cache=args.cache, clean=args.clean)
     took = time.perf_counter() - started
     print(f"built {args.output}/: {len(report.written)} written, {report.unchanged} unchanged, {len(report.removed)} removed in {took:.2f} s")
-    cli_desk.warn(report.warnings)  # from the outline the build read, not a second reading of the content
+    warn(report.warnings)  # from the outline the build read, not a second reading of the content
     return 0
 
 
@@ -209,13 +221,23 @@ def _serve(args: argparse.Namespace) -> int:
 
 
 def _standings(args: argparse.Namespace) -> int:
+    from sitegen import games as formats
+    from sitegen.cli.edit_verbs import print_standings
+    from sitegen.load.check import validated
+
     event = validated(args.event_dir)
     board = formats.format_of(event).score(event)
-    cli_desk.print_standings(event, board)
+    print_standings(event, board)
     return 0
 
 
 def _export(args: argparse.Namespace) -> int:
+    from sitegen import games as formats
+    from sitegen.load.check import validated
+    from sitegen.load.event import content_root
+    from sitegen.load.players_and_leagues import load_people
+    from sitegen.text import csv_text
+
     event = validated(args.event_dir)
     fmt = formats.format_of(event)
     if args.export_format == "csv":
@@ -233,6 +255,9 @@ def _export(args: argparse.Namespace) -> int:
 
 def _write_output(output: Path, text: str) -> None:
     """`export --output`: the file written (its folders made), or Refused with where it cannot go."""
+    from sitegen.files import write_atomic
+    from sitegen.games.base import Refused
+
     if output.is_dir():
         raise Refused(f"{output} is a folder; give the file to write, e.g. --output {output / 'standings.csv'}")
     if blocking := next((folder for folder in output.parents if folder.exists() and not folder.is_dir()), None):

@@ -1,0 +1,21 @@
+"""`sitegen --version` starts fast: it loads no game, no edit layer and no YAML library (their import was most of
+its start-up). The time itself is `make bench`'s goal, never a test's."""
+from __future__ import annotations
+
+import subprocess
+import sys
+
+HEAVY = ("sitegen.games", "sitegen.edit", "sitegen.load", "yaml", "ruamel", "jinja2", "babel")
+
+
+def test_version_imports_no_game_no_edit_layer_no_yaml():
+    probe = ("import sys; from sitegen.cli.main import main; assert main(['--version']) == 0; "
+             f"print(sorted(m for m in sys.modules if m.startswith({HEAVY!r})))")
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
+    assert done.stdout.splitlines() == [done.stdout.splitlines()[0], "[]"], done.stdout
+    assert done.stdout.startswith("sitegen ")
+
+
+def test_version_among_other_arguments_still_answers():
+    done = subprocess.run([sys.executable, "-m", "sitegen", "--version", "check"], capture_output=True, text=True)
+    assert done.returncode == 0 and done.stdout.startswith("sitegen "), done.stderr
