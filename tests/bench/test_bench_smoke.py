@@ -3,6 +3,7 @@ live in `make bench` alone). Each run also leaves its goals in the goals file th
 from __future__ import annotations
 
 import json
+import re
 import os
 import subprocess
 import sys
@@ -41,6 +42,11 @@ def test_bench_runs_at_a_tiny_size(bench, tmp_path):
     assert done.returncode == 0, done.stderr[-3000:]
     reported = [json.loads(line)["goal"] for line in (tmp_path / "goals.jsonl").read_text().splitlines()] if goals else []
     assert set(goals) <= set(reported), reported
+
+
+def test_every_bench_make_bench_runs_is_smoke_tested():
+    recipe = (ROOT / "Makefile").read_text(encoding="utf-8").split("\nbench: $(STAMP)\n")[1].split("\n\n")[0]
+    assert set(re.findall(r"bench/(\w+\.py)", recipe)) - {"goals.py"} == set(BENCHES)
 
 
 def test_goals_table_lists_every_goal_with_its_verdict(tmp_path):
