@@ -12,7 +12,6 @@ from pathlib import Path
 from typing import Any
 
 from sitegen import games as formats
-from sitegen.edit.scaffold import init_site, package_source
 from sitegen.games.base import FIGURES, FLAG, ORDER, PLAYER, Refused, ResultField, Scoreboard, StandingRow
 from sitegen.model import LANGUAGES, Event
 
@@ -300,6 +299,8 @@ def _desk(args: argparse.Namespace) -> int:
 
 
 def _init(args: argparse.Namespace) -> int:
+    from sitegen.edit.scaffold import init_site
+
     package = args.package or _installed_from()
     if package is None:
         raise Refused("this sitegen was installed from a folder on this computer, which the club's workflow cannot reach; "
@@ -316,6 +317,8 @@ def _init(args: argparse.Namespace) -> int:
 def _installed_from() -> str | None:
     """Where the running sitegen came from (PEP 610's direct_url.json), as a pip requirement; None for a local folder."""
     from importlib.metadata import PackageNotFoundError, distribution
+
+    from sitegen.edit.scaffold import package_source
 
     try:
         dist = distribution("sitegen")

@@ -3,8 +3,8 @@ live in `make bench` alone). Each run also leaves its goals in the goals file th
 from __future__ import annotations
 
 import json
-import re
 import os
+import re
 import subprocess
 import sys
 

@@ -19,3 +19,11 @@ def test_version_imports_no_game_no_edit_layer_no_yaml():
 def test_version_among_other_arguments_still_answers():
     done = subprocess.run([sys.executable, "-m", "sitegen", "--version", "check"], capture_output=True, text=True)
     assert done.returncode == 0 and done.stdout.startswith("sitegen "), done.stderr
+
+
+def test_check_loads_no_edit_layer():
+    probe = ("import sys, contextlib, io\nfrom sitegen.cli.main import main\n"
+             "with contextlib.redirect_stdout(io.StringIO()), contextlib.suppress(SystemExit):\n    main(['check', '--help'])\n"
+             "print(sorted(m for m in sys.modules if m.startswith(('sitegen.edit', 'ruamel'))))")
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "[]", done.stdout
