@@ -63,16 +63,18 @@ def run(command: list[str], cwd: Path = ROOT, env: dict[str, str] | None = None,
         child.stdin.close()
     peak = 0
     while True:
+        # The first look comes after the child's exec: until then it is a copy of this process, and counts its memory
+        # (that is also why the kernel's ru_maxrss is only the fallback, for a command too short to be looked at).
+        time.sleep(SAMPLE)
         pid, status, usage = os.wait4(child.pid, os.WNOHANG)
         if pid:
             break
         peak = max(peak, _tree_rss(child.pid))
-        time.sleep(SAMPLE)
     wall = time.perf_counter() - started
     child.returncode = os.waitstatus_to_exitcode(status)
     if child.returncode:
         raise SystemExit(f"{' '.join(command)} failed (exit {child.returncode})")
-    return Usage(wall, usage.ru_utime + usage.ru_stime, max(peak, usage.ru_maxrss))
+    return Usage(wall, usage.ru_utime + usage.ru_stime, peak or usage.ru_maxrss)
 
 
 @contextmanager

@@ -295,8 +295,8 @@ def main() -> None:
             one, every, out = full_builds(content, tmp, args.events)
             published(out, args.events)
             rebuilds(content, out, one, args.repeat)
+            memory(repos, tmp, every, args.events)  # before the floor, which grows this process
             against_floor(content, tmp, one, every)
-            memory(repos, tmp, every, args.events)
             if not args.no_serve:
                 shutil.rmtree(out)
                 latencies = serve_latency(content, out, args.repeat)
