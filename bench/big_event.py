@@ -47,7 +47,7 @@ def build(count: int, rounds: int, work: Path) -> Usage:
     content = work / f"content-{count}"
     if not content.is_dir():
         write_event(content / "events" / "bench", count, rounds)
-        (content / "site.yaml").write_text("title: Bench\n", encoding="utf-8")
+        (content / "site.yaml").write_text("title: Bench\nbase_url: https://example.org/bench/\n", encoding="utf-8")
     took = measure.run([sys.executable, "-m", "sitegen", "build", "--clean", "--content", str(content),
                         "--output", str(work / f"output-{count}"), "--cache", str(work / f"cache-{count}")])
     show(f"one Joust event, {count} players, {rounds} rounds", f"build {took}, peak RSS {took.rss / 1024:.0f} MiB")
