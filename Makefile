@@ -97,13 +97,17 @@ test: $(STAMP) browser lint
 test-fast: $(STAMP)
 	$(TEST_ENV) SITEGEN_INVARIANT_EXAMPLES=3 $(PY) -m pytest -n auto --dist loadgroup -m "not browser and not slow"
 
-## bench: whole-command timings (demo build, `pair` at 64/512/2048 players), then the site at scale (a generated
-## repository of 300 events, cached in bench/out/; SCALE_EVENTS=30 for fewer), then the pairing functions alone,
-## the desk's round trip for one result at 64 and 256 players, then V:TES table scoring against the V:EKN's Archon engine,
-## then one event of 2,000 and of 20,000 players (bench/big_event.py)
+## bench: whole-command timings (demo build, start-up, `result` at 512 players, `pair` at 64/512/2048 players), then
+## the site at scale (a generated repository of 300 events, cached in bench/out/; SCALE_EVENTS=30 for fewer), then one
+## event of 2,000 and of 20,000 players, the pairing functions alone, the desk's round trip for one result at 64 and
+## 256 players, V:TES seating against krcg and table scoring against the V:EKN's Archon engine; each prints its figures
+## as it goes (CPU and wall time), and the run ends with one table of every goal (bench/goals.py).
+## tests/bench/ runs every bench at a tiny size, so a broken bench fails the tests.
 SCALE_EVENTS ?= 300
+bench: export PYTHONUNBUFFERED = 1
 bench: $(STAMP)
-	$(PY) bench/run.py
+	$(PY) bench/goals.py --reset
+	PYTHONPATH=. $(PY) bench/run.py
 	PYTHONPATH=. $(PY) bench/scale.py --events $(SCALE_EVENTS)
 	PYTHONPATH=. $(PY) bench/big_event.py
 	PYTHONPATH=. $(PY) bench/bench_swiss.py
@@ -111,6 +115,7 @@ bench: $(STAMP)
 	PYTHONPATH=. $(PY) bench/bench_desk.py
 	PYTHONPATH=. $(PY) bench/bench_seating.py --krcg-python $(KRCG)/bin/python
 	PYTHONPATH=. $(PY) bench/bench_vtes_archon.py --archon-python $(ARCHON)/bin/python
+	$(PY) bench/goals.py
 
 # krcg, the reference V:TES seating, in a venv of its own: only the benchmark compares against it.
 KRCG := .venv-krcg

@@ -7,12 +7,12 @@ parity lower bound (one floater per odd cumulative points group). A second
 table times each stage of the large-field search for several neighbour
 counts K (the bench swaps the module's CHUNK to force the whole-field stage).
 
-Run from the repository root: PYTHONPATH=. python bench/bench_swiss.py [--full]
+Run from the repository root: PYTHONPATH=. python bench/bench_swiss.py [--full] [--sizes 64 512 2048]
 (--full also times the complete graph for 2048 players, which is slow).
 """
 
+import argparse
 import random
-import sys
 import time
 from itertools import accumulate, groupby
 
@@ -93,12 +93,12 @@ def best_time(field: Field, repeats: int = REPEATS, **tuning: int) -> tuple[floa
     return min(timings), pairing
 
 
-def main(include_full_2048: bool) -> None:
+def main(sizes: list[int], include_full_2048: bool) -> None:
     print(f"Default settings, best of {REPEATS}; quality of the round-{ROUNDS_PLAYED + 1} pairing")
     next_round = f"round {ROUNDS_PLAYED + 1} s"
     print(f"{'players':>7} {'round 1 s':>9} {next_round:>9} {'rematches':>9} {'unequal':>7} {'bound':>5}")
     fields = {}
-    for size in SIZES:
+    for size in sizes:
         opening, _ = best_time(Field(size, random.Random(FIELD_SEED)))
         fields[size] = field = played_field(size)
         seconds, pairing = best_time(field)
@@ -109,7 +109,7 @@ def main(include_full_2048: bool) -> None:
     print("(used when slicing is not provably optimal), the complete graph (last resort)")
     print(f"{'players':>7} {'stage':>9} {'K':>3} {'seconds':>8} {'unequal':>7} {'sq.gap':>6}")
     default_chunk = swiss.CHUNK
-    for size in SIZES[1:]:
+    for size in sizes[1:]:
         field = fields[size]
         for stage, chunk in (("slices", default_chunk), ("whole", size)):
             for k in (8, 12, 16, 24):
@@ -120,11 +120,15 @@ def main(include_full_2048: bool) -> None:
                     swiss.CHUNK = default_chunk
                 _, unequal, _, squared = field.quality(pairing)
                 print(f"{size:>7} {stage:>9} {k:>3} {seconds:>8.3f} {unequal:>7} {squared:>6}")
-        if size < 2048 or include_full_2048:
+        if size < max(sizes) or include_full_2048:
             seconds, pairing = best_time(field, repeats=1, sparse_above=size)
             _, unequal, _, squared = field.quality(pairing)
             print(f"{size:>7} {'complete':>9} {'-':>3} {seconds:>8.3f} {unequal:>7} {squared:>6}")
 
 
 if __name__ == "__main__":
-    main(include_full_2048="--full" in sys.argv)
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--sizes", type=int, nargs="+", default=list(SIZES), help="field sizes (the stages table: all but the first)")
+    parser.add_argument("--full", action="store_true", help="also the complete graph for the largest field (slow)")
+    args = parser.parse_args()
+    main(args.sizes, args.full)

@@ -7,16 +7,16 @@ pairings and seeded winners, not paired by sitegen (a 20,000-player Swiss pairin
 from __future__ import annotations
 
 import argparse
-import os
 import random
-import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 
-ENV = {key: value for key, value in os.environ.items() if key != "PYTHONDONTWRITEBYTECODE"} | {
-    "PYTHONPYCACHEPREFIX": str(Path(tempfile.gettempdir()) / "sitegen-bench-pycache")}
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import measure  # noqa: E402
+from measure import Usage, goal, show  # noqa: E402
+
 GOAL = 10  # the largest event may take at most this many times the smallest one's time, per 10x the players
 
 
@@ -43,16 +43,15 @@ def write_event(folder: Path, count: int, rounds: int) -> None:
         (folder / f"round-{number}.yaml").write_text("".join(lines), encoding="utf-8")
 
 
-def build_seconds(count: int, rounds: int, work: Path) -> float:
+def build(count: int, rounds: int, work: Path) -> Usage:
     content = work / f"content-{count}"
     if not content.is_dir():
         write_event(content / "events" / "bench", count, rounds)
-        (content / "site.yaml").write_text("title: Bench\n", encoding="utf-8")
-    started = time.perf_counter()
-    subprocess.run([sys.executable, "-m", "sitegen", "build", "--clean", "--content", str(content),
-                    "--output", str(work / f"output-{count}"), "--cache", str(work / f"cache-{count}")],
-                   check=True, stdout=subprocess.DEVNULL, env=ENV)
-    return time.perf_counter() - started
+        (content / "site.yaml").write_text("title: Bench\nbase_url: https://example.org/bench/\n", encoding="utf-8")
+    took = measure.run([sys.executable, "-m", "sitegen", "build", "--clean", "--content", str(content),
+                        "--output", str(work / f"output-{count}"), "--cache", str(work / f"cache-{count}")])
+    show(f"one Joust event, {count} players, {rounds} rounds", f"build {took}, peak RSS {took.rss / 1024:.0f} MiB")
+    return took
 
 
 def main() -> None:
@@ -61,16 +60,15 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=5, help="Swiss rounds played (default 5)")
     parser.add_argument("--work", type=Path, help="where the events are written and built (default: a temporary folder)")
     args = parser.parse_args()
+    print(f"one large event; {measure.load()}", flush=True)
     with tempfile.TemporaryDirectory() as temporary:
         work = args.work or Path(temporary)
-        times = {count: build_seconds(count, args.rounds, work) for count in args.players}
-    smallest = min(times)
-    for count, seconds in times.items():
-        ratio = seconds / times[smallest]
-        print(f"one Joust event, {count} players, {args.rounds} rounds: build {seconds:.1f} s ({ratio:.1f}x {smallest} players)")
-    largest = max(times)
-    goal = GOAL * largest / smallest / 10
-    print(f"goal: {largest} players within {goal:.0f}x the time of {smallest}: {'met' if times[largest] / times[smallest] <= goal else 'NOT met'}")
+        times = {count: build(count, args.rounds, work) for count in args.players}
+    smallest, largest = min(times), max(times)
+    limit = GOAL * largest / smallest / 10
+    for figure in ("cpu", "wall"):
+        big, small = getattr(times[largest], figure), getattr(times[smallest], figure)
+        goal(f"{largest} players / {smallest} players, {figure}", f"{big:.1f} s / {small:.1f} s", big / small, limit)
 
 
 if __name__ == "__main__":

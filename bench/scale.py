@@ -3,9 +3,12 @@
     python bench/scale.py               # 300 finished events of 64 players
     python bench/scale.py --events 30   # fewer, for a quick look
 
-Prints one table: full build into an empty folder, no-op rebuild, rebuild after one round file changed, peak RSS of
-the build at 30 events and at the full size, a bare Jinja2 loop over the same page models (the floor), `serve` from
-a saved round file to the changed page over HTTP, and `pair` at 2048 players.
+Prints each figure as it is measured, in CPU and wall time: the full build into an empty folder on one worker and on
+every core, no-op rebuild, rebuild after one round file changed, peak RSS (summed over the workers) at 30 events and
+at the full size, the floor (the same page models rendered by a bare Jinja2 environment with the extensions, filters
+and globals sitegen's installs, on one core), the bytes an event publishes and the site-wide files' size, `serve`
+from a saved round file to the changed page over HTTP, and `pair` at 2048 players. Each goal of the issue is kept
+for `make bench`'s closing table (bench/goals.py).
 """
 from __future__ import annotations
 
@@ -31,7 +34,9 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tools"))
 sys.path.insert(0, str(ROOT / "bench"))
 
+import measure  # noqa: E402
 import simulate  # noqa: E402
+from measure import ENV, Usage, goal, show  # noqa: E402
 
 OUT = ROOT / "bench" / "out"
 FORMATS = ("agot-joust", "agot-melee", "vtes")
@@ -39,10 +44,6 @@ PLAYERS = 64
 ROUNDS = 5
 SEED = 2026
 SMALL = 30  # the peak RSS is also measured at this many events
-# Children run this tree's sitegen, whatever the venv points at, with its bytecode cached as an installed package's
-# is (pip compiles it): without that, a sandbox's PYTHONDONTWRITEBYTECODE times compiling sitegen on every command.
-ENV = {key: value for key, value in os.environ.items() if key != "PYTHONDONTWRITEBYTECODE"} | {
-    "PYTHONPATH": str(ROOT), "PYTHONPYCACHEPREFIX": str(Path(tempfile.gettempdir()) / "sitegen-bench-pycache")}
 SITEGEN = [sys.executable, "-m", "sitegen"]
 
 
@@ -57,16 +58,16 @@ def play_event(folder: str, index: int) -> None:
     rng = random.Random(SEED * 100_000 + index)
     players = simulate.vtes_players(PLAYERS, rng) if fmt == "vtes" else simulate.agot_players(PLAYERS, rng)
     date = f"2025-{index % 12 + 1:02d}-{index % 28 + 1:02d}"
-    extra = {"seed": index, "rounds": ROUNDS} | ({} if fmt == "vtes" else {"cut": 0})
+    extra = {"seed": index, "rounds": ROUNDS} | simulate.NO_CUT[fmt]
     simulate.write_event(Path(folder), fmt, f"Scale {fmt} #{index}", date, players, **extra)
     simulate.play(Path(folder), fmt, rng)  # until the event is finished (V:TES: its final too)
 
 
-def repository(events: int) -> Path:
-    """The content folder of `events` events, generated once per set of parameters and kept in bench/out/."""
+def repository(events: int, store: Path = OUT) -> Path:
+    """The content folder of `events` events, generated once per set of parameters and kept in `store`."""
     params = {"events": events, "players": PLAYERS, "rounds": ROUNDS, "formats": FORMATS, "seed": SEED}
     key = hashlib.sha256(json.dumps(params, sort_keys=True).encode()).hexdigest()[:10]
-    content = OUT / f"repo-{events}ev-{PLAYERS}p-{ROUNDS}r-{key}"
+    content = store / f"repo-{events}ev-{PLAYERS}p-{ROUNDS}r-{key}"
     if (content / ".complete").exists():
         return content
     shutil.rmtree(content, ignore_errors=True)
@@ -84,23 +85,10 @@ def repository(events: int) -> Path:
 
 # The build, as a whole command.
 
-def build_flags() -> list[str]:
-    """--clean and --jobs only if this sitegen has them."""
-    help_text = subprocess.run(SITEGEN + ["build", "--help"], env=ENV, capture_output=True, text=True, check=True).stdout
-    return (["--clean"] if "--clean" in help_text else []) + (["--jobs", str(os.cpu_count() or 1)] if "--jobs" in help_text else [])
-
-
-def run_build(content: Path, output: Path, flags: list[str]) -> tuple[float, int]:
-    """Seconds and peak RSS (KiB) of one `sitegen build` child process."""
-    started = time.perf_counter()
-    child = subprocess.Popen(SITEGEN + ["build", "--content", str(content), "--output", str(output), *flags], env=ENV,
-                             stdout=subprocess.DEVNULL)
-    _, status, usage = os.wait4(child.pid, 0)
-    took = time.perf_counter() - started
-    child.returncode = os.waitstatus_to_exitcode(status)
-    if child.returncode:
-        raise SystemExit(f"sitegen build failed on {content} (exit {child.returncode})")
-    return took, usage.ru_maxrss
+def run_build(content: Path, output: Path, *flags: str) -> Usage:
+    """One `sitegen build` child process, its state in a cache folder beside `output`."""
+    cache = output.parent / f"{output.name}-cache"
+    return measure.run(SITEGEN + ["build", "--content", str(content), "--output", str(output), "--cache", str(cache), *flags])
 
 
 def count_files(folder: Path) -> int:
@@ -124,51 +112,59 @@ def edit_round(path: Path) -> None:
     path.write_text(dump_yaml(data), encoding="utf-8")
 
 
-# The floor: the same page models, rendered by a bare Jinja2 loop and written.
+# The floor: the same page models, rendered by a bare Jinja2 environment (no sandbox, no per-language overlay, no
+# build state) with exactly the extensions, filters and globals sitegen's environment installs, on one core.
 
-def floor(content: Path, output: Path) -> tuple[float, int]:
-    import jinja2
-    import markupsafe
-
-    from sitegen import games as formats
+def page_models(content: Path) -> list:
     from sitegen.build.pipeline import check
-    from sitegen.pages import display as views
-    from sitegen.pages import site, summary
+    from sitegen.pages.site import event_card_and_pages, shared_pages
+
+    site = check(content)
+    made = [event_card_and_pages(site, event) for event in site.events]
+    return [page for _, pages in made for page in pages] + shared_pages(site, [card for card, _ in made])
+
+
+def floor(content: Path, output: Path) -> tuple[Usage, int]:
+    """The floor's time and the files it wrote."""
+    import jinja2
+
+    from sitegen.load.site import load_site
     from sitegen.render import templates as render
 
-    loaded = check(content)
-    pages, cards = [], []
-    for event in loaded.events:  # the page models as pipeline.render makes them
-        fmt = formats.format_of(event)
-        made = summary.summarize(event, fmt, fmt.score(event))
-        event_pages = site.event_pages(loaded, made)
-        pages += event_pages
-        cards.append(summary.card(made, [p.path for p in event_pages]))
-    pages += site.shared_pages(loaded, cards)
-    theme = render.BUILTIN_THEMES / "default"
-    started = time.perf_counter()
-    env = jinja2.Environment(loader=jinja2.FileSystemLoader(str(theme / "templates")), autoescape=True,
-                             undefined=jinja2.StrictUndefined, trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True)
-    env.filters["coord"] = render.svg_number
-    env.filters["short_round"] = views.short_label
-    env.globals["static_text"] = lambda name: markupsafe.Markup((theme / "static" / name).read_text(encoding="utf-8"))
-    written = 0
-    for page in pages:
-        target = output / page.path
-        target.parent.mkdir(parents=True, exist_ok=True)
-        if page.template is None:
-            target.write_bytes(page.body)
-        else:
-            template = env.select_template([page.template, page.fallback]) if page.fallback else env.get_template(page.template)
-            target.write_bytes(template.render({"root": page.root, "page_path": page.path} | page.context).encode())
-        written += 1
-    for path in sorted((theme / "static").rglob("*")):
-        if path.is_file():
-            target = output / "static" / path.relative_to(theme / "static")
+    pages = page_models(content)
+    dirs = render.theme_dirs(load_site(content))
+    with measure.in_process() as took:
+        env = render.equip(jinja2.Environment(loader=render.loader(dirs), **render.OPTIONS), dirs)
+        for page in pages:
+            target = output / page.path
             target.parent.mkdir(parents=True, exist_ok=True)
-            target.write_bytes(path.read_bytes())
-            written += 1
-    return time.perf_counter() - started, written
+            if page.template is None:
+                target.write_bytes(page.body)
+            else:
+                template = env.select_template([page.template, page.fallback]) if page.fallback else env.get_template(page.template)
+                target.write_bytes(template.render({"root": page.root, "page_path": page.path} | page.context).encode())
+        static = render.static_files(dirs)
+        for name, body in static.items():
+            (output / name).parent.mkdir(parents=True, exist_ok=True)
+            (output / name).write_bytes(body)
+    return took[0], len(pages) + len(static)
+
+
+# What the site publishes: bytes per event, and the files that grow with the archive.
+
+def published(output: Path, events: int) -> None:
+    per_event = [sum(f.stat().st_size for f in folder.rglob("*") if f.is_file()) for folder in (output / "events").iterdir()]
+    shared = sum(f.stat().st_size for f in output.rglob("*") if f.is_file()) - sum(per_event)
+    mean = statistics.mean(per_event) / 1e6
+    show(f"bytes per {PLAYERS}-player event", f"{mean:.2f} MB mean, {max(per_event) / 1e6:.2f} MB largest; "
+         f"{shared / 1e6:.2f} MB outside events/ for {events} events")
+    goal(f"MB per {PLAYERS}-player event", f"{mean:.2f} MB", mean, 0.6)
+    sitemaps = sorted(output.glob("sitemap*.xml"))
+    urls = max((f.read_text(encoding="utf-8").count("<loc>") for f in sitemaps), default=0)
+    show("sitemap", f"{len(sitemaps)} file(s), at most {urls} URLs in one (the protocol allows 50,000)")
+    goal("URLs in one sitemap file", f"{urls} in {len(sitemaps)} file(s)", urls, 50_000)
+    for name in ("feed.xml", "index.html"):
+        show(f"{name}", f"{(output / name).stat().st_size / 1e3:.0f} kB for {events} events")
 
 
 # `serve`: from a saved round file to the changed page, over HTTP.
@@ -203,7 +199,7 @@ def serve_latency(content: Path, output: Path, edits: int = 3) -> list[float]:
     url = f"http://127.0.0.1:{port}/events/{slug(0)}/standings.html"
     log = open(output.parent / "serve.log", "w", encoding="utf-8")  # noqa: SIM115 - closed below
     server = subprocess.Popen(SITEGEN + ["serve", "--content", str(content), "--output", str(output), "--host", "127.0.0.1",
-                                         "--port", str(port)], env=ENV, stdout=log, stderr=subprocess.STDOUT)
+                                         "--port", str(port)], env=ENV, cwd=output.parent, stdout=log, stderr=subprocess.STDOUT)
     try:
         if not wait_for(lambda: fetch(url) is not None, limit=1800, step=0.2):
             raise SystemExit(f"sitegen serve did not answer on {url}; see {log.name}")
@@ -224,63 +220,92 @@ def serve_latency(content: Path, output: Path, edits: int = 3) -> list[float]:
         log.close()
 
 
-# The table.
+# The figures, printed as they come.
+
+def full_builds(content: Path, tmp: Path, events: int) -> tuple[Usage, Usage, Path]:
+    """The full build on one worker and on every core, each into an empty folder; the second's output is kept."""
+    one = run_build(content, tmp / "out-1", "--clean", "--jobs", "1")
+    files = count_files(tmp / "out-1")
+    show(f"full build, {events} events, 1 worker", f"{one}, {files} files, {files / one.cpu:.0f} files per CPU-second, "
+         f"peak RSS {one.rss / 1024:.0f} MiB")
+    shutil.rmtree(tmp / "out-1")
+    jobs = os.cpu_count() or 1
+    out = tmp / "out"
+    every = run_build(content, out, "--clean", "--jobs", str(jobs))
+    show(f"full build, {events} events, {jobs} workers", f"{every}, peak RSS {every.rss / 1024:.0f} MiB summed over the workers")
+    return one, every, out
+
+
+def rebuilds(content: Path, out: Path, full: Usage, repeat: int) -> None:
+    noop = statistics.median(run_build(content, out).cpu for _ in range(repeat))
+    show("no-op rebuild", f"{noop:.2f} s CPU ({100 * noop / full.cpu:.1f}% of the full build's)")
+    goal("no-op rebuild / full build (CPU)", f"{noop:.2f} s", noop / full.cpu, 0.02)
+    edited = []
+    for _ in range(repeat):
+        edit_round(changed_round(content))
+        edited.append(run_build(content, out).cpu)
+    one = statistics.median(edited)
+    show("one round file changed", f"{one:.2f} s CPU ({100 * one / full.cpu:.1f}% of the full build's)")
+    goal("one round file changed / full build (CPU)", f"{one:.2f} s", one / full.cpu, 0.05)
+
+
+def against_floor(content: Path, tmp: Path, one: Usage, every: Usage) -> None:
+    took, written = floor(content, tmp / "floor")
+    show("floor: bare Jinja2, same page models, one core", f"{took}, {written} files, {written / took.cpu:.0f} files per CPU-second")
+    show("build / floor", f"{one.cpu / took.cpu:.2f}x the floor's CPU on 1 worker; {every.wall / took.wall:.2f}x its wall time "
+         f"on {os.cpu_count()} workers")
+    goal("full build CPU, 1 worker / floor CPU", f"{one.cpu:.1f} s / {took.cpu:.1f} s", one.cpu / took.cpu, 1.1)
+    goal(f"full build wall, {os.cpu_count()} workers / floor wall", f"{every.wall:.1f} s / {took.wall:.1f} s", every.wall / took.wall, 0.6)
+
+
+def memory(repos: dict[int, Path], tmp: Path, every: Usage, events: int) -> None:
+    peaks = {events: every.rss}
+    for n, content in repos.items():
+        if n != events:
+            peaks[n] = run_build(content, tmp / f"out-{n}", "--clean").rss
+            show(f"peak RSS of the build, {n} events", f"{peaks[n] / 1024:.0f} MiB summed over the workers")
+    small = min(peaks)
+    goal(f"peak RSS, {events} events / {small} events", f"{peaks[events] / 1024:.0f} MiB / {peaks[small] / 1024:.0f} MiB",
+         peaks[events] / peaks[small], 1.25)
+
+
+def pair_big(tmp: Path) -> None:
+    from run import pair_time
+
+    for fmt in ("agot-joust", "agot-melee"):
+        first, took = pair_time(tmp, fmt, 2048)
+        show(f"pair, {fmt}, 2048 players (whole command)", f"{took:.2f} s (first run, nothing kept: {first:.2f} s)")
+
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--events", type=int, default=300, help="events in the large repository (default 300)")
     parser.add_argument("--repeat", type=int, default=3, help="runs of each rebuild and serve edit, median shown (default 3)")
     parser.add_argument("--no-pair", action="store_true", help="skip `pair` at 2048 players")
+    parser.add_argument("--no-serve", action="store_true", help="skip `serve`'s latency")
+    parser.add_argument("--store", type=Path, default=OUT, help="where the generated repositories are kept (default bench/out/)")
     args = parser.parse_args()
-    flags = build_flags()
-    rows: list[tuple[str, str]] = []
-    sizes = sorted({min(SMALL, args.events), args.events})
-    repos = {n: repository(n) for n in sizes}
+    print(f"sitegen at scale: {args.events} events x {PLAYERS} players x {ROUNDS} rounds; {measure.load()}", flush=True)
+    repos = {n: repository(n, args.store) for n in sorted({min(SMALL, args.events), args.events})}
     content = repos[args.events]
     original = changed_round(content).read_bytes()
-    with tempfile.TemporaryDirectory(prefix="sitegen-scale-") as tmp:
-        out = Path(tmp) / "out"
+    with tempfile.TemporaryDirectory(prefix="sitegen-scale-") as temporary:
+        tmp = Path(temporary)
         try:
-            full, rss = run_build(content, out, flags)
-            files = count_files(out)
-            rows.append((f"full build, empty output ({args.events} events)", f"{full:.2f} s, {files} files, {files / full:.0f} files/s"))
-            again = [f for f in flags if f != "--clean"]  # a rebuild uses the state the full build left
-            noop = statistics.median(run_build(content, out, again)[0] for _ in range(args.repeat))
-            rows.append(("no-op rebuild", f"{noop:.2f} s ({100 * noop / full:.0f}% of full)"))
-            edited = []
-            for _ in range(args.repeat):
-                edit_round(changed_round(content))
-                edited.append(run_build(content, out, again)[0])
-            one = statistics.median(edited)
-            rows.append(("one round file changed", f"{one:.2f} s ({100 * one / full:.0f}% of full)"))
-            peaks = {args.events: rss}
-            for n in sizes:
-                if n != args.events:
-                    peaks[n] = run_build(repos[n], Path(tmp) / f"out-{n}", flags)[1]
-            for n in sizes:
-                rows.append((f"peak RSS of the build, {n} events", f"{peaks[n] / 1024:.0f} MiB"))
-            took, written = floor(content, Path(tmp) / "floor")
-            rows.append(("floor: bare Jinja2 loop, same page models", f"{took:.2f} s, {written} files, {written / took:.0f} files/s"))
-            rows.append(("build / floor", f"{full / took:.1f}x the floor's time"))
-            shutil.rmtree(out)
-            latencies = serve_latency(content, out, args.repeat)
-            rows.append(("serve: round file saved -> page bytes change", f"{statistics.median(latencies):.2f} s median of "
-                         + ", ".join(f"{t:.2f}" for t in latencies)))
+            one, every, out = full_builds(content, tmp, args.events)
+            published(out, args.events)
+            rebuilds(content, out, one, args.repeat)
+            memory(repos, tmp, every, args.events)  # before the floor, which grows this process
+            against_floor(content, tmp, one, every)
+            if not args.no_serve:
+                shutil.rmtree(out)
+                latencies = serve_latency(content, out, args.repeat)
+                show("serve: round file saved -> page bytes change", f"{statistics.median(latencies):.2f} s median of "
+                     + ", ".join(f"{t:.2f}" for t in latencies))
         finally:
             changed_round(content).write_bytes(original)  # the cached repository stays as generated
         if not args.no_pair:
-            from run import pair_time
-
-            for fmt in ("agot-joust", "agot-melee"):
-                first, took = pair_time(Path(tmp), fmt, 2048)
-                rows.append((f"pair, {fmt}, 2048 players (whole command)", f"{took:.2f} s (first run, nothing kept: {first:.2f} s)"))
-    flag_note = " ".join(flags) or "no --clean/--jobs in this sitegen"
-    print(f"\nsitegen at scale: {args.events} events x {PLAYERS} players x {ROUNDS} rounds ({flag_note}; {os.cpu_count()} CPUs)")
-    width = max(len(name) for name, _ in rows)
-    print(f"| {'measure':<{width}} | result")
-    print(f"|{'-' * (width + 2)}|-------")
-    for name, value in rows:
-        print(f"| {name:<{width}} | {value}")
+            pair_big(tmp)
 
 
 if __name__ == "__main__":

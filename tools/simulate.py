@@ -73,6 +73,9 @@ def vtes_result(players: list[str], rng: random.Random, elimination: bool) -> di
 
 
 RESULTS = {"agot-joust": joust_result, "agot-melee": melee_result, "vtes": vtes_result}
+# What an event.yaml says for "no elimination rounds": AGoT's cut of 0; V:TES has no cut key (its final is played
+# once the rounds are, and a field played to a given round never reaches it).
+NO_CUT: dict[str, dict] = {"agot-joust": {"cut": 0}, "agot-melee": {"cut": 0}, "vtes": {}}
 VTES_DECKS = ("Tremere stealth-bleed", "Ventrue grinder", "Malkavian Dementation", "Toreador Academy", "Nosferatu royalty",
               "Brujah Debate", "Tzimisce toolbox", "Ministry stealth", "Lasombra Oblivion", "Banu Haqim rush")
 
@@ -170,7 +173,7 @@ def melee_demo(content: Path) -> None:
 def field(folder: Path, fmt: str, count: int, rounds: int) -> None:
     rng = random.Random(count)
     names = [f"Player {i:04d}" for i in range(1, count + 1)]
-    write_event(folder, fmt, f"Benchmark {count}", "2026-01-01", [{"name": n} for n in names], seed=count, rounds=rounds + 1, cut=0)
+    write_event(folder, fmt, f"Benchmark {count}", "2026-01-01", [{"name": n} for n in names], seed=count, rounds=rounds + 1, **NO_CUT[fmt])
     play(folder, fmt, rng, rounds=rounds)
 
 

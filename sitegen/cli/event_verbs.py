@@ -12,15 +12,8 @@ from typing import Any
 
 from sitegen import games as formats
 from sitegen.cli.printing import print_rows, print_standings, print_table, warn
-from sitegen.edit.rounds import pair_round
-from sitegen.edit.scaffold import new_event
-from sitegen.files import write_atomic
 from sitegen.games.base import Refused, cut_of
 from sitegen.games.result_entry import FIGURES, FLAG, ORDER, PLAYER, ResultField
-from sitegen.load.check import validated
-from sitegen.load.event import content_root
-from sitegen.load.players_and_leagues import load_people
-from sitegen.text import csv_text
 
 
 def register(sub: Any) -> None:
@@ -185,6 +178,8 @@ def _player_fields() -> str:
     return "; ".join(f"{', '.join(fmt.deck_fields)} ({name})" for name, fmt in sorted(formats.FORMATS.items()) if fmt.deck_fields)
 
 def _new(args: argparse.Namespace) -> int:
+    from sitegen.edit.scaffold import new_event
+
     written = new_event(args.event_dir, fmt=args.format, date=args.date, name=args.name, players=args.player,
                         rounds=args.rounds, cut=args.cut)
     for path in written[:-1]:
@@ -202,6 +197,8 @@ def _add(args: argparse.Namespace) -> int:
     return 0
 
 def _pair(args: argparse.Namespace) -> int:
+    from sitegen.edit.rounds import pair_round
+
     paired = pair_round(args.event_dir, plan=args.plan, redo=args.redo, start=args.start, minutes=args.minutes,
                         tables=table_wishes(args.table), bye=args.bye)
     if paired.length:
@@ -311,12 +308,19 @@ def _clock(args: argparse.Namespace) -> int:
     return 0
 
 def _standings(args: argparse.Namespace) -> int:
+    from sitegen.load.check import validated
+
     event = validated(args.event_dir)
     board = formats.format_of(event).score(event)
     print_standings(event, board)
     return 0
 
 def _export(args: argparse.Namespace) -> int:
+    from sitegen.load.check import validated
+    from sitegen.load.event import content_root
+    from sitegen.load.players_and_leagues import load_people
+    from sitegen.text import csv_text
+
     event = validated(args.event_dir)
     fmt = formats.format_of(event)
     if fmt.export is None:
@@ -337,6 +341,8 @@ def _export(args: argparse.Namespace) -> int:
 
 def _write_output(output: Path, text: str) -> None:
     """`export --output`: the file written (its folders made), or Refused with where it cannot go."""
+    from sitegen.files import write_atomic
+
     if output.is_dir():
         raise Refused(f"{output} is a folder; give the file to write, e.g. --output {output / 'standings.csv'}")
     if blocking := next((folder for folder in output.parents if folder.exists() and not folder.is_dir()), None):

@@ -12,19 +12,20 @@ import sys
 from pathlib import Path
 
 from sitegen import DISTRIBUTION
-from sitegen.cli import event_verbs, site_verbs
-from sitegen.cli import report as cli_report
-from sitegen.cli.printing import count
-from sitegen.games.base import Refused
-from sitegen.model import ContentError
 
 EXIT_BAD_INPUT = 2
 DEFAULT_CACHE = Path(".sitegen-cache")  # the build state, relative to where sitegen runs
 PARSED_FOLDER = "parsed"  # in the cache folder: the YAML the one-event commands parsed (yamlstore)
-# The build pipeline (Jinja2, Markdown, QR codes) is imported by the commands that build, not at start:
-# `pair` and `result` run at the venue between rounds and should answer at once.
+# Every command imports what it needs when it runs, not at start: `--version` answers before any game, the edit layer
+# or a YAML library is loaded, and `pair` and `result` (at the venue, between rounds) load no build pipeline.
 
 def main(argv: list[str] | None = None) -> int:
+    if (sys.argv[1:] if argv is None else argv) == ["--version"]:
+        return _version()
+    from sitegen.cli.printing import count
+    from sitegen.games.base import Refused
+    from sitegen.model import ContentError
+
     parser = _parser()
     args = parser.parse_args(argv)
     try:
@@ -67,16 +68,23 @@ def _parsed_kept(args: argparse.Namespace) -> contextlib.AbstractContextManager[
 
     return parsed_kept_in(DEFAULT_CACHE / PARSED_FOLDER)
 
-class _Version(argparse.Action):
+def _version() -> int:
     """`--version`: the installed package's version, looked up only when asked (importlib.metadata is slow to load)."""
+    from importlib.metadata import version
+
+    print(f"sitegen {version(DISTRIBUTION)}")  # on stdout, as argparse's own version action does
+    return 0
+
+class _Version(argparse.Action):
+    """`--version` among other arguments (`sitegen --version check`): argparse's way, which stops there."""
 
     def __call__(self, parser: argparse.ArgumentParser, *_: object) -> None:
-        from importlib.metadata import version
-
-        print(f"{parser.prog} {version(DISTRIBUTION)}")  # on stdout, as argparse's own version action does
-        parser.exit()
+        parser.exit(_version())
 
 def _parser() -> argparse.ArgumentParser:
+    from sitegen.cli import event_verbs, site_verbs
+    from sitegen.cli import report as cli_report
+
     parser = argparse.ArgumentParser(prog="sitegen", description="Static standings sites for card-game tournaments.")
     parser.add_argument("--version", action=_Version, nargs=0, help="show the version and exit")
     sub = parser.add_subparsers(title="commands", metavar="COMMAND", required=True)

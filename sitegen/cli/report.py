@@ -9,11 +9,13 @@ import argparse
 import os
 import re
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from sitegen.edit.report import CONFIRM, CONFIRMED, IGNORE, REFUSE, Reported, apply_report, for_a_player, read_payload, request_of
 from sitegen.games.base import Refused, Scoreboard, StandingRow
 from sitegen.model import ContentError, Event
+
+if TYPE_CHECKING:  # the edit layer is imported when a report is applied, not when `sitegen` starts
+    from sitegen.edit.report import Reported
 
 EXIT_REFUSED = 2
 MESSAGE_LIMIT = 2_000  # characters of a refusal's reason shown
@@ -39,6 +41,8 @@ def markdown_text(text: str) -> str:
 
 
 def _report(args: argparse.Namespace) -> int:
+    from sitegen.edit.report import IGNORE, REFUSE, apply_report, for_a_player, read_payload, request_of
+
     try:
         request = request_of(read_payload(args.github_event))
         if request.action == IGNORE:
@@ -65,6 +69,8 @@ def _title(event: Event, reported: Reported) -> str:
 
 
 def _comment(reported: Reported) -> str:
+    from sitegen.edit.report import CONFIRM, CONFIRMED
+
     entered = reported.entered
     event, board = entered.edited.event, entered.board
     names = event.player_by_id

@@ -10,10 +10,9 @@ import time
 from pathlib import Path
 from typing import Any, TextIO
 
+from sitegen import VENDOR_FOLDER
 from sitegen import games as formats
 from sitegen.cli.printing import count, warn
-from sitegen.edit.install_source import VENDOR_FOLDER, Source, installed_source, vendor_wheel
-from sitegen.edit.scaffold import init_site
 from sitegen.games.base import Refused
 from sitegen.model import LANGUAGES
 
@@ -75,6 +74,9 @@ def _build_options(p: argparse.ArgumentParser, cache: Path) -> None:
                    help=f"the build state, so a rebuild redoes only what changed (default {cache}/; keep it out of git)")
 
 def _init(args: argparse.Namespace) -> int:
+    from sitegen.edit.install_source import Source, installed_source, vendor_wheel
+    from sitegen.edit.scaffold import init_site
+
     source = Source(args.package) if args.package else None if args.vendor else installed_source()
     base_url = args.base_url if args.base_url is not None else _ask("The site's address (e.g. https://club.github.io/site/), or Enter for later")
     timezone = args.timezone if args.timezone is not None else _ask("The events' time zone", _local_zone())

@@ -21,10 +21,9 @@ from typing import Any
 from urllib.parse import urlsplit
 from urllib.request import url2pathname
 
-from sitegen import DISTRIBUTION
+from sitegen import DISTRIBUTION, VENDOR_FOLDER
 from sitegen.games.base import Refused
 
-VENDOR_FOLDER = ".sitegen"  # in the club's repository: the vendored wheel, committed with the site
 # A wheel's files get this date: the same copy of sitegen vendors the same bytes.
 WHEEL_DATE = (2020, 1, 1, 0, 0, 0)
 # What pip writes beside an installed distribution, which is no part of its wheel.

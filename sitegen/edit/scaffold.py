@@ -8,8 +8,8 @@ import json
 import zoneinfo
 from pathlib import Path
 
+from sitegen import VENDOR_FOLDER
 from sitegen import games as formats
-from sitegen.edit.install_source import VENDOR_FOLDER
 from sitegen.edit.report_files import FORM_PATH, INSTALL_STEPS, WORKFLOW_PATH, report_form, report_workflow
 from sitegen.files import write_atomic
 from sitegen.games.base import Refused

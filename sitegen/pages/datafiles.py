@@ -53,9 +53,15 @@ def standings_csv(event: Event, board: Scoreboard) -> bytes:
     return csv_text(header, rows).encode()
 
 
+FEED_ENTRIES = 200  # the newest entries the feed carries: a reader polls it for news, the archive is on the site
+SITEMAP_URLS = 50_000  # the most URLs the sitemaps protocol lets one file list
+SITEMAP_NS = "http://www.sitemaps.org/schemas/sitemap/0.9"
+
+
 def feed(site: Site, cards: list[EventCard]) -> bytes:
-    """An Atom feed with one entry per posted round and per completed round, newest first: in the site's language
-    (`xml:lang`), an event in its own language saying so on its entries."""
+    """An Atom feed with one entry per posted round and per completed round, newest first, the newest FEED_ENTRIES
+    only (the feed of a site of a thousand events stays small): in the site's language (`xml:lang`), an event in
+    its own language saying so on its entries."""
     entries = []
     for event in cards:
         for view in event.rounds:
@@ -66,9 +72,10 @@ def feed(site: Site, cards: list[EventCard]) -> bytes:
             if view.complete:
                 entries.append((stamp, path, view.results, f"{view.slug}-results", event.language))
     entries.sort(key=lambda e: (e[0], e[1], e[3]), reverse=True)
+    del entries[FEED_ENTRIES:]
     base = site.base_url.rstrip("/") + "/" if site.base_url else ""
     updated = entries[0][0] if entries else "1970-01-01T00:00:00Z"
-    data = bytearray()  # written entry by entry, as the sitemap: the feed grows with every round of every event
+    data = bytearray()  # written entry by entry
     data += (f'<?xml version="1.0" encoding="utf-8"?>\n<feed xmlns="http://www.w3.org/2005/Atom" xml:lang="{language_tag(site.language)}">\n'
              f"<title>{escape(site.title)}</title>\n<id>{escape(base or 'urn:sitegen:' + (slugify(site.title) or 'site'))}</id>\n"
              f"<updated>{updated}</updated>\n<author><name>{escape(site.title)}</name></author>\n"
@@ -82,17 +89,31 @@ def feed(site: Site, cards: list[EventCard]) -> bytes:
     return bytes(data)
 
 
-def sitemap(site: Site, html_paths: Iterable[str]) -> bytes:
-    """The sitemap of every page but 404.html; `html_paths` come sorted (the URLs' order: they share their start).
+def sitemaps(site: Site, html_paths: Iterable[str], per_file: int = SITEMAP_URLS) -> dict[str, bytes]:
+    """The sitemap of every page but 404.html, by output path; `html_paths` come sorted (the URLs' order: they share
+    their start). Up to `per_file` URLs it is one sitemap.xml; beyond, sitemap.xml is the index of sitemap-1.xml,
+    sitemap-2.xml ..., each listing `per_file` URLs at most (the protocol's limit), so search engines read them all.
 
-    Written line by line into one buffer, the paths taken one at a time: a site's sitemap grows with every event."""
-    data = bytearray(b'<?xml version="1.0" encoding="utf-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n')
+    Written line by line, the paths taken one at a time: a site's sitemap grows with every event."""
+    files: list[bytearray] = []
+    counts: list[int] = []
     previous = ""
     for path in html_paths:
         if path <= previous:
             raise ValueError(f"sitemap paths out of order: {path!r} after {previous!r}")
         previous = path
-        if path != "404.html":
-            data += f"<url><loc>{escape(absolute(site, path))}</loc></url>\n".encode()
-    data += b"</urlset>\n"
-    return bytes(data)
+        if path == "404.html":
+            continue
+        if not files or counts[-1] == per_file:
+            files.append(bytearray(f'<?xml version="1.0" encoding="utf-8"?>\n<urlset xmlns="{SITEMAP_NS}">\n'.encode()))
+            counts.append(0)
+        files[-1] += f"<url><loc>{escape(absolute(site, path))}</loc></url>\n".encode()
+        counts[-1] += 1
+    if len(files) <= 1:
+        head = f'<?xml version="1.0" encoding="utf-8"?>\n<urlset xmlns="{SITEMAP_NS}">\n'.encode()
+        return {"sitemap.xml": bytes(files[0] if files else head) + b"</urlset>\n"}
+    index = bytearray(f'<?xml version="1.0" encoding="utf-8"?>\n<sitemapindex xmlns="{SITEMAP_NS}">\n'.encode())
+    for number in range(1, len(files) + 1):
+        index += f"<sitemap><loc>{escape(absolute(site, f'sitemap-{number}.xml'))}</loc></sitemap>\n".encode()
+    parts = {f"sitemap-{number}.xml": bytes(data) + b"</urlset>\n" for number, data in enumerate(files, start=1)}
+    return {"sitemap.xml": bytes(index) + b"</sitemapindex>\n"} | parts

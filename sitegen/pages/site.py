@@ -30,6 +30,7 @@ from sitegen.pages.summary import EventCard, EventSummary, card, sections, sort_
 from sitegen.text import N_
 
 EVENT_PAGE_RANKING = 8  # final places listed on the event page; the bracket page lists them all
+HOME_FINISHED = 30  # finished events the home page lists, the latest first; all of them are on the archive pages
 
 
 def common_context(site: Site) -> dict[str, Any]:
@@ -44,7 +45,7 @@ def shared_pages(site: Site, cards: list[EventCard]) -> list[PageModel]:
     They read only each event's card, so an unchanged event need not be read again to build them."""
     cards = sorted(cards, key=sort_key)
     common = common_context(site)
-    pages = [PageModel("index.html", "home.html", common | {"summaries": cards, "sections": sections(cards), "title": site.title})]
+    pages = _home_and_archive(site, cards, common)
     for page in common["nav_pages"]:
         html = markdown_html(page.body_markdown)
         pages.append(PageModel(f"pages/{page.slug}.html", "page.html", common | {"title": page.title, "body_html": html}))
@@ -53,9 +54,26 @@ def shared_pages(site: Site, cards: list[EventCard]) -> list[PageModel]:
     pages.append(PageModel("404.html", "404.html", common | {"title": N_("Page not found"), "root": common["base"]}))
     pages.append(PageModel("feed.xml", None, body=datafiles.feed(site, cards)))
     if site.base_url:
-        pages.append(PageModel("sitemap.xml", None, body=datafiles.sitemap(site, _html_paths(pages, cards))))
+        made = datafiles.sitemaps(site, _html_paths(pages, cards))
+        pages += [PageModel(path, None, body=body) for path, body in made.items()]
     for name in ("standings.schema.json", "pairings.schema.json"):
         pages.append(PageModel(f"schema/{name}", None, body=resources.files("sitegen.schema").joinpath(name).read_bytes()))
+    return pages
+
+
+def _home_and_archive(site: Site, cards: list[EventCard], common: dict[str, Any]) -> list[PageModel]:
+    """The home page: the live and upcoming events and the latest HOME_FINISHED finished ones. A site with more
+    finished events than that also gets an archive page per year (archive/YYYY.html, every finished event of the
+    year), linked from the home page: a thousand events do not make one page of a thousand cards."""
+    finished = [card for card in cards if card.state == "finished"]  # sorted latest first
+    years = sorted({card.date[:4] for card in finished}, reverse=True) if len(finished) > HOME_FINISHED else []
+    shown = [card for card in cards if card.state != "finished"] + finished[:HOME_FINISHED]
+    pages = [PageModel("index.html", "home.html", common | {"summaries": cards, "sections": sections(shown), "title": site.title,
+                                                              "archive": years})]
+    for year in years:
+        of_year = [card for card in finished if card.date[:4] == year]
+        pages.append(PageModel(f"archive/{year}.html", "archive.html", common | {
+            "title": N_("Events of {year}", year=year), "sections": sections(of_year), "archive": years}))
     return pages
 
 

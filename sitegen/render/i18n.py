@@ -18,6 +18,8 @@ __all__ = ["LOCALE_DIR", "localized", "speaking"]
 # method is still bound to the environment it was made for, and would put the catalog into that one's globals. The
 # values put into a message (`{% trans rule=format.elimination.order_rule %}`) are translated too: `finalize` sees only `{{ }}`.
 def _fill(context: jinja2.runtime.Context, text: str, variables: dict[str, Any], language: str) -> str:
+    if not variables and "%" not in text:  # most messages: nothing to put in, no `%%` to turn into `%`
+        return markupsafe.Markup(text) if context.eval_ctx.autoescape else text
     values = {key: translate(value, language) for key, value in variables.items()}
     return (markupsafe.Markup(text) if context.eval_ctx.autoescape else text) % values
 
@@ -45,7 +47,10 @@ def _newstyle_ngettext(language: str) -> Any:
 
 def speaking(env: jinja2.Environment) -> jinja2.Environment:
     """`env` (made with `extensions=["jinja2.ext.i18n"]` and a `finalize`) in English, ready for `localized`."""
-    env.install_null_translations(newstyle=True)  # type: ignore[attr-defined]  # the English text; localized() for others
+    env.install_null_translations(newstyle=True)  # type: ignore[attr-defined]  # the extension compiles {% trans %} newstyle
+    # The English text by the same functions as the other languages' (no `context.call`, no `%` on a message that has
+    # no values): a page calls them for every message it shows.
+    env.globals.update(gettext=_newstyle_gettext(DEFAULT_LANGUAGE), ngettext=_newstyle_ngettext(DEFAULT_LANGUAGE))
     env.globals["lang"] = "en"
     env.filters["local_date"] = str
     env.filters["t"] = lambda value: value

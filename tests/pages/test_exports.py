@@ -4,6 +4,12 @@ import io
 import json
 import xml.etree.ElementTree as ET
 
+from project import DEMO
+
+from sitegen.build.pipeline import render
+from sitegen.load.site import load_site
+from sitegen.pages import datafiles
+
 ATOM = "{http://www.w3.org/2005/Atom}"
 
 
@@ -37,3 +43,24 @@ def test_standings_csv_matches_the_standings_json(demo_files):
     assert [(int(r["rank"]), r["id"], int(r["points"])) for r in rows] == [
         (s["rank"], s["id"], s["points"]) for s in document["standings"]]
     assert list(rows[0]) == ["rank", "id", "name", "points", "record", "sos", "esos"]
+
+
+def test_a_sitemap_past_the_limit_is_an_index_of_files_each_within_it():
+    sitemaps = datafiles.sitemaps
+    site = load_site(DEMO)
+    files = sitemaps(site, ["404.html", "a.html", "b.html", "c.html", "d.html", "e.html"], per_file=2)
+    assert sorted(files) == ["sitemap-1.xml", "sitemap-2.xml", "sitemap-3.xml", "sitemap.xml"]
+    ns = "{http://www.sitemaps.org/schemas/sitemap/0.9}"
+    index = ET.fromstring(files["sitemap.xml"])
+    assert index.tag == f"{ns}sitemapindex"
+    assert [loc.text for loc in index.iter(f"{ns}loc")] == [f"https://example.github.io/crows-nest/sitemap-{n}.xml" for n in (1, 2, 3)]
+    listed = [[loc.text.rsplit("/", 1)[1] for loc in ET.fromstring(files[f"sitemap-{n}.xml"]).iter(f"{ns}loc")] for n in (1, 2, 3)]
+    assert listed == [["a.html", "b.html"], ["c.html", "d.html"], ["e.html"]]
+    assert list(sitemaps(site, ["a.html", "b.html"], per_file=2)) == ["sitemap.xml"]  # within the limit: one file, as before
+
+
+def test_the_feed_carries_the_newest_entries_only(demo_files, monkeypatch):
+    everything = ET.fromstring(demo_files["feed.xml"]).findall(f"{ATOM}entry")
+    monkeypatch.setattr(datafiles, "FEED_ENTRIES", 3)
+    bounded = ET.fromstring(render(DEMO)["feed.xml"]).findall(f"{ATOM}entry")
+    assert [ET.tostring(e) for e in bounded] == [ET.tostring(e) for e in everything[:3]]

@@ -1,0 +1,29 @@
+"""`sitegen --version` starts fast: it loads no game, no edit layer and no YAML library (their import was most of
+its start-up). The time itself is `make bench`'s goal, never a test's."""
+from __future__ import annotations
+
+import subprocess
+import sys
+
+HEAVY = ("sitegen.games", "sitegen.edit", "sitegen.load", "yaml", "ruamel", "jinja2", "babel")
+
+
+def test_version_imports_no_game_no_edit_layer_no_yaml():
+    probe = ("import sys; from sitegen.cli.main import main; assert main(['--version']) == 0; "
+             f"print(sorted(m for m in sys.modules if m.startswith({HEAVY!r})))")
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
+    assert done.stdout.splitlines() == [done.stdout.splitlines()[0], "[]"], done.stdout
+    assert done.stdout.startswith("sitegen ")
+
+
+def test_version_among_other_arguments_still_answers():
+    done = subprocess.run([sys.executable, "-m", "sitegen", "--version", "check"], capture_output=True, text=True)
+    assert done.returncode == 0 and done.stdout.startswith("sitegen "), done.stderr
+
+
+def test_check_loads_no_edit_layer():
+    probe = ("import sys, contextlib, io\nfrom sitegen.cli.main import main\n"
+             "with contextlib.redirect_stdout(io.StringIO()), contextlib.suppress(SystemExit):\n    main(['check', '--help'])\n"
+             "print(sorted(m for m in sys.modules if m.startswith(('sitegen.edit', 'ruamel'))))")
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "[]", done.stdout
