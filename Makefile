@@ -93,7 +93,7 @@ TEST_ENV := env -u PYTHONDONTWRITEBYTECODE
 test: $(STAMP) browser lint
 	$(TEST_ENV) $(PY) -m pytest -n auto --dist loadgroup
 
-## test-fast: every test but the browser and slow ones (some 40 s on two cores)
+## test-fast: every test but the browser and slow ones (101 s of CPU: about a minute on two idle cores; README.md)
 test-fast: $(STAMP)
 	$(TEST_ENV) SITEGEN_INVARIANT_EXAMPLES=3 $(PY) -m pytest -n auto --dist loadgroup -m "not browser and not slow"
 

@@ -164,10 +164,13 @@ def _refuse_anchors_and_tags(text: str, path: str) -> None:
 def _too_deep(text: str) -> int:
     """The line where nesting first passes MAX_DEPTH."""
     depth = 0
-    for event in yaml.parse(text, Loader=_BaseLoader):
-        depth += isinstance(event, yaml.CollectionStartEvent) - isinstance(event, yaml.CollectionEndEvent)
-        if depth > MAX_DEPTH:
-            return _line(event.start_mark)
+    try:
+        for event in yaml.parse(text, Loader=_BaseLoader):
+            depth += isinstance(event, yaml.CollectionStartEvent) - isinstance(event, yaml.CollectionEndEvent)
+            if depth > MAX_DEPTH:
+                return _line(event.start_mark)
+    except yaml.MarkedYAMLError as exc:  # libyaml's scanner, reading ahead, met its own nesting limit first: on that line
+        return _line(exc.problem_mark)
     return 1
 
 
@@ -231,6 +234,8 @@ def _parse(text: str, path: str) -> Any:
         _refuse_anchors_and_tags(text, path)
         return _load(text)
     except yaml.MarkedYAMLError as exc:
+        if exc.problem == "exceeded maximum nesting depth":  # libyaml's own limit (PyYAML 6.0.4's wheels): as below
+            raise ContentError([Problem(Where(path, _too_deep(text)), f"values nested more than {MAX_DEPTH} deep; content never needs that")]) from None
         mark = exc.problem_mark or exc.context_mark
         what = exc.problem or exc.context or "invalid YAML"
         if exc.context == "while scanning a quoted scalar" and exc.context_mark:
