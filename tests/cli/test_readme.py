@@ -34,7 +34,7 @@ def test_the_command_sequence_runs_on_an_empty_folder(tmp_path, monkeypatch, cap
     """In this process; what `init` installs depends on how this copy is installed (this checkout may have no https
     origin): test_install.py runs the block as written in a fresh clone with one."""
     monkeypatch.chdir(tmp_path)
-    monkeypatch.setattr("sitegen.cli.site_verbs.installed_source", lambda: Source("sitegen-standings==0.2.0"))
+    monkeypatch.setattr("sitegen.edit.install_source.installed_source", lambda: Source("sitegen-standings==0.2.0"))
     lines = [line for line in blocks("sh")[0].splitlines() if line.strip()]
     assert sum(line.startswith("sitegen ") for line in lines) >= 10
     for line in lines:
