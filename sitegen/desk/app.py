@@ -24,7 +24,7 @@ from sitegen.desk import git as desk_git
 from sitegen.desk.actions import ACTIONS, Done, Form, Stale, said, value
 from sitegen.desk.preview import CONTENT_TYPES, DeskConfig, Preview
 from sitegen.desk.replies import Reply, redirect, text
-from sitegen.desk.report_links import ReportLinks
+from sitegen.desk.report_links import LINK_ROUTE, ReportLinks
 from sitegen.desk.screens import ORDINALS, event_links, event_page, in_names
 from sitegen.edit.lock import content_lock
 from sitegen.games.base import Refused, Scoreboard
@@ -141,6 +141,11 @@ class Desk:
         return self.template(name, language).render(**context).encode()
 
     # What the worker threads do: each returns the Reply to send.
+
+    def forbidden(self) -> Reply:
+        """A wrong or old token: a page in the desk's language that says what to do (and shows no token)."""
+        page = self.template("forbidden.html", self.language()).render(link_route=LINK_ROUTE)
+        return Reply(HTTPStatus.FORBIDDEN, page.encode())
 
     def index(self, query: str) -> Reply:
         entries: list[tuple[str, Event | None, int]] = []

@@ -41,7 +41,7 @@ from sitegen.desk.report_links import LINK_ROUTE
 from sitegen.serve import limits
 from sitegen.text import N_
 
-__all__ = ["DeskConfig", "DeskServer", "make_server", "new_token", "security_headers", "serve_desk"]
+__all__ = ["DeskConfig", "DeskServer", "make_server", "security_headers", "serve_desk"]
 
 MAX_FORM = 64 * 1024  # bytes: a desk form is a few hundred
 
@@ -64,10 +64,10 @@ class DeskHandler(web.RequestHandler):
     def compute_etag(self) -> None:
         return None  # every answer is no-store
 
-    def prepare(self) -> None:
+    async def prepare(self) -> None:  # a coroutine: a refused request's body is never read
         route = self._route()
         if route is None:
-            return self._send(text(HTTPStatus.FORBIDDEN, "forbidden: open the desk with the address it printed (with its token)"))
+            return self._send(await self.desk.work(self.desk.forbidden))
         self.route = route
         length = self.request.headers.get("Content-Length")
         if length is not None and not re.fullmatch(r"[0-9]{1,12}", length):  # Tornado refuses these before us; kept as a guard
@@ -209,10 +209,6 @@ class DeskServer:
 def make_server(config: DeskConfig, host: str, port: int) -> DeskServer:
     """The desk listening on `host`:`port` (0: a free port), not yet answering: see `DeskServer.serve_forever`."""
     return DeskServer(Desk(config), limits.bind(host, port))
-
-
-def new_token() -> str:
-    return secrets.token_urlsafe(16)
 
 
 def serve_desk(config: DeskConfig, host: str, port: int, *, lan: bool) -> None:
