@@ -14,10 +14,10 @@ from pathlib import Path
 from typing import Any
 
 from sitegen import games as formats
-from sitegen.desk.screens import length_words, players_version, rounds_version, table_version
+from sitegen.desk.screens import length_words, players_version, round_name, rounds_version, table_version
 from sitegen.edit.commit import find_round
 from sitegen.edit.players import RosterChange, add_player, drop_player
-from sitegen.edit.results import Words, clear_result, enter_result
+from sitegen.edit.results import Words, clear_result, enter_result, read_result
 from sitegen.edit.rounds import pair_round, set_length
 from sitegen.edit.seats import choose_seats, draw_first
 from sitegen.edit.venue import ClockChange, clock_words, set_clock, swap_players
@@ -66,25 +66,35 @@ def _check_version(form: Form, current: str, stale: Msg) -> None:
         raise Stale(stale)
 
 
-def _form_table(folder: Path, form: Form) -> tuple[Event, Round, Table]:
-    """The round and table a table's form names, refused when the table changed since the form was made."""
+def _form_table(folder: Path, form: Form, *, check: bool = True) -> tuple[Event, Round, Table]:
+    """The round and table a table's form names, refused when the table changed since the form was made (unless the
+    caller checks that itself: `check=False`)."""
     event = load_event(folder)
     round_ = find_round(event, value(form, "round") or None)
     number = _integer(value(form, "table"), N_("Table"))
     table = next((t for t in round_.tables if t.number == number), None)
     if table is None:
         raise Refused(N_("This round has no table {number}.", number=number))
-    _check_version(form, table_version(round_, table), STALE_TABLE)
+    if check:
+        _check_version(form, table_version(round_, table), STALE_TABLE)
     return event, round_, table
 
 
 def enter(folder: Path, form: Form) -> Done:
-    event, round_, table = _form_table(folder, form)
-    entry = formats.format_of(event).results
+    event, round_, table = _form_table(folder, form, check=False)
+    fmt = formats.format_of(event)
+    entry = fmt.results
     number = table.number
     way = next((w for w in entry.ways_for(round_.stage) if w.name == value(form, "way")), None)
     if way is None:
         raise Refused(N_("{round} takes no result entered that way; reload the page.", round=round_.slug))
+    if value(form, "version") != table_version(round_, table):
+        wanted = read_result(entry, fmt.title, words_from_form(form, entry, way, table.players))
+        if _same_result(wanted, table.result, fmt.seating_keys):  # a double tap, or two judges entering the same: saved once
+            names = {p.id: p.name for p in event.players}
+            return Done(N_("{round}, table {number}: already saved ({result})", round=round_name(round_), number=number,
+                           result=describe_result(entry, way, table.result, names)), [], anchor=f"table-{number}")
+        raise Stale(STALE_TABLE)
     entered = enter_result(folder, number, words_from_form(form, entry, way, table.players), round_slug=round_.slug,
                            loaded=event)
     new, board = entered.edited.event, entered.board
@@ -93,6 +103,13 @@ def enter(folder: Path, form: Form) -> Done:
     message = N_("{round}, table {number}: {result}", round=label, number=number,
                  result=describe_result(entry, way, written, {p.id: p.name for p in new.players}))
     return Done(message, entered.edited.written, plain(entered.edited.warnings), f"table-{number}", new, board)
+
+
+def _same_result(wanted: dict[str, Any], held: dict[str, Any], seating_keys: tuple[str, ...]) -> bool:
+    """Whether the table already holds the result a form asks for (how the table was seated aside)."""
+    def scored(result: dict[str, Any]) -> dict[str, Any]:
+        return {key: held_value for key, held_value in result.items() if key not in seating_keys}
+    return bool(wanted) and scored(wanted) == scored(held)
 
 
 def words_from_form(form: Form, entry: ResultEntry, way: ResultWay, players: tuple[str, ...]) -> Words:

@@ -239,7 +239,7 @@ class Desk:
 
     def commit(self, done: Done, slug: str) -> list[str]:
         """With --commit, the change as a git commit; what went wrong, if anything (the files are written)."""
-        if not self.config.commit:
+        if not self.config.commit or not done.written:  # nothing written ("already saved"): nothing to commit
             return []
         try:
             desk_git.commit(self.config.content, done.written, done.message, f"Event: events/{slug} (sitegen desk)")

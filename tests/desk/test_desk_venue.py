@@ -49,3 +49,34 @@ def test_an_old_address_says_what_to_do_in_the_desks_language(tmp_path, touch_ph
         boxes_and_axe(page, f"old-token-{language}")
     finally:
         server.close()
+
+
+def test_a_double_tap_on_a_result_says_already_saved(tmp_path, touch_phone):
+    page = touch_phone
+    folder = make_event(tmp_path, "agot-joust")
+    server = DeskServer(tmp_path)
+    try:
+        page.goto(f"{server.url}e/desk/")
+        before = page.locator("#table-1 input[name=version]").first.input_value()
+        winner = page.locator("#table-1 button[name=winner]").first
+        chosen = winner.get_attribute("value")
+        winner.tap()
+        expect(page.locator("#table-1 h3 small")).to_have_text("done")
+        # the second tap of a double tap: the same form, made from the page before the first one was saved
+        page.evaluate("""([version, winner]) => {
+            const form = document.createElement("form");
+            form.method = "post"; form.action = "result";
+            const fields = {token: document.querySelector("input[name=token]").value, way: "won", round: "round-1",
+                            table: "1", winner: winner, version: version};
+            for (const [name, value] of Object.entries(fields)) {
+                const input = document.createElement("input"); input.type = "hidden"; input.name = name; input.value = value;
+                form.append(input);
+            }
+            document.body.append(form); form.submit();
+        }""", [before, chosen])
+        expect(page.locator("#table-1 .note.done")).to_contain_text("already saved")
+        expect(page.locator(".error")).to_have_count(0)
+        boxes_and_axe(page, "already-saved")
+    finally:
+        server.close()
+    assert load_event(folder).rounds[0].tables[0].result == {"winner": chosen}
