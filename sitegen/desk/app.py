@@ -3,7 +3,9 @@ the threads, the preview, the notes shown after a redirect) and its answers, eac
 from __future__ import annotations
 
 import asyncio
+import datetime
 import secrets
+import sys
 import threading
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
@@ -21,7 +23,8 @@ import markupsafe
 
 from sitegen import games as formats
 from sitegen.desk import git as desk_git
-from sitegen.desk.actions import ACTIONS, Done, Form, Stale, said, value
+from sitegen.desk.actions import ACTIONS, Done, Form, Stale, plain_line, said, table_anchor, value
+from sitegen.desk.new_event import create_event, new_event_form
 from sitegen.desk.preview import CONTENT_TYPES, DeskConfig, Preview
 from sitegen.desk.replies import Reply, redirect, text
 from sitegen.desk.report_links import LINK_ROUTE, ReportLinks
@@ -147,7 +150,7 @@ class Desk:
         page = self.template("forbidden.html", self.language()).render(link_route=LINK_ROUTE)
         return Reply(HTTPStatus.FORBIDDEN, page.encode())
 
-    def index(self, query: str) -> Reply:
+    def index(self, query: str, *, errors: list[str] | None = None, typed: Form | None = None, status: int = HTTPStatus.OK) -> Reply:
         entries: list[tuple[str, Event | None, int]] = []
         for slug, folder in self.event_folders().items():
             try:
@@ -156,7 +159,9 @@ class Desk:
             except ContentError as exc:
                 entries.append((slug, None, len(exc.problems)))
         done, warnings = self.note(query)
-        return Reply(HTTPStatus.OK, self.render("index.html", self.language(), events=event_links(entries), done=done, warnings=warnings))
+        typed_values = {key: value(typed, key) for key in typed if key != "token"} if typed else {}
+        return Reply(status, self.render("index.html", self.language(), events=event_links(entries), done=done, warnings=warnings,
+                                         new=new_event_form(datetime.date.today()), errors=errors or [], typed=typed_values))
 
     def event_get(self, route: list[str], query: str) -> Reply:
         """e/SLUG/: the event's page (e/SLUG redirects there: the forms' relative actions need the trailing slash)."""
@@ -207,7 +212,7 @@ class Desk:
         if len(route) != 3 or route[0] != "e" or route[1] not in events or route[2] not in ACTIONS:
             return text(HTTPStatus.NOT_FOUND, "not found")
         slug, action = route[1], route[2]
-        where = f"table-{value(form, 'table')}" if action == "result" else action
+        where = self.table_key(events[slug], form) if action == "result" else action
         with content_lock(events[slug]):  # the version check and the write are one step, against the CLI's writes too
             try:
                 done = ACTIONS[action](events[slug], form)
@@ -217,12 +222,20 @@ class Desk:
                 problems = [in_names(str(p), self.names(events[slug])) for p in exc.problems]
                 return self.event(slug, HTTPStatus.BAD_REQUEST, errors={where: problems}, typed=form)
             except Refused as exc:
-                return self.event(slug, HTTPStatus.BAD_REQUEST, errors={where: [in_names(said(exc), self.names(events[slug]))]}, typed=form)
+                return self.event(slug, HTTPStatus.BAD_REQUEST, errors={where: [in_names(plain_line(said(exc)), self.names(events[slug]))]},
+                                  typed=form)
             if done.event is not None and done.board is not None:
                 self.kept[slug] = (self._stamp(events[slug]), done.event, done.board)
             warnings = list(done.warnings) + self.commit(done, slug)
         note = self.keep_note([done.message], warnings)
         return redirect(f"{self.root}e/{slug}/?note={note}#{done.anchor}")
+
+    def table_key(self, folder: Path, form: Form) -> str:
+        """Where a result form's messages show: at its table, in its round (`actions.table_anchor`)."""
+        try:
+            return table_anchor(load_event(folder), value(form, "round"), int(value(form, "table")))
+        except (ContentError, Refused, ValueError):
+            return f"table-{value(form, 'table')}"
 
     def names(self, folder: Path) -> dict[str, str]:
         """The event's players' names by id, for messages in the TO's words; none when the event cannot be read."""
@@ -243,9 +256,19 @@ class Desk:
             return []
         try:
             desk_git.commit(self.config.content, done.written, done.message, f"Event: events/{slug} (sitegen desk)")
-        except desk_git.GitFailed as exc:
-            return [N_("written, but not committed: {error}", error=str(exc))]
+        except desk_git.GitFailed as exc:  # git's own words go to the terminal: the page says what it means for the TO
+            print(f"sitegen desk: {exc}", file=sys.stderr, flush=True)
+            return [N_("Saved, but not committed to git: the desk's terminal says why.")]
         return []
+
+    def new_event(self, form: Form) -> Reply:
+        """The index page's "New event": the event written as `sitegen new` writes it, then its page."""
+        try:
+            slug, message = create_event(self.config.content, form)
+        except (Refused, ContentError) as exc:
+            problems = [plain_line(said(exc))] if isinstance(exc, Refused) else [str(p) for p in exc.problems]
+            return self.index("", errors=problems, typed=form, status=HTTPStatus.BAD_REQUEST)
+        return redirect(f"{self.root}e/{slug}/?note={self.keep_note([message], [])}")
 
     def publish(self) -> Reply:
         if not self.config.commit:
@@ -253,9 +276,11 @@ class Desk:
         done: list[str] = []
         warnings: list[str] = []
         try:  # outside the write lock: a slow remote never holds up a result
-            done = [N_("published: {remote}", remote=desk_git.push(self.config.content))]
+            print(f"sitegen desk: git push: {desk_git.push(self.config.content)}", flush=True)
+            done = [N_("Published: the changes are sent; the site follows once it is built.")]
         except desk_git.GitFailed as exc:
-            warnings = [N_("not published: {error}", error=str(exc))]
+            print(f"sitegen desk: {exc}", file=sys.stderr, flush=True)
+            warnings = [N_("Not published: git could not send the changes; the desk's terminal says why.")]
         return redirect(f"{self.root}?note={self.keep_note(done, warnings)}")
 
 

@@ -138,6 +138,8 @@ class DeskHandler(web.RequestHandler):
             return text(HTTPStatus.FORBIDDEN, "forbidden: a change needs the form's token")
         if self.route == ["publish"]:
             return await desk.work(desk.publish)
+        if self.route == ["new"]:
+            return await desk.work(desk.new_event, form)
         route = self.route
         if route[2:] == ["accept"]:  # the TO's tap on a player's held report: that report, entered like the TO's own
             held = await desk.work(desk.links.accept_form, route[1], form)

@@ -13,6 +13,7 @@ from collections.abc import Collection
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from sitegen import games as formats
 from sitegen.files import write_atomic
 from sitegen.games.base import Refused, Scoreboard, StandingRow
 from sitegen.load.check import one_event_problems, validated
@@ -31,6 +32,12 @@ class Edited:
 def problem_messages(event_dir: str | Path, event: Event) -> set[str]:
     """What `sitegen check` already reports for an event: a change may leave these (the loader's are never let through)."""
     return {p.message for p in one_event_problems(event_dir, event)}
+
+
+def preliminaries_over(event: Event) -> bool:
+    """Whether the preliminary rounds are over: an elimination round is paired, or the last planned round is complete."""
+    last = event.rounds[-1] if event.rounds else None
+    return bool(event.elims) or bool(last and last.number >= formats.format_of(event).planned_rounds(event) and last.complete)
 
 
 def current_round(event: Event) -> Round:

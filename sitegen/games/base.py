@@ -133,6 +133,7 @@ class ResultField:
     seating: bool = False  # how the table was seated (V:TES: who plays first), kept when a result is replaced
     judges_only: bool = False  # entered by the TO or a judge only, never in a player's own report (V:TES: an override)
     slip: str = ""  # the box this field gets on a printed slip ("" for none)
+    blank_is_zero: bool = False  # FIGURES: at the desk a blank beside typed figures is 0 (V:TES: most players score no VP)
 
 
 @dataclass(frozen=True)
@@ -350,6 +351,11 @@ class Format(ABC):
     def draw_first(self, event: Event, seating: tuple[str, ...]) -> str:
         """Who plays first at a table whose seats were chosen, drawn from the event's seed and the seating."""
         raise Refused(f"in the {self.name} format seat 1 plays first; nobody is drawn")
+
+    def round_sizes(self, players: int) -> list[int]:
+        """The table sizes a preliminary round of `players` seats, by the rules (whoever is left has a bye or sits out):
+        what a late arrival or a drop folds into with the least change (`pairing.fold`)."""
+        raise Refused(f"the {self.name} format cannot fold a player into a paired round; pair the round again")
 
     def plan_rounds(self, event: Event) -> list[NextRound]:
         """Every preliminary round at once (`pair --plan`)."""

@@ -287,7 +287,7 @@ def test_commit_makes_each_change_a_readable_commit_and_publish_reports_git(desk
     status, _, headers = server.post("publish", {})
     assert status == 303
     page = server.request("GET", headers["Location"])[1]
-    assert "not published: git push:" in page and "Traceback" not in page
+    assert "Not published: git could not send the changes" in page and "git push:" not in page and "Traceback" not in page
 
 
 def test_melee_results_through_the_desk_equal_the_cli(tmp_path):

@@ -8,6 +8,7 @@ from browser import boxes_and_axe
 from desk_events import DeskServer, make_event
 from playwright.sync_api import expect
 
+from sitegen.cli.main import main
 from sitegen.desk.token import desk_token
 from sitegen.load.event import load_event
 
@@ -80,3 +81,108 @@ def test_a_double_tap_on_a_result_says_already_saved(tmp_path, touch_phone):
     finally:
         server.close()
     assert load_event(folder).rounds[0].tables[0].result == {"winner": chosen}
+
+
+NAMES = ["Ann", "Ben", "Cat", "Dan", "Eli", "Fay", "Gus", "Hal", "Ivy", "Jon", "Kim", "Lou", "Max"]
+
+
+def paired_event(root, fmt: str, count: int):
+    """A content folder with one event of `count` players, round 1 paired; the event folder."""
+    (root / "content").mkdir(parents=True)
+    (root / "content" / "site.yaml").write_text("title: Venue tests\n", encoding="utf-8")
+    folder = root / "content" / "events" / "desk"
+    argv = ["new", str(folder), "--format", fmt, "--name", "Venue", "--date", "2026-12-05"]
+    for name in NAMES[:count]:
+        argv += ["--player", f"{name} Example"]
+    assert main(argv) == 0 and main(["pair", str(folder)]) == 0
+    return folder
+
+
+def seating(folder):
+    round_ = load_event(folder).rounds[-1]
+    return {t.number: t.players for t in round_.tables}, round_.byes + round_.sitting_out
+
+
+def add_late(page, name: str, choice: str = "Add to Round 1: only the tables it needs change") -> None:
+    page.get_by_label("Full name").fill(name)
+    page.get_by_role("button", name=choice).tap()
+
+
+def drop_now(page, pid: str) -> None:
+    name = page.locator(f"#player-{pid} .name").inner_text()
+    page.get_by_text(f"Drop {name}", exact=True).tap()
+    page.get_by_role("button", name=f"Yes, drop {name}: only the tables it needs change").tap()
+
+
+def test_a_late_arrival_and_a_drop_change_only_the_tables_they_touch(tmp_path, touch_phone):
+    page = touch_phone
+    folder = paired_event(tmp_path, "agot-joust", 9)
+    tables, byes = seating(folder)
+    server = DeskServer(tmp_path)
+    try:
+        page.goto(f"{server.url}e/desk/")
+        boxes_and_axe(page, "fold-choices")
+        add_late(page, "Zed Example")
+        expect(page.locator(".note.done")).to_have_text("Zed Example joins round 1; table 5 changed")
+        after, waiting = seating(folder)
+        assert {n: t for n, t in after.items() if n != 5} == tables and after[5] == ("zed-example", byes[0]) and waiting == ()
+        leaving, opponent = tables[2]
+        drop_now(page, leaving)
+        expect(page.locator(".note.done")).to_contain_text("table 2 changed")
+        again, waiting = seating(folder)
+        assert {n: t for n, t in again.items() if n != 2} == {n: t for n, t in after.items() if n != 2} and waiting == (opponent,)
+        boxes_and_axe(page, "fold-done")
+    finally:
+        server.close()
+    assert main(["check", "--content", str(tmp_path / "content")]) == 0
+
+
+@pytest.mark.parametrize("count", [6, 11])
+def test_vtes_at_6_and_11_players_a_drop_and_a_late_arrival_fold_in_at_the_desk(tmp_path, touch_phone, count):
+    page = touch_phone
+    folder = paired_event(tmp_path, "vtes", count)
+    tables, _ = seating(folder)
+    server = DeskServer(tmp_path)
+    try:
+        page.goto(f"{server.url}e/desk/")
+        drop_now(page, tables[1][0])
+        expect(page.locator(".note.done")).to_contain_text("drops before round 1")
+        add_late(page, "Zed Example")
+        expect(page.locator(".note.done")).to_contain_text("Zed Example joins round 1")
+        expect(page.locator(".error")).to_have_count(0)
+    finally:
+        server.close()
+    assert main(["check", "--content", str(tmp_path / "content")]) == 0
+    after, out = seating(folder)
+    assert "zed-example" in [p for t in after.values() for p in t] + list(out)
+
+
+@pytest.mark.parametrize("language", ["en", "fr", "pl"])
+def test_an_event_is_created_in_the_desk(tmp_path, touch_phone, language):
+    page = touch_phone
+    (tmp_path / "content").mkdir()
+    (tmp_path / "content" / "site.yaml").write_text(f"title: Club\nlanguage: {language}\n", encoding="utf-8")
+    server = DeskServer(tmp_path)
+    try:
+        page.goto(server.url)
+        expect(page.locator("#new")).to_have_attribute("open", "")  # no event yet: the form is open
+        boxes_and_axe(page, f"new-event-{language}")
+        if language != "en":
+            return
+        page.locator("select[name=format]").select_option("agot-joust")
+        page.locator("input[name=name]").fill("Thursday Joust")
+        page.locator("textarea[name=players]").fill("Ann Example\nBen Example\n\nCat Example\nDan Example\n")
+        page.get_by_role("button", name="Create the event").tap()
+        expect(page.locator(".note.done")).to_have_text("Thursday Joust is ready with 4 players: pair round 1 when everyone is here.")
+        assert page.get_by_role("button", name="Pair the next round").count() == 1
+        page.goto(server.url)
+        page.get_by_text("New event", exact=True).tap()  # an event is listed: the form is folded
+        page.locator("input[name=name]").fill("Thursday Joust")
+        page.get_by_role("button", name="Create the event").tap()
+        expect(page.locator("#new .error")).to_contain_text("There is already an event called thursday-joust")
+        expect(page.locator("input[name=name]")).to_have_value("Thursday Joust")
+    finally:
+        server.close()
+    event = load_event(tmp_path / "content" / "events" / "thursday-joust")
+    assert [p.name for p in event.players] == ["Ann Example", "Ben Example", "Cat Example", "Dan Example"]
+    assert main(["check", "--content", str(tmp_path / "content")]) == 0

@@ -54,6 +54,9 @@ class Joust(AgotGame):
     def cut(self, event: Event) -> int:
         return planned_cut(event)
 
+    def round_sizes(self, players: int) -> list[int]:
+        return [2] * (players // 2)  # an odd player out has the bye
+
     def slip_form(self, round_: Round) -> SlipForm:
         boxes = self.results.slip_boxes(round_.stage)
         if round_.stage != "round":

@@ -30,6 +30,7 @@ from sitegen.games.agot.length import starting_players
 from sitegen.games.agot.melee.checks import validate
 from sitegen.games.agot.melee.pairing import next_round
 from sitegen.games.agot.melee.rules import ROUND_MINUTES, default_melee_cut
+from sitegen.games.agot.melee.seating import melee_table_sizes
 from sitegen.games.agot.melee.standings import current_standings, score_event
 from sitegen.games.agot.melee.wording import CUT_ORDER_WORDS, SLIP_INSTRUCTIONS, rules_context
 from sitegen.games.agot.rules import DEFAULT_VICTORY_TOTAL
@@ -38,6 +39,7 @@ from sitegen.games.base import (
     ORDER,
     PLAYER,
     NextRound,
+    Refused,
     ResultEntry,
     ResultField,
     ResultWay,
@@ -77,6 +79,12 @@ class Melee(AgotGame):
 
     def score(self, event: Event) -> Scoreboard:
         return score_event(event, self.name, self.planned_rounds(event), self.cut(event))
+
+    def round_sizes(self, players: int) -> list[int]:
+        try:
+            return melee_table_sizes(players)
+        except ValueError as exc:
+            raise Refused(str(exc)) from None
 
     def next_round(self, event: Event) -> NextRound:
         refuse_pending(event)
