@@ -186,3 +186,24 @@ def test_an_event_is_created_in_the_desk(tmp_path, touch_phone, language):
     event = load_event(tmp_path / "content" / "events" / "thursday-joust")
     assert [p.name for p in event.players] == ["Ann Example", "Ben Example", "Cat Example", "Dan Example"]
     assert main(["check", "--content", str(tmp_path / "content")]) == 0
+
+
+@pytest.mark.parametrize("language", ["en", "fr", "pl"])
+def test_print_views_stay_light_in_a_dark_browser(tmp_path, touch_phone, language):
+    """The site's print view and slips, the desk's sheets of report links and slips: paper, light in dark mode too."""
+    page = touch_phone
+    folder = paired_event(tmp_path, "agot-joust", 6)
+    (tmp_path / "content" / "site.yaml").write_text(f"title: Club\nlanguage: {language}\n", encoding="utf-8")
+    assert main(["build", "--content", str(tmp_path / "content"), "--output", str(tmp_path / "site")]) == 0
+    server = DeskServer(tmp_path)
+    views = [(tmp_path / "site" / "events" / "desk" / f"round-1-{view}.html").as_uri() for view in ("print", "slips")]
+    try:
+        for url in views + [f"{server.url}e/desk/links", f"{server.url}e/desk/slips"]:
+            page.goto(url)
+            boxes_and_axe(page, f"print-{language}-{url.rsplit('/', 1)[1].removesuffix('.html')}")
+            page.emulate_media(color_scheme="dark")
+            background = page.evaluate("getComputedStyle(document.body).backgroundColor")
+            assert min(int(n) for n in background[4:-1].split(",")) >= 230, (url, background)  # paper, not the dark page
+    finally:
+        server.close()
+    assert folder.is_dir()
