@@ -211,3 +211,17 @@ def test_print_views_stay_light_in_a_dark_browser(tmp_path, touch_phone, languag
     finally:
         server.close()
     assert folder.is_dir()
+
+
+@pytest.mark.parametrize("language", ["en", "fr", "pl"])
+def test_the_desks_bar_is_one_short_row_on_a_phone(tmp_path, touch_phone, language):
+    page = touch_phone
+    paired_event(tmp_path, "agot-joust", 6)
+    server = DeskServer(tmp_path, language=language)
+    try:
+        page.goto(f"{server.url}e/desk/")
+        assert page.locator("header.bar").bounding_box()["height"] <= 60  # one row of 44 px targets
+        page.locator(".bar .more summary").tap()
+        boxes_and_axe(page, f"bar-menu-{language}")  # the open menu passes no edge
+    finally:
+        server.close()
