@@ -53,7 +53,7 @@ def fold_change(event_dir: str | Path, texts: dict[Path, str | None], fold: str,
         seating = fold_seating(before, fmt.round_sizes(active), newcomer=newcomer, dropped=dropped)
     path = Path(event_dir) / Path(round_.where.path).name
     texts = texts | {path: round_text(path.read_text(encoding="utf-8"), seating, "byes" if fmt.gives_byes else "sitting_out")}
-    return Folded(Edited(commit(event_dir, texts), [p for p in texts]), tuple(seating.changed_tables(before)))
+    return Folded(Edited(commit(event_dir, texts), list(texts)), tuple(seating.changed_tables(before)))
 
 
 def round_text(text: str, seating: Seating, waiting_key: str) -> str:
