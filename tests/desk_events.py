@@ -75,9 +75,9 @@ TOKEN = "test-token-0123456789"
 class DeskServer:
     """A desk on a free port, in a thread, for a browser: `url` is its address with the token, ending in a slash."""
 
-    def __init__(self, root: Path, token: str = "browser-test-token", *, language: str = "") -> None:
+    def __init__(self, root: Path, token: str = "browser-test-token", *, language: str = "", port: int = 0) -> None:
         config = DeskConfig(root / "content", root / "output", root / "cache", token, language=language)
-        self.server = make_server(config, "127.0.0.1", 0)
+        self.server = make_server(config, "127.0.0.1", port)  # port 0: a free one; a port again: a restarted desk
         threading.Thread(target=self.server.serve_forever, kwargs={"poll_interval": 0.02}, daemon=True).start()
         self.url = f"http://127.0.0.1:{self.server.server_address[1]}/{token}/"
 

@@ -8,12 +8,15 @@ from __future__ import annotations
 import argparse
 import time
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from sitegen import games as formats
 from sitegen.cli.printing import print_rows, print_standings, print_table, warn
 from sitegen.games.base import Refused, cut_of
 from sitegen.games.result_entry import FIGURES, FLAG, ORDER, PLAYER, ResultField
+
+if TYPE_CHECKING:
+    from sitegen.edit.players import RosterChange
 
 
 def register(sub: Any) -> None:
@@ -28,6 +31,7 @@ def register(sub: Any) -> None:
     p.add_argument("--id", dest="player_id", metavar="ID", help="the id (default: made from the name)")
     p.add_argument("--joined", type=int, metavar="N", help="the first round played (default: the next round once round 1 is paired)")
     p.add_argument("--field", nargs="+", action="extend", default=[], metavar="KEY=VALUE", help=f"a player field of the format: {_player_fields()}")
+    _fold_flag(p)
     p.set_defaults(run=_add, one_event=True)
 
     p = sub.add_parser("pair", help="pair or seat the next round of an event, write its round file and print it")
@@ -59,10 +63,18 @@ def register(sub: Any) -> None:
     p.add_argument("player", metavar="ID")
     p.add_argument("--after", type=int, metavar="N", help="the last round the player plays (default: as above)")
     p.add_argument("--undo", action="store_true", help="take the drop back (before the next round is paired)")
+    _fold_flag(p)
     p.set_defaults(run=_drop, one_event=True)
 
     _register_venue(sub)
     _register_reports(sub)
+
+def _fold_flag(parser: argparse.ArgumentParser) -> None:
+    from sitegen.pairing.fold import FOLDS
+
+    parser.add_argument("--fold", choices=FOLDS, help="while the current round has no result, fold the change into it in the same "
+                        "step: " + "; ".join(f"{name}: {text}" for name, text in FOLDS.items()) + " (default: write the change, and "
+                        "the round is to be paired again)")
 
 def _register_new(sub: Any) -> None:
     """`sitegen new`: the event folder, its game and length, its first players."""
@@ -190,10 +202,10 @@ def _new(args: argparse.Namespace) -> int:
 def _add(args: argparse.Namespace) -> int:
     from sitegen.edit.players import add_player, fields_of
 
-    change = add_player(args.event_dir, args.name, pid=args.player_id, joined=args.joined, fields=fields_of(args.field))
+    change = add_player(args.event_dir, args.name, pid=args.player_id, joined=args.joined, fields=fields_of(args.field), fold=args.fold)
     player = change.edited.event.player_by_id[change.player]
     print(f"added {player.name} (id {player.id}, first round {player.joined}) to {change.edited.written[0]}")
-    _repair_advice(change.repair, args.event_dir)
+    _repair_advice(change, args.event_dir)
     return 0
 
 def _pair(args: argparse.Namespace) -> int:
@@ -234,7 +246,7 @@ def _result(args: argparse.Namespace) -> int:
 def _drop(args: argparse.Namespace) -> int:
     from sitegen.edit.players import drop_player
 
-    change = drop_player(args.event_dir, args.player, after=args.after, undo=args.undo)
+    change = drop_player(args.event_dir, args.player, after=args.after, undo=args.undo, fold=args.fold)
     player = change.edited.event.player_by_id[args.player]
     path = change.edited.written[0]
     if args.undo:
@@ -242,13 +254,18 @@ def _drop(args: argparse.Namespace) -> int:
     else:
         print(f"wrote 'dropped: {player.dropped}' for {player.name} into {path}: "
               f"{'not paired from round 1 on' if not player.dropped else f'last round played: {player.dropped}'}")
-    _repair_advice(change.repair, args.event_dir)
+    _repair_advice(change, args.event_dir)
     return 0
 
-def _repair_advice(repair: int | None, event_dir: str) -> None:
-    if repair:
-        print(f"round {repair} is paired and has no result yet: this applies to it; pair it again with "
-              f"`sitegen pair --redo {event_dir}`")
+def _repair_advice(change: RosterChange, event_dir: str) -> None:
+    if change.folded is not None:
+        round_ = change.event.rounds[-1]
+        changed = ", ".join(str(n) for n in change.folded) or "none"
+        print(f"{round_.slug} folded in: table(s) changed: {changed}; written into {Path(round_.where.path).name}")
+    elif change.repair:
+        print(f"round {change.repair} is paired and has no result yet: this applies to it; fold the change into it with "
+              f"`--fold pair` (the fewest tables change), or pair it again with `sitegen pair --redo {event_dir}`")
+
 
 def _swap(args: argparse.Namespace) -> int:
     from sitegen.edit.venue import swap_players

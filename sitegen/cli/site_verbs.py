@@ -64,6 +64,8 @@ def _register_desk(sub: Any, cache: Path) -> None:
     p.add_argument("--lan", action="store_true", help="listen on the local network (0.0.0.0, or --host) and print a QR code of the address")
     p.add_argument("--host", help="the address to listen on (default 127.0.0.1; 0.0.0.0 with --lan)")
     p.add_argument("--commit", action="store_true", help="make each change a git commit in the content's repository; a Publish button runs `git push`")
+    p.add_argument("--new-token", action="store_true", help="a new access code in the desk's address: every address and QR code "
+                   "printed before stops working (the code is kept in the cache folder: a restart keeps it)")
     p.add_argument("--language", choices=LANGUAGES, help="the desk's language (default: site.yaml's language:); an event with its own "
                    "language: shows its pages and its players' report pages in it")
     p.set_defaults(run=_desk)
@@ -155,7 +157,8 @@ def _serve(args: argparse.Namespace) -> int:
 
 def _desk(args: argparse.Namespace) -> int:
     from sitegen.desk.git import GitFailed, check_repository
-    from sitegen.desk.server import DeskConfig, new_token, serve_desk
+    from sitegen.desk.server import DeskConfig, serve_desk
+    from sitegen.desk.token import desk_token
 
     content = Path(args.content)
     if not (content / "site.yaml").is_file():
@@ -166,6 +169,9 @@ def _desk(args: argparse.Namespace) -> int:
         except GitFailed as exc:
             raise Refused(f"--commit needs the content in a git repository ({exc}); run `git init` first") from None
     host = args.host or ("0.0.0.0" if args.lan else "127.0.0.1")
-    config = DeskConfig(content, Path(args.output), args.cache, new_token(), commit=args.commit, language=args.language or "")
+    token, fresh = desk_token(args.cache, new=args.new_token)
+    if fresh and args.new_token:
+        print("a new access code: the desk's addresses and QR codes printed before no longer open it", flush=True)
+    config = DeskConfig(content, Path(args.output), args.cache, token, commit=args.commit, language=args.language or "")
     serve_desk(config, host, args.port, lan=args.lan or host not in ("127.0.0.1", "localhost", "::1"))
     return 0

@@ -14,10 +14,10 @@ from pathlib import Path
 from typing import Any
 
 from sitegen import games as formats
-from sitegen.desk.screens import length_words, players_version, rounds_version, table_version
+from sitegen.desk.screens import length_words, players_version, round_name, rounds_version, table_version
 from sitegen.edit.commit import find_round
 from sitegen.edit.players import RosterChange, add_player, drop_player
-from sitegen.edit.results import Words, clear_result, enter_result
+from sitegen.edit.results import Words, clear_result, enter_result, read_result
 from sitegen.edit.rounds import pair_round, set_length
 from sitegen.edit.seats import choose_seats, draw_first
 from sitegen.edit.venue import ClockChange, clock_words, set_clock, swap_players
@@ -25,6 +25,7 @@ from sitegen.games.base import Refused, Scoreboard
 from sitegen.games.result_entry import FIGURES, FLAG, ORDER, PLAYER, ResultEntry, ResultWay
 from sitegen.load.event import load_event
 from sitegen.model import Event, Round, Table
+from sitegen.pairing.fold import FOLDS, REPAIR
 from sitegen.text import N_, Joined, Msg, Nn_, Num, filled
 
 Form = Mapping[str, list[str]]
@@ -67,25 +68,35 @@ def _check_version(form: Form, current: str, stale: Msg) -> None:
         raise Stale(stale)
 
 
-def _form_table(folder: Path, form: Form) -> tuple[Event, Round, Table]:
-    """The round and table a table's form names, refused when the table changed since the form was made."""
+def _form_table(folder: Path, form: Form, *, check: bool = True) -> tuple[Event, Round, Table]:
+    """The round and table a table's form names, refused when the table changed since the form was made (unless the
+    caller checks that itself: `check=False`)."""
     event = load_event(folder)
     round_ = find_round(event, value(form, "round") or None)
     number = _integer(value(form, "table"), N_("Table"))
     table = next((t for t in round_.tables if t.number == number), None)
     if table is None:
         raise Refused(N_("This round has no table {number}.", number=number))
-    _check_version(form, table_version(round_, table), STALE_TABLE)
+    if check:
+        _check_version(form, table_version(round_, table), STALE_TABLE)
     return event, round_, table
 
 
 def enter(folder: Path, form: Form) -> Done:
-    event, round_, table = _form_table(folder, form)
-    entry = formats.format_of(event).results
+    event, round_, table = _form_table(folder, form, check=False)
+    fmt = formats.format_of(event)
+    entry = fmt.results
     number = table.number
     way = next((w for w in entry.ways_for(round_.stage) if w.name == value(form, "way")), None)
     if way is None:
         raise Refused(N_("{round} takes no result entered that way; reload the page.", round=round_.slug))
+    if value(form, "version") != table_version(round_, table):
+        wanted = read_result(entry, fmt.title, words_from_form(form, entry, way, table.players))
+        if _same_result(wanted, table.result, fmt.results.seating_keys):  # a double tap, or two judges entering the same: saved once
+            names = {p.id: p.name for p in event.players}
+            return Done(N_("{round}, table {number}: already saved ({result})", round=round_name(round_), number=number,
+                           result=describe_result(entry, way, table.result, names)), [], anchor=table_anchor(event, round_.slug, number))
+        raise Stale(STALE_TABLE)
     entered = enter_result(folder, number, words_from_form(form, entry, way, table.players), round_slug=round_.slug,
                            loaded=event)
     new, board = entered.edited.event, entered.board
@@ -93,7 +104,20 @@ def enter(folder: Path, form: Form) -> Done:
     written = next(t for t in entered.round.tables if t.number == number).result
     message = N_("{round}, table {number}: {result}", round=label, number=number,
                  result=describe_result(entry, way, written, {p.id: p.name for p in new.players}))
-    return Done(message, entered.edited.written, plain(entered.edited.warnings), f"table-{number}", new, board)
+    return Done(message, entered.edited.written, plain(entered.edited.warnings), table_anchor(event, round_.slug, number), new, board)
+
+
+def table_anchor(event: Event, round_slug: str, number: int) -> str:
+    """A table's place on the desk's page: "table-3" in the current round, "round-1-table-3" in an earlier one (a
+    correction is confirmed, or refused, at the table it changes)."""
+    return f"table-{number}" if find_round(event, None).slug == round_slug else f"{round_slug}-table-{number}"
+
+
+def _same_result(wanted: dict[str, Any], held: dict[str, Any], seating_keys: tuple[str, ...]) -> bool:
+    """Whether the table already holds the result a form asks for (how the table was seated aside)."""
+    def scored(result: dict[str, Any]) -> dict[str, Any]:
+        return {key: held_value for key, held_value in result.items() if key not in seating_keys}
+    return bool(wanted) and scored(wanted) == scored(held)
 
 
 def words_from_form(form: Form, entry: ResultEntry, way: ResultWay, players: tuple[str, ...]) -> Words:
@@ -102,6 +126,8 @@ def words_from_form(form: Form, entry: ResultEntry, way: ResultWay, players: tup
     for key in way.fields:
         field_ = entry.field(key)
         typed = {pid: value(form, f"{key}-{pid}") for pid in players if value(form, f"{key}-{pid}")}
+        if field_.kind == FIGURES and typed and field_.blank_is_zero:
+            typed = {pid: typed.get(pid, "0") for pid in players}
         if field_.kind == FIGURES:
             words[key] = [f"{pid}={figure}" for pid, figure in typed.items()]
         elif field_.kind == ORDER:
@@ -149,7 +175,7 @@ def drop(folder: Path, form: Form) -> Done:
     _check_version(form, players_version(event), STALE_PLAYERS)
     pid, undo = value(form, "player"), value(form, "undo") == "on"
     name = _name(event, pid)
-    change = drop_player(folder, pid, undo=undo)
+    change = drop_player(folder, pid, undo=undo, fold=None if undo else _fold(form))
     if undo:
         message = N_("{name} plays on: the drop is undone", name=name)
     else:
@@ -162,14 +188,30 @@ def add(folder: Path, form: Form) -> Done:
     event = load_event(folder)
     _check_version(form, players_version(event), STALE_PLAYERS)
     fields = {key: value(form, f"field-{key}") for key in formats.format_of(event).deck_fields if value(form, f"field-{key}")}
-    change = add_player(folder, value(form, "name"), fields=fields)
+    change = add_player(folder, value(form, "name"), fields=fields, fold=_fold(form))
     player = change.edited.event.player_by_id[change.player]
     return _repaired(folder, change, N_("{name} joins round {number}", name=player.name, number=player.joined), "players")
 
 
+def _fold(form: Form) -> str:
+    """How the change folds into a round paired without it: the button tapped (a page from before the choices: pair again)."""
+    fold = value(form, "fold") or REPAIR
+    if fold not in FOLDS:
+        raise Refused(N_("That choice is not offered; reload the page."))
+    return fold
+
+
 def _repaired(folder: Path, change: RosterChange, message: Msg, anchor: str) -> Done:
-    """The change, and the round it folds into paired again with it (the same tap)."""
+    """The change, and how it folded into the round paired without it (the same tap)."""
     written, warnings = list(change.edited.written), list(change.edited.warnings)
+    if change.folded is not None:
+        round_ = change.event.rounds[-1]
+        name = change.event.player_by_id[change.player].name
+        said = [Nn_("table {numbers} changed", "tables {numbers} changed", len(change.folded),
+                    numbers=", ".join(str(n) for n in change.folded))] if change.folded else []
+        said += [N_("{name} has the bye", name=name)] if change.player in round_.byes else \
+            [N_("{name} sits out this round", name=name)] if change.player in round_.sitting_out else []
+        return Done(Joined([message, *(said or [N_("no table changed")])], "; "), written, plain(warnings), anchor)
     if change.repair:
         paired = pair_round(folder, redo=True)
         written += [p for p in paired.edited.written if p not in written]
@@ -273,8 +315,19 @@ def draw(folder: Path, form: Form) -> Done:
 
 
 def plain(warnings: list[str]) -> list[str]:
-    """A verb's warnings in the TO's words at the desk: without the command-line advice in brackets."""
-    return [re.sub(r" ?\([^()]*`[^`]*`[^()]*\)", "", line).replace("round-", "round ") for line in warnings]
+    """A verb's warnings in the TO's words at the desk."""
+    return [plain_line(line) for line in warnings]
+
+
+def plain_line(line: str) -> str:
+    """A verb's message in the TO's words at the desk: without the command-line advice (in brackets, or a clause "then
+    run `sitegen ...`"); a desk message (a `Msg`, translated) as it is."""
+    if isinstance(line, (Msg, Joined)):
+        return line
+    line = re.sub(r" ?\([^()]*`[^`]*`[^()]*\)", "", line)
+    line = re.sub(r",? (then )?run `[^`]*`( again)?", "", line)
+    line = re.sub(r"^\S+\.yaml(:\d+)?: ", "", line)  # the file it is about: the desk shows the event, not its files
+    return line.replace("round-", "round ")
 
 
 def _integer(text: str, what: str) -> int:

@@ -38,9 +38,12 @@ def check_repository(content: Path) -> None:
 
 
 def commit(content: Path, paths: list[Path], subject: str, body: str = "") -> str:
-    """Commit exactly `paths` (written or deleted) with `subject`; returns the short hash."""
+    """Commit exactly `paths` (written or deleted) with `subject`; returns the short hash, or "" when the files are as
+    committed already (a change that wrote the same bytes: nothing to commit is no failure)."""
     names = [str(p.absolute()) for p in paths]
     _git(content, "add", "-A", "--", *names)
+    if not _git(content, "diff", "--cached", "--name-only", "--", *names):
+        return ""
     message = subject + (f"\n\n{body}" if body else "")
     _git(content, "commit", "--quiet", "-m", message, "--", *names)
     return _git(content, "rev-parse", "--short", "HEAD")

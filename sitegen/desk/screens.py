@@ -7,18 +7,21 @@ input per seat for figures and orders, one for the table for a player or a yes/n
 """
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import re
 from dataclasses import dataclass, field
 from typing import Any
 
 from sitegen import games as formats
+from sitegen.edit.commit import preliminaries_over
 from sitegen.edit.venue import clock_words
 from sitegen.games.base import Column, RoundView, Scoreboard, TableView, cut_of, round_label
 from sitegen.games.checks import late_changes
 from sitegen.games.result_entry import FIGURES, ORDER, PLAYER, ResultEntry, ResultField
 from sitegen.model import Event, Player, Round, Table
 from sitegen.pages.display import StandingLine, standing_lines
+from sitegen.pages.player_display import round_minutes
 from sitegen.text import N_, Joined, Msg, Nn_
 
 # The places of an order (who left the game first), as the desk's select offers them.
@@ -48,7 +51,7 @@ def rounds_version(event: Event) -> str:
 class Seat:
     player: str
     name: str
-    shown: str  # the figures the table shows for this seat, e.g. "Power 7 · Pts 4"
+    shown: str  # the figures the table shows for this seat, e.g. "Power: 7 · Pts: 4"
     winner: bool
     entered: dict[str, str]  # by result key: the figure or place already entered, to prefill the inputs
 
@@ -110,6 +113,16 @@ class RosterLine:
     name: str
     state: str  # "plays", "dropped after round 2", "joins round 3"
     dropped: bool
+    in_open_round: bool = False  # seated (or with a bye, or sitting out) in a round paired and without a result: a drop folds in
+
+
+@dataclass(frozen=True)
+class FoldChoices:
+    """How a late arrival or a drop folds into the round paired and without a result (`edit.fold`): what the desk offers."""
+
+    round: str  # its label, "Round 2"
+    next_number: int  # a late arrival given a loss starts in this round
+    bye: bool  # the game gives byes and this round has none: a late arrival may take it
 
 
 @dataclass
@@ -135,6 +148,9 @@ class EventPage:
     links: dict[str, str] = field(default_factory=dict)  # the site's print view, slips and projector of the current round
     clock_state: str = ""
     gives_byes: bool = False
+    fold: FoldChoices | None = None  # the current preliminary round takes a late arrival or a drop folded in
+    swiss: bool = True  # the preliminary rounds are on: players may be added and dropped, the next round takes byes and fixed tables
+    minutes: int | None = None  # the round's length to offer: the event's `minutes:`, else the last round's, else the rules'
     errors: dict[str, list[str]] = field(default_factory=dict)  # by form: "pair", "drop", "add", "table-3"
     typed: dict[str, str] = field(default_factory=dict)  # what the refused form held, shown again to be corrected
     names: dict[str, str] = field(default_factory=dict)  # every player's, by id
@@ -158,6 +174,13 @@ def event_page(event: Event, board: Scoreboard | None) -> EventPage:
     _length(page, event, board)
     page.gives_byes = fmt.gives_byes
     page.roster = [_roster_line(p, len(event.rounds)) for p in event.players]
+    page.swiss = not preliminaries_over(event)
+    page.minutes = round_minutes(event, fmt.round_minutes)
+    if view and can_redo and view.round.stage == "round":
+        round_ = view.round
+        page.fold = FoldChoices(view.label, round_.number + 1, fmt.gives_byes and not round_.byes)
+        waiting = set(round_.seated()) | set(round_.byes) | set(round_.sitting_out)
+        page.roster = [dataclasses.replace(line, in_open_round=line.id in waiting) for line in page.roster]
     if view:
         base = f"events/{event.slug}/{view.round.slug}"
         page.links = {N_("Print view"): f"{base}-print.html", N_("Result slips"): f"{base}-slips.html",
@@ -247,7 +270,7 @@ def _desk_table(round_: Round, table: Table, view: TableView, columns: list[Colu
     seats = []
     for pid in table.players:
         row = rows.get(pid)
-        shown = Joined([N_("{label} {value}", label=c.label, value=row.values[c.key]) for c in columns
+        shown = Joined([N_("{label}: {value}", label=c.label, value=row.values[c.key]) for c in columns
                         if row and not c.seating and row.values.get(c.key, "") != ""], " · ") if not view.pending else ""
         seats.append(Seat(pid, names.get(pid, pid), shown, bool(row and row.winner and not view.pending), _entered(table, pid, entry)))
     ways = [_desk_way(entry, way.name, table) for way in entry.ways_for(round_.stage)]

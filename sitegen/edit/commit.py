@@ -44,6 +44,12 @@ def checked_for_players(event_dir: str | Path) -> tuple[Event, set[str]]:
     return event, waiting
 
 
+def preliminaries_over(event: Event) -> bool:
+    """Whether the preliminary rounds are over: an elimination round is paired, or the last planned round is complete."""
+    last = event.rounds[-1] if event.rounds else None
+    return bool(event.elims) or bool(last and last.number >= formats.format_of(event).planned_rounds(event) and last.complete)
+
+
 def current_round(event: Event) -> Round:
     """The round being played: the first one with a table in play (a game may seat its later rounds ahead: `pair
     --plan`), else the latest file written (elimination rounds come after the Swiss ones)."""

@@ -7,12 +7,13 @@ from typing import Any
 
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
 
-from sitegen import games as formats
-from sitegen.edit.commit import Edited, checked_for_players, commit
+from sitegen.edit.commit import Edited, checked_for_players, commit, preliminaries_over
+from sitegen.edit.fold import fold_change
 from sitegen.edit.lock import one_writer
 from sitegen.edit.round_trip import RoundTrip, player_entry, player_map
 from sitegen.games.base import Refused
 from sitegen.model import Event, Player, Round
+from sitegen.pairing.fold import LOSS
 from sitegen.text import slugify, suggest
 
 
@@ -24,6 +25,7 @@ class RosterChange:
     player: str  # the player's id
     round: int  # add: the first round played; drop: the last one (0: none)
     repair: int | None = None  # a round already paired without this change: pair it again before its first result
+    folded: tuple[int, ...] | None = None  # the change folded into that round (`fold`): the tables it changed
 
     @property
     def event(self) -> Event:
@@ -43,16 +45,16 @@ def open_round(event: Event) -> int | None:
 
 def refuse_finished(event: Event, what: str) -> None:
     """A change to the players once the Swiss rounds are over (the cut, or the last result) is refused."""
-    fmt = formats.format_of(event)
-    last = event.rounds[-1] if event.rounds else None
-    if event.elims or (last and last.number >= fmt.planned_rounds(event) and last.complete):
+    if preliminaries_over(event):
         raise Refused(f"{event.name}'s rounds are over: a player can no longer be {what}")
 
 
 @one_writer
-def drop_player(event_dir: str | Path, pid: str, *, after: int | None = None, undo: bool = False) -> RosterChange:
+def drop_player(event_dir: str | Path, pid: str, *, after: int | None = None, undo: bool = False,
+                fold: str | None = None) -> RosterChange:
     """Set `dropped: N` on player `pid`: the last round played. By default the last round paired, or the one before it
-    while it has no result (the player leaves that round too: it is to be paired again). `undo` takes a drop back."""
+    while it has no result (the player leaves that round too: `fold` says how, see `edit.fold`; without it the round
+    is to be paired again). `undo` takes a drop back."""
     event, known = checked_for_players(event_dir)
     player = _player(event, pid)
     refuse_finished(event, "dropped" if not undo else "brought back")
@@ -69,9 +71,17 @@ def drop_player(event_dir: str | Path, pid: str, *, after: int | None = None, un
         entry["dropped"] = last
     else:
         entry.insert(len(entry), "dropped", last)
-    new = commit(event_dir, {path: doc.dump()}, known=known)
     seated = open_ is not None and last < open_ and pid in _seated(event.rounds[-1])
+    if seated and fold:
+        return _folded(event_dir, {path: doc.dump()}, fold, pid, last, dropped=pid)
+    new = commit(event_dir, {path: doc.dump()}, known=known)
     return RosterChange(Edited(new, [path]), pid, last, open_ if seated else None)
+
+
+def _folded(event_dir: str | Path, texts: dict[Path, str | None], fold: str, pid: str, number: int, *,
+            newcomer: str | None = None, dropped: str | None = None) -> RosterChange:
+    folded = fold_change(event_dir, texts, fold, newcomer=newcomer, dropped=dropped)
+    return RosterChange(folded.edited, pid, number, folded=folded.tables)
 
 
 def _undo_drop(event_dir: str | Path, event: Event, player: Player, known: set[str]) -> RosterChange:
@@ -103,9 +113,9 @@ def _player(event: Event, pid: str) -> Player:
 
 @one_writer
 def add_player(event_dir: str | Path, name: str, *, pid: str | None = None, joined: int | None = None,
-               fields: dict[str, str] | None = None) -> RosterChange:
-    """Append a player to event.yaml; `joined` defaults to the current round while it has no result (it is to be
-    paired again), else to the next round."""
+               fields: dict[str, str] | None = None, fold: str | None = None) -> RosterChange:
+    """Append a player to event.yaml; `joined` defaults to the current round while it has no result (`fold` says how
+    the player joins it, see `edit.fold`; without it the round is to be paired again), else to the next round."""
     event, known = checked_for_players(event_dir)  # the event may wait for this player to pass the check (a cut larger than the field)
     refuse_finished(event, "added")
     name = name.strip()
@@ -116,6 +126,8 @@ def add_player(event_dir: str | Path, name: str, *, pid: str | None = None, join
         raise Refused(f"there is already a player '{new_id}' ({event.player_by_id[new_id].name}); give the new one --id")
     open_ = open_round(event)
     first = (open_ or len(event.rounds) + 1) if joined is None else joined
+    if fold == LOSS and open_ and first == open_:
+        first, fold = open_ + 1, None  # a loss: the round is played without them, they start the next one
     entry: dict[str, Any] = {"name": name}
     if pid:
         entry["id"] = pid
@@ -135,6 +147,8 @@ def add_player(event_dir: str | Path, name: str, *, pid: str | None = None, join
         if isinstance(last, CommentedMap) and last.fa.flow_style():
             item.fa.set_flow_style()
         players.append(item)
+    if fold and open_ and first <= open_:
+        return _folded(event_dir, {path: doc.dump()}, fold, new_id, first, newcomer=new_id)
     new = commit(event_dir, {path: doc.dump()}, known=known)
     return RosterChange(Edited(new, [path]), new_id, first, open_ if open_ and first <= open_ else None)
 

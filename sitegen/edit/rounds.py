@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from sitegen import games as formats
-from sitegen.edit.commit import Edited, commit, current_round
+from sitegen.edit.commit import Edited, commit, current_round, preliminaries_over
 from sitegen.edit.lock import one_writer
 from sitegen.games.base import NextRound, Refused
 from sitegen.load.check import validated
@@ -26,14 +26,16 @@ class Paired:
 
 @one_writer
 def pair_round(event_dir: str | Path, *, plan: bool = False, redo: bool = False, start: str | None = None,
-               minutes: int | None = None, tables: dict[str, int | None] | None = None, bye: str | None = None) -> Paired:
+               minutes: int | None = None, tables: dict[str, int | None] | None = None, bye: str | None = None,
+               pending: dict[Path, str | None] | None = None) -> Paired:
     """Pair (seat) the next round, or every preliminary round with `plan`, or the current round again with `redo`.
 
     `start` ("2026-11-22 14:00") and `minutes` go into the new round file: its page counts down. `tables` fixes
     ({id: table number}) or frees ({id: None}) players' tables in event.yaml, kept by every later pairing; `bye` is
-    the organizer's choice of bye for this round (recorded as `chosen_byes`), instead of the rules'.
+    the organizer's choice of bye for this round (recorded as `chosen_byes`), instead of the rules'. `pending`: files
+    read as these texts and written with the round (a late arrival or a drop folded in: `edit.fold`).
     """
-    event = validated(event_dir)
+    event = validated(event_dir, (), pending)
     folder = Path(event_dir)
     fmt = formats.format_of(event)
     clock: dict[str, Any] = {"start": start} if start else {}
@@ -41,7 +43,7 @@ def pair_round(event_dir: str | Path, *, plan: bool = False, redo: bool = False,
         clock["minutes"] = minutes
     if plan and (redo or clock or bye):
         raise Refused("--plan writes every round at once: pair without --redo, --start, --minutes or --bye")
-    texts: dict[Path, str | None] = {}
+    texts: dict[Path, str | None] = dict(pending or {})
     if tables:
         texts[folder / "event.yaml"] = fixed_tables_text(event, tables)
         event = load_event(event_dir, texts)
@@ -103,16 +105,22 @@ def _length_on_round_1(folder: Path, base: Event, texts: dict[Path, str | None])
 
 @one_writer
 def set_length(event_dir: str | Path, rounds: int | None, cut: int | None) -> Edited:
-    """Write the event's `rounds:` and `cut:` into event.yaml, while round 1 has no result."""
+    """Write the event's `rounds:` and `cut:` into event.yaml: the cut while round 1 has no result, the rounds while the
+    preliminary rounds are on (no fewer than are paired), e.g. when a drop leaves a count no schedule seats equally."""
     from sitegen.edit.round_trip import RoundTrip
 
     event = validated(event_dir)
     if rounds is None and cut is None:
         raise Refused("give the rounds, the cut or both")
-    if event.elims or (event.rounds and (event.rounds[0].has_result or len(event.rounds) > 1)):
-        raise Refused("round 1 has results: the event's length is fixed now")
-    if rounds is not None and rounds < 1:
-        raise Refused("an event has at least 1 round")
+    if preliminaries_over(event):
+        raise Refused(f"{event.name}'s rounds are over: its length is fixed")
+    started = bool(event.rounds) and (event.rounds[0].has_result or len(event.rounds) > 1)
+    if started and cut is not None:
+        raise Refused("round 1 has results: the cut is fixed now; give the rounds alone")
+    if rounds is not None and rounds < max(1, len(event.rounds)):
+        paired = len(event.rounds)
+        raise Refused(f"{paired} round{'s are' if paired > 1 else ' is'} paired already: give {paired} or more" if paired
+                      else "an event has at least 1 round")
     settings = formats.format_of(event).length_settings(event)
     if cut is not None and "cut" not in settings:
         raise Refused(f"a {formats.format_of(event).title} event has no cut to choose")

@@ -285,6 +285,11 @@ class Format(ABC):
         """The boxes of this round's printed result slips; None: one box per result column of the round's tables."""
         return None
 
+    def round_sizes(self, players: int) -> list[int]:
+        """The table sizes a preliminary round of `players` seats, by the rules (whoever is left has a bye or sits out):
+        what a late arrival or a drop folds into with the least change (`pairing.fold`)."""
+        raise Refused(f"the {self.name} format cannot fold a player into a paired round; pair the round again")
+
 
 def cut_of(fmt: Format, event: Event) -> int:
     """Players in the event's elimination cut or final (`Format.elimination`); 0 for none."""

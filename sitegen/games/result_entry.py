@@ -31,6 +31,7 @@ class ResultField:
     seating: bool = False  # how the table was seated (V:TES: who plays first), kept when a result is replaced
     judges_only: bool = False  # entered by the TO or a judge only, never in a player's own report (V:TES: an override)
     slip: str = ""  # the box this field gets on a printed slip ("" for none)
+    blank_is_zero: bool = False  # FIGURES: at the desk a blank beside typed figures is 0 (V:TES: most players score no VP)
 
 
 @dataclass(frozen=True)

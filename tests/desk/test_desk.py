@@ -126,7 +126,19 @@ def test_concurrent_writes_to_one_table_never_lose_one(desk):
         thread.start()
     for thread in threads:
         thread.join()
-    assert sorted(statuses) == [303, 409, 409, 409]
+    assert sorted(statuses) == [303, 303, 409, 409]  # the winner's twin is "already saved"; the other two are told
+
+
+def test_a_double_tap_on_a_result_says_already_saved(desk):
+    server, folder = desk("agot-joust", commit=False)
+    a, _ = seats(folder)[1]
+    form = {"way": "won", "round": "round-1", "table": "1", "winner": a, "version": versions(server.get("e/desk/")[1])["table-1"]}
+    assert server.post("e/desk/result", form)[0] == 303
+    written = snapshot(folder)
+    status, _, headers = server.post("e/desk/result", form)  # the same tap again, from the same page
+    assert status == 303 and snapshot(folder) == written
+    page = server.get(headers["Location"].split("/", 2)[2].split("#")[0])[1]
+    assert "already saved" in page and "changed since you loaded it" not in page
 
 
 @pytest.mark.parametrize("path", [
@@ -275,7 +287,7 @@ def test_commit_makes_each_change_a_readable_commit_and_publish_reports_git(desk
     status, _, headers = server.post("publish", {})
     assert status == 303
     page = server.request("GET", headers["Location"])[1]
-    assert "not published: git push:" in page and "Traceback" not in page
+    assert "Not published: git could not send the changes" in page and "git push:" not in page and "Traceback" not in page
 
 
 def test_melee_results_through_the_desk_equal_the_cli(tmp_path):

@@ -35,7 +35,8 @@ def enter_vp(page: Page, taps: Taps, cli_folder: Path) -> int:
     for number, players in tables_on(page).items():
         table = page.locator(f"#table-{number}")
         for pid, vp in zip(players, VP[len(players)]):
-            taps.fill(table.locator(f"input[name=vp-{pid}]"), str(vp))
+            if vp:  # a blank is 0 (issue 30.7): only the VP scored are typed
+                taps.fill(table.locator(f"input[name=vp-{pid}]"), str(vp))
         taps.tap(table.get_by_role("button", name="Save VP"))
         expect(page.locator(f"#table-{number} h3 small")).to_have_text("done")
         argv = ["result", str(cli_folder), str(number), "--vp", *[f"{p}={v}" for p, v in zip(players, VP[len(players)])]]

@@ -140,10 +140,9 @@ def test_a_10_player_joust_on_a_touch_phone(tmp_path, touch_phone):
         before = taps.count  # a late arrival, folded into round 1 (no result yet): the same tap pairs it again
         taps.fill(page.get_by_label("Full name"), "Kim Example")
         taps.fill(page.get_by_label("Faction"), "Martell")
-        taps.tap(page.get_by_role("button", name="Add and pair Round 1 again"))
-        run.done("Kim Example joins round 1; round 1 is paired again")
-        run.cli_does("add", "Kim Example", "--field", "faction=Martell")
-        run.cli_does("pair", "--redo")
+        taps.tap(page.get_by_role("button", name="Add to Round 1: only the tables it needs change"))
+        run.done("Kim Example joins round 1; Kim Example has the bye")  # ten were seated: no table changes
+        run.cli_does("add", "Kim Example", "--field", "faction=Martell", "--fold", "pair")
         run.step("late arrival", before)
 
         before = taps.count  # the cut, chosen while round 1 has no result
@@ -219,10 +218,9 @@ def test_a_melee_to_its_final_table_on_a_touch_phone(tmp_path, touch_phone):
 
         before = taps.count  # a late arrival, folded into round 1: nine play it
         taps.fill(page.get_by_label("Full name"), "Ivy Example")
-        taps.tap(page.get_by_role("button", name="Add and pair Round 1 again"))
-        run.done("Ivy Example joins round 1; round 1 is paired again")
-        run.cli_does("add", "Ivy Example")
-        run.cli_does("pair", "--redo")
+        taps.tap(page.get_by_role("button", name="Add to Round 1: only the tables it needs change"))
+        run.done("Ivy Example joins round 1; tables 1, 2, 3 changed")  # 4 + 4 become 3 + 3 + 3
+        run.cli_does("add", "Ivy Example", "--fold", "pair")
         run.step("late arrival", before)
 
         before = taps.count  # two rounds, then one final table of four

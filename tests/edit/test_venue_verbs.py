@@ -175,5 +175,17 @@ def test_length_until_round_1_has_a_result(tmp_path):
     event = load_event(folder)
     assert event.planned_rounds == 2 and event.cut == 0
     finish(folder)
-    with pytest.raises(Refused, match="fixed now"):
-        set_length(folder, 3, None)
+    with pytest.raises(Refused, match="the cut is fixed now"):
+        set_length(folder, 3, 2)
+    set_length(folder, 3, None)  # the rounds may change while the preliminaries are on (issue 28.6)
+    assert load_event(folder).planned_rounds == 3
+    with pytest.raises(Refused, match="1 round is paired already"):
+        set_length(folder, 0, None)
+
+
+def test_the_rounds_never_change_once_the_preliminaries_are_over(tmp_path):
+    folder = make_event(tmp_path, "agot-joust")
+    set_length(folder, 1, 0)
+    finish(folder)
+    with pytest.raises(Refused, match="rounds are over"):
+        set_length(folder, 2, None)

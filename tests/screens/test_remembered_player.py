@@ -50,6 +50,26 @@ def test_the_chosen_player_is_remembered_across_rounds(browser, site, site_url, 
     context.close()
 
 
+def test_the_players_own_table_is_on_the_first_screen_remembered_or_typed(browser, site_url):
+    """Issue 30.8: at 360×740 the player's table is lifted above the list of names and the other tables."""
+    context = browser.new_context(viewport={"width": 360, "height": 740})
+    page = context.new_page()
+    page.goto(site_url + EVENT + "round-3.html")
+    page.locator("#find-input").fill("Ysolde")  # typed: the one table that name finds comes up
+    typed = page.locator("table.game.lifted")
+    assert typed.get_attribute("data-table") == table_of(page, "ysolde-kowal") and typed.bounding_box()["y"] < 740
+    page.locator("#find-input").fill("")
+    assert page.locator("table.game.lifted").count() == 0  # back in its place
+    page.locator('.find-list li[data-player="ysolde-kowal"] a').click()
+    page.goto(site_url + EVENT + "round-3.html")  # remembered
+    mine = page.locator("table.game.lifted")
+    box = mine.bounding_box()
+    assert mine.get_attribute("data-table") == table_of(page, "ysolde-kowal") and box["y"] + box["height"] <= 740
+    others = page.locator("table.game:not(.lifted)")
+    assert others.count() >= 1 and others.first.bounding_box()["y"] > box["y"]
+    context.close()
+
+
 @pytest.mark.parametrize("zone", ["America/New_York", "Asia/Tokyo"])
 def test_the_clock_counts_the_same_minutes_in_any_time_zone(browser, site_url, zone):
     """Round 3 starts at 20:30 in the event's zone, Europe/Paris (19:30 UTC), and lasts 55 minutes."""

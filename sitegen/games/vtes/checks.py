@@ -4,7 +4,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from sitegen.games.base import Format
-from sitegen.games.checks import check_common, check_everyone_seated, player_id
+from sitegen.games.checks import check_common, check_everyone_seated, late_changes, player_id
 from sitegen.games.result_entry import judges_remedy
 from sitegen.games.vtes import results as vtes_results
 from sitegen.games.vtes import rules as vtes_rules
@@ -87,7 +87,10 @@ def _sizes_text(sizes: list[int]) -> str:
 
 
 def _check_seating_rule(event: Event, round_: Round) -> list[Problem]:
-    """The rules seat as many tables of 5 as possible, and let players sit out only when 6, 7 or 11 are left."""
+    """The rules seat as many tables of 5 as possible, and let players sit out only when 6, 7 or 11 are left. A round
+    awaiting `pair --redo` after a late arrival or a drop (no result yet) is checked once it is paired again."""
+    if round_.tables and not round_.has_result and any(late_changes(event, round_)):
+        return []
     active = sum(p.active_in(round_.number) for p in event.players)
     if round_.sitting_out and vtes_seating.seatable(active):
         return [Problem(round_.at("sitting_out"), f"round {round_.number} has {active} players, and tables of 4 and 5 seat "

@@ -70,7 +70,8 @@ class Vtes(Format):
     ranking_body = RANKING_BODY
     event_keys = ("final", "multideck", vtes_event.PAIRED_SEED)
     results = ResultEntry(
-        fields=(ResultField("vp", FIGURES, N_("VP"), "each player's victory points, in steps of 0.5", halves=True, slip=N_("VP")),
+        fields=(ResultField("vp", FIGURES, N_("VP"), "each player's victory points, in steps of 0.5", halves=True, slip=N_("VP"),
+                            blank_is_zero=True),
                 ResultField("override", FLAG, N_("A judge confirmed VP no game gives"), "a judge confirmed VP that no game gives (card effects)",
                             judges_only=True),
                 ResultField(vtes_event.FIRST, PLAYER, N_("Plays first"), "the finalist drawn to play first (the final)", seating=True,
@@ -107,6 +108,10 @@ class Vtes(Format):
 
     def next_round(self, event: Event) -> NextRound:
         return vtes_pairing.next_round(event)
+
+    def round_sizes(self, players: int) -> list[int]:
+        """As many tables of 5 as the players who can be seated allow (6, 7 or 11: some sit out)."""
+        return vtes_seating.table_sizes(vtes_seating.largest_seatable(players)) if players >= vtes_rules.SMALLEST_TABLE else []
 
     def slip_form(self, round_: Round) -> SlipForm:
         if round_.stage == "final":

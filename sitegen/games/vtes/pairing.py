@@ -97,14 +97,16 @@ def _no_equal_schedule(event: Event, active: list[str], history: list[Seating], 
         left = length - len(history)
         schedule = vtes_seating.remaining_schedule(games, left) if left else ((max(games), []) if len(set(games)) == 1 else None)
         if length != planned and schedule is not None:
-            lengths.append(f"'rounds: {length}' in event.yaml (" + (
-                "the preliminaries end now)" if not left else f"{left} round{'s' * (left > 1)} left, everyone ending on {schedule[0]} games)"))
+            lengths.append(f"play {length} rounds (`sitegen length EVENT --rounds {length}`): " + (
+                "the preliminaries end now" if not left else f"{left} round{'s' * (left > 1)} left, everyone ending on {schedule[0]} games"))
     seated = vtes_seating.largest_seatable(count)
     order = sorted(active)
     rng.shuffle(order)
     order.sort(key=lambda pid: -played[pid])
     out = sorted(order[: count - seated])
-    offers = [f"set {length}" for length in lengths[:2]] + [
+    more = next(n for n in range(count + 1, count + 9) if vtes_seating.seatable(n))
+    offers = lengths[:2] + [
+        f"add {more - count} late arrival{'s' * (more - count > 1)} (`sitegen add EVENT NAME`): {more} players sit at tables of 4 and 5",
         f"write round-{number}.yaml by hand with {seated} players at the tables and {', '.join(out)} under 'sitting_out': "
         f"they end with fewer games than the others (the rules want equal games when players sit out: the judge's call)"]
     left_now = planned - len(history)

@@ -48,7 +48,8 @@ def test_pair_refuses_in_plain_words_when_no_equal_schedule_is_left(make_site, r
     status, out, err = run_cli("pair", folder)
     assert status == 2 and "Traceback" not in err and out == ""
     assert f"{left} players" in err and "same number of games" in err
-    assert "rounds:" in err  # another length the rules allow
+    assert "`sitegen length EVENT --rounds " in err and "rounds:" not in err  # another length the rules allow, as the TO sets it
+    assert "late arrival" in err
     assert "sitting_out" in err and "fewer" in err  # or unequal games, named
     assert not (folder / "round-2.yaml").exists()
 
@@ -72,7 +73,7 @@ def test_pair_plan_refuses_a_length_with_no_equal_schedule(make_site, run_cli):
     event = f"name: Seven\nformat: vtes\ndate: 2026-01-01\nrounds: 2\nplayers: [{_names(7)}]\n"
     folder = make_site({"events/e/event.yaml": event}) / "events" / "e"
     status, _, err = run_cli("pair", "--plan", folder)
-    assert status == 2 and "Traceback" not in err and "same number of games" in err and "'rounds: 3'" in err
+    assert status == 2 and "Traceback" not in err and "same number of games" in err and "`sitegen length EVENT --rounds 3`" in err
 
 
 # -- 2. registered players who never played ---------------------------------------------------------------

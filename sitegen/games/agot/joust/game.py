@@ -51,6 +51,9 @@ class Joust(AgotGame):
     def next_round(self, event: Event) -> NextRound:
         return joust_pairing.next_round(event, self.name)
 
+    def round_sizes(self, players: int) -> list[int]:
+        return [2] * (players // 2)  # an odd player out has the bye
+
     def slip_form(self, round_: Round) -> SlipForm:
         boxes = self.results.slip_boxes(round_.stage)
         if round_.stage != "round":

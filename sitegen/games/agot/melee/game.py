@@ -29,10 +29,11 @@ from sitegen.games.agot.length import TEMPLATES as AGOT_TEMPLATES
 from sitegen.games.agot.melee.checks import validate
 from sitegen.games.agot.melee.pairing import next_round
 from sitegen.games.agot.melee.rules import ROUND_MINUTES, planned_melee_cut
+from sitegen.games.agot.melee.seating import melee_table_sizes
 from sitegen.games.agot.melee.standings import current_standings, score_event
 from sitegen.games.agot.melee.wording import CUT_ORDER_WORDS, SLIP_INSTRUCTIONS, rules_context
 from sitegen.games.agot.rules import DEFAULT_VICTORY_TOTAL
-from sitegen.games.base import Elimination, NextRound, Scoreboard, Seating
+from sitegen.games.base import Elimination, NextRound, Refused, Scoreboard, Seating
 from sitegen.games.result_entry import FIGURES, ORDER, PLAYER, ResultEntry, ResultField, ResultWay, SlipForm
 from sitegen.games.rounds import refuse_pending
 from sitegen.model import Event, Problem, Round
@@ -63,6 +64,12 @@ class Melee(AgotGame):
 
     def score(self, event: Event) -> Scoreboard:
         return score_event(event, self.name, self.planned_rounds(event), planned_melee_cut(event))
+
+    def round_sizes(self, players: int) -> list[int]:
+        try:
+            return melee_table_sizes(players)
+        except ValueError as exc:
+            raise Refused(str(exc)) from None
 
     def next_round(self, event: Event) -> NextRound:
         refuse_pending(event)

@@ -38,6 +38,27 @@
     } catch (e) { /* storage off: nothing is remembered */ }
   };
 
+  // A round page: the player's own table (remembered, or the only one a typed name finds) is lifted to the top, above
+  // the list of names and the other tables, so it is on the first screen; it goes back to its place after.
+  var lifted = null;
+  var lift = function (number, after) {
+    if (lifted) {
+      lifted.home.parentNode.replaceChild(lifted.table, lifted.home);
+      lifted.table.classList.remove("lifted");
+      lifted = null;
+    }
+    var table = number && after && document.getElementById("table-" + number);
+    if (!table || !table.classList.contains("game") || !document.querySelector(".find-list")) {
+      return;
+    }
+    var home = document.createComment("table " + number);
+    table.parentNode.replaceChild(home, table);
+    after.parentNode.insertBefore(table, after.nextSibling);
+    table.classList.add("lifted");
+    lifted = { table: table, home: home };
+  };
+  var mine = { table: "", bar: null };
+
   // Mark the remembered player's rows and table, and say who "you" are at the top of the page.
   var showYou = function () {
     Array.prototype.forEach.call(document.querySelectorAll(".yours"), function (el) { el.classList.remove("yours"); });
@@ -46,7 +67,9 @@
       old.parentNode.removeChild(old);
     }
     var me = storageKey && remembered();
+    mine = { table: "", bar: null };
     if (!me) {
+      lift(null);
       return;
     }
     var where = "";
@@ -85,6 +108,8 @@
     bar.appendChild(forget);
     var main = document.getElementById("main");
     main.insertBefore(bar, main.firstChild);
+    mine = { table: where, bar: bar };
+    lift(where, bar);
   };
 
   // Find your name: typing filters the name list and the tables to the matching players; tapping a name remembers it.
@@ -112,6 +137,12 @@
       tables.forEach(function (table) {
         table.hidden = Boolean(query) && !wanted[table.getAttribute("data-table")];
       });
+      var found = Object.keys(wanted).filter(Boolean);
+      if (query && found.length === 1) {
+        lift(found[0], input.form);
+      } else {
+        lift(mine.table, mine.bar);
+      }
       count.textContent = query ? (hits ? plural("found", hits, "{count} player found", "{count} players found") : text("none-found", "No player by that name")) : "";
     });
     names.forEach(function (li) {
