@@ -16,6 +16,7 @@ from itertools import count
 from pathlib import Path
 from typing import Any
 
+from sitegen.games.decklist import DeckRules
 from sitegen.model import EVENT_KEYS, PLAYER_KEYS, TABLE_KEYS, Event, Person, Player, Problem, Round, Table, Where
 from sitegen.text import N_, Msg, suggest
 
@@ -272,6 +273,7 @@ class Format(ABC):
     cut_rule: str = ""  # why the cut's order may differ from the standings order; "" when it follows the standings
     result_hint: str  # how to enter results, written at the top of a new round file
     round_minutes: int | None = None  # a round's length by the rules, when they set one (an event's `minutes:` overrides it)
+    deck_rules: DeckRules | None = None  # how the game reads and checks a decklist; None: the game takes no decklists
 
     @property
     def table_keys(self) -> tuple[str, ...]:

@@ -42,6 +42,7 @@ from sitegen.games.vtes import pairing as vtes_pairing
 from sitegen.games.vtes import rating as vtes_rating
 from sitegen.games.vtes import rules as vtes_rules
 from sitegen.games.vtes import seating as vtes_seating
+from sitegen.games.vtes.decklist import DECK_RULES
 from sitegen.games.vtes.rules import vp_text
 from sitegen.model import Event, Person, Problem, Round
 from sitegen.text import N_, Nn_, Num, place_text
@@ -62,6 +63,7 @@ class Vtes(Format):
         ways=(ResultWay("vp", ("vp", "override"), N_("Each player's VP (in halves)"), N_("Save VP")),
               ResultWay("first", (vtes_event.FIRST,), N_("Who plays first?"), N_("{name} plays first"), stages=("final",))))
     deck_fields = {"vekn": N_("V:EKN number"), "deck": N_("Deck")}
+    deck_rules = DECK_RULES
     after_preliminaries = N_("The final comes next: the top five choose their seats.")
     result_hint = ("Enter each table's result as 'vp: {<id>: N, ...}' (steps of 0.5, every player at the table); "
                    "add 'override: true' only when a judge confirmed VP that no game gives (e.g. from card effects).")
