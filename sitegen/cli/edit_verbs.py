@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from sitegen import games as formats
+from sitegen.cli.decks import release_due
 from sitegen.edit.scaffold import init_site, package_source
 from sitegen.games.base import FIGURES, FLAG, ORDER, PLAYER, Refused, ResultField, Scoreboard, StandingRow
 from sitegen.model import LANGUAGES, Event
@@ -37,7 +38,7 @@ def register(sub: Any, cache: Path) -> None:
     which.add_argument("--elim", type=int, metavar="N", help="an elimination round")
     which.add_argument("--final", action="store_true", help="the final (games that end with one final table)")
     p.add_argument("--clear", action="store_true", help="take the table's result out: the table is in play again")
-    p.set_defaults(run=_result, one_event=True)
+    p.set_defaults(run=_result, one_event=True, cache=cache)
 
     p = sub.add_parser("drop", help="mark a player as dropped (event.yaml's 'dropped:'): from the current round while it "
                                     "has no result (then pair it again), else from the next round on")
@@ -184,6 +185,7 @@ def _result(args: argparse.Namespace) -> int:
         print("\nstandings rows that changed:")
         print_rows(event, board, entered.standings)
     warn(entered.edited.warnings)
+    release_due(args.event_dir, args.cache)
     return 0
 
 

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from sitegen import games as formats
+from sitegen.cli import decks as cli_decks
 from sitegen.cli import edit_verbs as cli_desk
 from sitegen.cli import report as cli_report
 from sitegen.edit.rounds import pair_round
@@ -84,6 +85,7 @@ def _parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(title="commands", metavar="COMMAND", required=True)
     _event_commands(sub)
     cli_desk.register(sub, DEFAULT_CACHE)
+    cli_decks.register(sub, DEFAULT_CACHE)
     _site_commands(sub)
     _report_commands(sub)
     cli_report.register(sub)
@@ -111,6 +113,8 @@ def _event_commands(sub: Any) -> None:
     p.add_argument("--table", nargs="+", action="extend", default=[], metavar="ID=N",
                    help="seat a player at table N in this round and every later one (event.yaml's 'table:'); ID= frees it")
     p.add_argument("--bye", metavar="ID", help="give this player the bye (AGoT Joust; default: the rules' choice)")
+    p.add_argument("--without-decklists", action="store_true",
+                   help="pair round 1 although some players have no legal decklist ('decklists: collect: required')")
     p.set_defaults(run=_pair, one_event=True)
 
 
@@ -168,6 +172,13 @@ def _new(args: argparse.Namespace) -> int:
 
 
 def _pair(args: argparse.Namespace) -> int:
+    from sitegen.edit.decklists import missing_lists
+
+    missing = {} if args.without_decklists or args.redo else missing_lists(args.event_dir, DEFAULT_CACHE)
+    if missing:
+        raise Refused("round 1 is not paired: the event requires a legal decklist, and these players have none: "
+                      + ", ".join(f"{player} ({status})" for player, status in missing.items())
+                      + "; register their lists (`sitegen deck`), or pair with --without-decklists")
     paired = pair_round(args.event_dir, plan=args.plan, redo=args.redo, start=args.start, minutes=args.minutes,
                         tables=cli_desk.table_wishes(args.table), bye=args.bye)
     if paired.length:
@@ -178,6 +189,7 @@ def _pair(args: argparse.Namespace) -> int:
         print(f"wrote {target}\n")
         print(text, end="")
     cli_desk.warn(paired.edited.warnings)
+    cli_decks.release_due(args.event_dir, DEFAULT_CACHE)
     return 0
 
 
