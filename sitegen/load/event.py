@@ -111,10 +111,8 @@ def _read_event(event_dir: Path, c: Collector) -> Event | None:
         timezone=c.timezone(data, "timezone", shown),
         minutes=c.integer(data, "minutes", shown, minimum=1),
         language=c.language(data, "language", shown),
-        options=options,
-        key_lines=dict(data.key_lines),
-        decklists=decklists,
-        released_decks=released,
+        options=options, key_lines=dict(data.key_lines),
+        decklists=decklists, released_decks=released,
     )
 
 
