@@ -600,4 +600,5 @@ def standings_document(event: Event, format_name: str, rows: list[dict[str, Any]
         "rounds_played": sum(1 for r in event.rounds if r.complete),
         "standings": rows,
         "final_ranking": final_ranking,
+        "decklists": sorted(event.released_decks),  # whose lists are published (decks/<id>.txt beside this file)
     }

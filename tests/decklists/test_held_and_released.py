@@ -4,6 +4,8 @@ A V:TES event of five players, three rounds and no final: its last table's resul
 writes the winner's list, and only that one, into decks/<player-id>.txt."""
 from __future__ import annotations
 
+import io
+import json
 import subprocess
 from pathlib import Path
 
@@ -63,13 +65,36 @@ def test_held_lists_stay_out_of_the_site_and_git_until_the_winners_is_released(e
     assert (event / "decks" / "ann-example.txt").read_text() == (CORPUS / "legal-a.vdb.txt").read_text()
     assert run_cli("build", "--content", tmp_path / "content", "--output", tmp_path / "output")[0] == 0
     assert BEN_ONLY not in every_text(tmp_path / "output")
+    assert json.loads((tmp_path / "output" / "events" / "desk" / "standings.json").read_text())["decklists"] == ["ann-example"]
+
+
+def test_the_winners_twda_entry_reads_back_in_krcg(event, run_cli):
+    from krcg.deck import Deck
+
+    for player in PLAYERS:
+        register(run_cli, event, player, "legal-a.twda.txt" if player == "ann-example" else "legal-b.jol.txt")
+    status, _, err = run_cli("export", event, "--format", "twda")
+    assert status == 2 and "not over" in err
+    for number in (1, 2, 3):
+        _ann_wins_the_table(run_cli, event, number)
+    status, _, err = run_cli("export", event, "--format", "twda")
+    assert status == 2 and "add 'place: Lyon, France'" in err
+    (event / "event.yaml").write_text((event / "event.yaml").read_text() + "place: Lyon, France\n")
+    status, out, _ = run_cli("export", event, "--format", "twda")
+    assert status == 0
+    assert out.splitlines()[:5] == ["Desk VTES", "Lyon, France", "December 5th 2026", "5 players", "Ann Example (1000001)"]  # no final: no "3R+F"
+    again = Deck.from_txt(io.StringIO(out), twda=True)
+    assert (again.event, again.place, str(again.date), again.players_count, again.player) == ("Desk VTES", "Lyon, France", "2026-12-05", 5, "Ann Example")
+    legal = Deck.from_txt(io.StringIO((CORPUS / "legal-a.twda.txt").read_text()), twda=True)
+    assert {c.id: n for c, n in again.items()} == {c.id: n for c, n in legal.items()}
 
 
 def _ann_wins_the_table(run_cli, event, number) -> str:
-    """Round `number` (paired before, unless it is the first): Ann ousts everyone (5 VP): what `result` printed."""
-    if number > 1:
-        assert run_cli("pair", event)[0] == 0
+    """Round `number` (paired here unless it is already): Ann ousts everyone (5 VP): what `result` printed."""
     from sitegen.load.event import load_event
+
+    if len(load_event(event).rounds) < number:
+        assert run_cli("pair", event)[0] == 0
 
     seated = load_event(event).rounds[number - 1].tables[0].players
     vp = {player: 0 for player in seated} | {"ann-example": 5}

@@ -12,12 +12,15 @@ import io
 import logging
 import re
 import warnings
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from sitegen.games.base import Refused, Scoreboard
 from sitegen.games.decklist import CheckedDeck, DeckCard, DeckRules, DeckSection
+from sitegen.games.vtes.event import PLACE, has_final
+from sitegen.model import Event, Person
 from sitegen.text import N_, Msg
 
 if TYPE_CHECKING:
@@ -201,14 +204,34 @@ class VtesDeckRules(DeckRules):
 DECK_RULES = VtesDeckRules()
 
 
-def twda_entry(text: str, *, event: str, place: str, date: str, rounds: int, players: int, winner: str, link: str = "") -> str:
+def twda_entry(text: str, *, event: str, place: str, date: str, rounds: str, players: int, winner: str, link: str = "") -> str:
     """The TWDA entry of a winning list, in krcg's own TWDA layout (so its TWDA parser reads the same event and cards):
-    event, place, date, "3R+F", "15 players", the winner (their V:EKN number in brackets, which the parser drops), the
+    event, place, date, the rounds ("3R+F"), "15 players", the winner (their V:EKN number in brackets, which the parser drops), the
     event's address, then the deck. `date` is ISO (2026-12-05)."""
     import datetime
 
     deck = parse(text).deck
     deck.event, deck.place, deck.date = event, place, datetime.date.fromisoformat(date)
-    deck.tournament_format, deck.players_count, deck.player, deck.event_link = f"{rounds}R+F", players, winner, link or None
+    deck.tournament_format, deck.players_count, deck.player, deck.event_link = rounds or None, players, winner, link or None
     deck.author = None
     return str(deck.to_txt("twd")) + "\n"
+
+
+def twda_export(event: Event, board: Scoreboard, known: Mapping[str, Person]) -> str:
+    """The winner's TWDA entry (`sitegen export --format twda`): the event, its place and date, the rounds, the players
+    who played, the winner with their V:EKN number, and the winner's released list."""
+    winners = [player for place, player in board.final_ranking or [] if place == 1]
+    if not winners:
+        raise Refused(f"{event.name} is not over: the TWDA takes the winner's list once the event is finished")
+    winner = event.player_by_id[winners[0]]
+    if winner.id not in event.released_decks:
+        raise Refused(f"{winner.name}'s decklist is not published: register it (`sitegen deck`) and publish it (`sitegen decks --publish`)")
+    place = event.options.get(PLACE)
+    if not isinstance(place, str) or not place.strip():
+        raise Refused(f"{event.at('name').path}: the TWDA entry needs the event's place; add 'place: Lyon, France' (city, country) to event.yaml")
+    person = known.get(winner.id)
+    number = winner.deck.get("vekn") or (person.numbers.get("vekn") if person else None)
+    played = {player for round_ in event.rounds for player in round_.seated()}
+    rounds = f"{len(event.rounds)}R+F" if has_final(event) else ""  # the TWDA writes no other form: an event without a final has no line
+    return twda_entry(event.released_decks[winner.id], event=event.name, place=place, date=event.date, rounds=rounds,
+                      players=len(played), winner=f"{winner.name} ({number})" if number else winner.name)

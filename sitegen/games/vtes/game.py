@@ -42,7 +42,7 @@ from sitegen.games.vtes import pairing as vtes_pairing
 from sitegen.games.vtes import rating as vtes_rating
 from sitegen.games.vtes import rules as vtes_rules
 from sitegen.games.vtes import seating as vtes_seating
-from sitegen.games.vtes.decklist import DECK_RULES
+from sitegen.games.vtes.decklist import DECK_RULES, twda_export
 from sitegen.games.vtes.rules import vp_text
 from sitegen.model import Event, Person, Problem, Round
 from sitegen.text import N_, Nn_, Num, place_text
@@ -53,7 +53,7 @@ class Vtes(Format):
     title = "Vampire: The Eternal Struggle (V:EKN rules)"
     seated = True
     elimination_title = N_("Final table")
-    event_keys = ("final", "multideck", vtes_event.PAIRED_SEED)
+    event_keys = ("final", "multideck", vtes_event.PAIRED_SEED, vtes_event.PLACE)
     results = ResultEntry(
         fields=(ResultField("vp", FIGURES, N_("VP"), "each player's victory points, in steps of 0.5", halves=True, slip=N_("VP")),
                 ResultField("override", FLAG, N_("A judge confirmed VP no game gives"), "a judge confirmed VP that no game gives (card effects)",
@@ -113,9 +113,11 @@ class Vtes(Format):
     def export_table(self, event: Event) -> tuple[list[str], list[list[Any]]]:
         return vtes_export.export_table(event, self.score(event))
 
-    export_formats = ("archondata",)
+    export_formats = ("archondata", "twda")
 
     def export_text(self, event: Event, name: str, known: Mapping[str, Person]) -> str:
+        if name == "twda":
+            return twda_export(event, self.score(event), known).rstrip("\n")
         if name != "archondata":
             return super().export_text(event, name, known)
         return vtes_export.archondata(event, self.score(event), known, self.ranking_body)

@@ -32,7 +32,7 @@ def test_a_legal_list_round_trips_through_the_twda(name):
     from krcg.deck import Deck
 
     text = (CORPUS / name).read_text(encoding="utf-8")
-    entry = twda_entry(text, event="Winter Court", place="Lyon, France", date="2026-12-05", rounds=3, players=15, winner="Ann Example (3200123)")
+    entry = twda_entry(text, event="Winter Court", place="Lyon, France", date="2026-12-05", rounds="3R+F", players=15, winner="Ann Example (3200123)")
     again = Deck.from_txt(io.StringIO(entry), twda=True)
     assert {card.id: count for card, count in again.items()} == {card.id: count for card, count in parse(text).deck.items()}
     assert (again.event, again.place, again.players_count, again.tournament_format) == ("Winter Court", "Lyon, France", 15, "3R+F")
