@@ -37,8 +37,13 @@ def register(run_cli, folder, player, corpus_name, *extra):
     return run_cli("deck", folder, player, CORPUS / corpus_name, *extra)
 
 
+HOSTILE = "<img src=x onerror=alert(1)>"
+
+
 def test_held_lists_stay_out_of_the_site_and_git_until_the_winners_is_released(event, run_cli, tmp_path):
-    assert register(run_cli, event, "ann-example", "legal-a.vdb.txt")[0] == 0
+    ann = tmp_path.parent / f"{tmp_path.name}-ann.txt"  # the player's own file, outside the site's repository
+    ann.write_text((CORPUS / "legal-a.vdb.txt").read_text().replace("Deck Name: legal-a (vdb)", f"Deck Name: {HOSTILE}"))
+    assert run_cli("deck", event, "ann-example", ann)[0] == 0
     status, out, _ = register(run_cli, event, "ben-example", "misspelt.lackey.txt")
     assert status == 0 and "did you mean 'Govern the Unaligned'?" in out
     for player in PLAYERS[2:]:
@@ -55,6 +60,7 @@ def test_held_lists_stay_out_of_the_site_and_git_until_the_winners_is_released(e
     subprocess.run(["git", "-C", str(tmp_path), "add", "-A"], check=True)
     tracked = subprocess.run(["git", "-C", str(tmp_path), "ls-files"], check=True, capture_output=True, text=True).stdout.split()
     assert not any(name.endswith(".txt") for name in tracked)
+    assert not any(ANN_ONLY in (tmp_path / name).read_text(errors="replace") for name in tracked)
     assert ANN_ONLY not in every_text(tmp_path / "output") + every_text(tmp_path / "content")
     assert main(["standings", str(event)]) == 0 and not (event / "decks").exists()
 
@@ -62,9 +68,15 @@ def test_held_lists_stay_out_of_the_site_and_git_until_the_winners_is_released(e
         out = _ann_wins_the_table(run_cli, event, number)
     assert "published the decklists of ann-example" in out
     assert sorted(p.name for p in (event / "decks").iterdir()) == ["ann-example.txt"]
-    assert (event / "decks" / "ann-example.txt").read_text() == (CORPUS / "legal-a.vdb.txt").read_text()
+    assert (event / "decks" / "ann-example.txt").read_text() == ann.read_text()
     assert run_cli("build", "--content", tmp_path / "content", "--output", tmp_path / "output")[0] == 0
+    site = tmp_path / "output" / "events" / "desk"
     assert BEN_ONLY not in every_text(tmp_path / "output")
+    for page in ("decklists.html", "index.html", "players/ann-example.html"):  # the Decklists page, the champion's, Ann's own
+        html = (site / page).read_text()
+        assert ANN_ONLY in html and "decks/ann-example.txt" in html and HOSTILE not in html and "&lt;img src=x" in html, page
+    assert (site / "decks" / "ann-example.txt").read_text() == ann.read_text()
+    assert ANN_ONLY not in (site / "players" / "ben-example.html").read_text()
     assert json.loads((tmp_path / "output" / "events" / "desk" / "standings.json").read_text())["decklists"] == ["ann-example"]
 
 
