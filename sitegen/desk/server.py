@@ -45,6 +45,7 @@ from tornado import web
 from sitegen import games as formats
 from sitegen.desk import git as desk_git
 from sitegen.desk.actions import ACTIONS, Done, Form, Stale, said, value
+from sitegen.desk.deck_links import DECK_ROUTE, DeckLinks, before_pairing, released_words
 from sitegen.desk.preview import CONTENT_TYPES, DeskConfig, Preview
 from sitegen.desk.report_links import LINK_ROUTE, ReportLinks
 from sitegen.desk.screens import ORDINALS, event_links, event_page, in_names
@@ -135,6 +136,7 @@ class Desk:
         self.js = resources.files("sitegen.desk").joinpath("templates/desk.js").read_bytes()  # a file: the CSP runs no inline script
         self.overlay_js = overlay_code()
         self.links = ReportLinks(self)  # the players' report links, outside the token: see report_links
+        self.deck_links = DeckLinks(self)  # the players' decklist links, outside the token too: see deck_links
         self.kept: dict[str, tuple[tuple[Any, ...], Event, Scoreboard]] = {}  # by slug: a change's checked event and board
 
     @property
@@ -243,7 +245,7 @@ class Desk:
         typed = typed or {}
         page_model.typed = {key: value(typed, key) for key in typed if key not in ("token", "version")}
         page = self.render("event.html", self.language(event), page=page_model, slug=slug, problems=problems, done=done or [], warnings=warnings or [],
-                           held=self.links.held_for(slug, event))
+                           held=self.links.held_for(slug, event), collect=event.decklists.collect)
         return Reply(status, page)
 
     def site_file(self, path: str) -> Reply:
@@ -265,6 +267,8 @@ class Desk:
         where = f"table-{value(form, 'table')}" if action == "result" else action
         with content_lock(events[slug]):  # the version check and the write are one step, against the CLI's writes too
             try:
+                if action == "pair":
+                    before_pairing(events[slug], self.config.cache, form)
                 done = ACTIONS[action](events[slug], form)
             except Stale as exc:
                 return self.event(slug, HTTPStatus.CONFLICT, errors={where: [said(exc)]})
@@ -276,7 +280,7 @@ class Desk:
             if done.event is not None and done.board is not None:
                 self.kept[slug] = (self._stamp(events[slug]), done.event, done.board)
             warnings = list(done.warnings) + self.commit(done, slug)
-        note = self.keep_note([done.message], warnings)
+        note = self.keep_note([done.message, *released_words(events[slug], self.config.cache)], warnings)
         return redirect(f"{self.root}e/{slug}/?note={note}#{done.anchor}")
 
     def names(self, folder: Path) -> dict[str, str]:
@@ -323,6 +327,7 @@ class DeskHandler(web.RequestHandler):
         self.route: list[str] = []
         self.chunks: list[bytes] = []
         self.link: str | None = None  # /r/LINK: a player's report link
+        self.deck_link: str | None = None  # /d/LINK: a player's decklist link
 
     def set_default_headers(self) -> None:
         self.set_header("Server", "sitegen-desk")
@@ -341,6 +346,8 @@ class DeskHandler(web.RequestHandler):
         if length is not None and not re.fullmatch(r"[0-9]{1,12}", length):  # Tornado refuses these before us; kept as a guard
             return self._send(text(HTTPStatus.BAD_REQUEST, "bad Content-Length"))
         if length is not None and int(length) > MAX_FORM:
+            if self.deck_link is not None:  # a player pasting far too much: a sentence, not a server's word
+                return self._send(Reply(*astuple(self.desk.deck_links.too_large())))
             return self._send(text(HTTPStatus.REQUEST_ENTITY_TOO_LARGE, "form too large"))
         self.request.connection.set_max_body_size(MAX_FORM)  # type: ignore[union-attr]  # a chunked body too
 
@@ -357,7 +364,8 @@ class DeskHandler(web.RequestHandler):
         """The path's parts after the token, or None when the token or the Origin is wrong."""
         parts = self.request.path.split("/")
         self.link = parts[2] if len(parts) == 3 and parts[1] == LINK_ROUTE else None
-        if self.link is None and (len(parts) < 2 or not secrets.compare_digest(parts[1].encode(), self.desk.config.token.encode())):
+        self.deck_link = parts[2] if len(parts) == 3 and parts[1] == DECK_ROUTE else None
+        if self.link is None and self.deck_link is None and (len(parts) < 2 or not secrets.compare_digest(parts[1].encode(), self.desk.config.token.encode())):
             return None
         origin = self.request.headers.get("Origin")
         if origin is not None and urlsplit(origin).netloc != self.request.headers.get("Host"):
@@ -378,6 +386,10 @@ class DeskHandler(web.RequestHandler):
             return Reply(HTTPStatus.OK, desk.css, "text/css; charset=utf-8")
         if self.link is not None:
             return Reply(*astuple(await desk.work(desk.links.answer, self.link, None, self.request.remote_ip or "")))
+        if self.deck_link is not None:
+            return Reply(*astuple(await desk.work(desk.deck_links.answer, self.deck_link, None, self.request.remote_ip or "")))
+        if desk.deck_links.serves(route):
+            return Reply(*astuple(await desk.work(desk.deck_links.get, route, self.request.host)))
         if desk.links.serves(route):
             return Reply(*astuple(await desk.work(desk.links.get, route, self.request.host)))
         if route in ([], [""]):
@@ -402,6 +414,8 @@ class DeskHandler(web.RequestHandler):
         form: Form = parse_qs(b"".join(self.chunks).decode("utf-8", "replace"), keep_blank_values=True)
         if self.link is not None:
             return Reply(*astuple(await desk.work(desk.links.answer, self.link, form, self.request.remote_ip or "")))
+        if self.deck_link is not None:
+            return Reply(*astuple(await desk.work(desk.deck_links.answer, self.deck_link, form, self.request.remote_ip or "")))
         if not secrets.compare_digest(value(form, "token").encode(), desk.config.token.encode()):
             return text(HTTPStatus.FORBIDDEN, "forbidden: a change needs the form's token")
         if self.route == ["publish"]:

@@ -1,0 +1,104 @@
+"""Decklists at the desk: each player's own link (paste, see what was understood, confirm), the TO's statuses, the
+print sheet, pairing round 1 under `collect: required`, and what a link may not do."""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from desk_events import TOKEN, Desk, make_event
+
+from sitegen.edit.decklists import HeldDecks
+from sitegen.load.event import load_event
+
+CORPUS = Path(__file__).resolve().parent.parent / "games" / "vtes" / "decklists"
+RULE = "rounds: 3\ndecklists:\n  collect: required\n  publish: all\n"
+
+
+@pytest.fixture
+def desk(tmp_path):
+    folder = make_event(tmp_path, "vtes", pair=False)
+    (folder / "event.yaml").write_text((folder / "event.yaml").read_text() + RULE)
+    desk = Desk(tmp_path / "content", tmp_path)
+    yield desk
+    desk.close()
+
+
+def links(desk) -> dict[str, str]:
+    """Each player's decklist link path (/d/LINK), read from the TO's statuses page."""
+    status, page = desk.get("e/desk/decks")
+    assert status == 200
+    names = re.findall(r"<strong>([^<]+)</strong>", page)
+    urls = re.findall(r"<small>http://[^/]+(/d/[^<]+)</small>", page)
+    return {name.split()[0].lower() + "-example": url for name, url in zip(names, urls)}
+
+
+def send(desk, path, player, text, step="check", link=None):
+    form = {"link": link or path.rsplit("/", 1)[1], "player": player, "step": step, "list": text}
+    status, page, _ = desk.request("POST", path, form)
+    return status, page
+
+
+def test_a_player_pastes_fixes_and_confirms_and_the_to_sees_it(desk, tmp_path):
+    ann = links(desk)["ann-example"]
+    misspelt = (CORPUS / "misspelt.vdb.txt").read_text()
+    status, page = send(desk, ann, "ann-example", misspelt)
+    assert status == 200 and "did you mean &#39;Govern the Unaligned&#39;?" in page and "Register this list" in page
+    fixed = misspelt.replace("Govern the Unalined", "Govern the Unaligned")
+    status, page = send(desk, ann, "ann-example", fixed)
+    assert status == 200 and "No problem found." in page
+    status, page = send(desk, ann, "ann-example", fixed, step="confirm")
+    assert status == 200 and "Your list is registered." in page
+    status, page = desk.get("e/desk/decks")
+    assert "registered" in page and "missing" in page
+    status, page = desk.get("e/desk/decks/print")
+    assert status == 200 and page.count('class="decksheet"') == 5 and "Govern the Unaligned" in page
+    restarted = Desk(tmp_path / "content", tmp_path)  # the same cache folder: nothing held is lost
+    try:
+        status, page = restarted.request("GET", ann)[:2]
+        assert status == 200 and "Your registered list" in page and "Govern the Unaligned" in page
+    finally:
+        restarted.close()
+
+
+def test_pairing_round_one_stops_on_missing_lists_until_overridden(desk, tmp_path):
+    send(desk, links(desk)["ann-example"], "ann-example", (CORPUS / "legal-a.jol.txt").read_text(), step="confirm")
+    status, page, _ = desk.post("e/desk/pair", {"version": load_version(tmp_path)})
+    assert status == 400 and "Ben Example (missing)" in page and not (tmp_path / "content/events/desk/round-1.yaml").exists()
+    status, _, _ = desk.post("e/desk/pair", {"version": load_version(tmp_path), "without_decklists": "on"})
+    assert status == 303 and (tmp_path / "content/events/desk/round-1.yaml").exists()
+    status, page = send(desk, links(desk)["ann-example"], "ann-example", (CORPUS / "legal-b.jol.txt").read_text(), step="confirm")
+    assert status == 409 and "locked" in page
+
+
+def load_version(tmp_path):
+    from sitegen.desk.screens import rounds_version
+
+    return rounds_version(load_event(tmp_path / "content/events/desk"))
+
+
+def test_a_link_never_touches_another_players_list_and_refuses_a_huge_paste(desk, tmp_path):
+    paths = links(desk)
+    ann, ben = paths["ann-example"], paths["ben-example"]
+    status, page = send(desk, ann, "ben-example", (CORPUS / "legal-a.jol.txt").read_text(), step="confirm")
+    assert status == 403 and "your own decklist" in page
+    status, page = send(desk, ann, "ann-example", "x", link=ben.rsplit("/", 1)[1])
+    assert status == 403
+    status, page = send(desk, ann, "ann-example", "1x Govern the Unaligned\n" * 45_000)  # 1 MB
+    assert status == 413 and "far too long for a decklist" in page
+    status, page = send(desk, ann, "ann-example", "1x Govern the Unaligned\n" * 1_000)  # 24 KB: under the desk's limit, over a list's
+    assert status == 413 and "a decklist is 20000 at most" in page
+    event = load_event(tmp_path / "content/events/desk")
+    assert HeldDecks(tmp_path / "desk-cache" / "decklists" / event.slug).all() == {}
+    status, _, _ = desk.request("GET", "/d/not-a-link")
+    assert status == 403
+
+
+def test_a_deck_name_with_html_is_escaped(desk):
+    ann = links(desk)["ann-example"]
+    hostile = (CORPUS / "legal-a.vdb.txt").read_text().replace("Deck Name: legal-a (vdb)", "Deck Name: <script>alert(1)</script>")
+    status, page = send(desk, ann, "ann-example", hostile, step="confirm")
+    assert status == 200 and "<script>alert(1)</script>" not in page and "&lt;script&gt;alert(1)&lt;/script&gt;" in page
+    status, page = desk.get("e/desk/decks/ann-example")
+    assert "<script>alert(1)" not in page and "&lt;script&gt;" in page
+    assert TOKEN not in send(desk, ann, "ann-example", "1x Arika\n")[1]  # a player's page never holds the desk's token
