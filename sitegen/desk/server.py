@@ -181,6 +181,10 @@ class Desk:
         except (ContentError, KeyError):
             return self.language()
 
+    def deck_url(self, event: Event, player: str) -> str:
+        """A player's decklist link, for their report page ("" when the event collects none)."""
+        return "" if event.decklists.collect == "none" else f"/{DECK_ROUTE}/{self.deck_links.link_for(event.slug, player)}"
+
     def template(self, name: str, language: str) -> jinja2.Template:
         return localized(self.templates, language).get_template(name)
 

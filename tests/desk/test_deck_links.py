@@ -2,6 +2,7 @@
 print sheet, pairing round 1 under `collect: required`, and what a link may not do."""
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
@@ -69,6 +70,10 @@ def test_pairing_round_one_stops_on_missing_lists_until_overridden(desk, tmp_pat
     assert status == 303 and (tmp_path / "content/events/desk/round-1.yaml").exists()
     status, page = send(desk, links(desk)["ann-example"], "ann-example", (CORPUS / "legal-b.jol.txt").read_text(), step="confirm")
     assert status == 409 and "locked" in page
+    report_links = json.loads(desk.get("links.json")[1])["players"]
+    ann_report = next(p["url"] for p in report_links if p["id"] == "ann-example").split("//", 1)[1].split("/", 1)[1]
+    status, page, _ = desk.request("GET", "/" + ann_report)
+    assert status == 200 and f'href="{links(desk)["ann-example"]}">Register your deck' in page  # the player's report page offers it
 
 
 def load_version(tmp_path):
