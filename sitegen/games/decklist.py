@@ -40,6 +40,7 @@ class CheckedDeck:
     notes: tuple[Msg, ...] = ()  # what the check could not see (AGoT's card pool)
     name: str = ""  # the deck's name, when the list gives one
     link: str = ""  # a deck builder's address, when the list gives one
+    traits: tuple[tuple[Msg, str], ...] = ()  # what the meta counts across lists: (what, its value), e.g. (Clan, Toreador)
 
     @property
     def valid(self) -> bool:

@@ -222,7 +222,7 @@ def _meta(e: EventContext) -> Iterator[PageModel]:
 
 
 def _decklists(e: EventContext) -> Iterator[PageModel]:
-    yield from decklist_pages(e.base, e.event, e.ctx["decklists"], e.ctx)
+    yield from decklist_pages(e.base, e.event, e.board, e.ctx["decklists"], e.ctx)
 
 
 def _players(e: EventContext) -> Iterator[PageModel]:

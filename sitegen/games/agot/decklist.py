@@ -101,7 +101,10 @@ class AgotDeckRules(DeckRules):
             return CheckedDeck(sections=faction, problems=(), name=_deck_name(reading), link=reading.link,
                                notes=(N_("Only a link: nothing of the list was checked. Paste ThronesDB's plain-text export to have it checked."),))
         problems = _header_problems(reading) + _plot_problems(plots) + _draw_problems(draw)
-        return CheckedDeck(sections=faction + sections, problems=tuple(problems), notes=(NOT_CHECKED,), name=_deck_name(reading), link=reading.link)
+        traits: tuple[tuple[Msg, str], ...] = ((N_("Faction"), factions[0]),) if len(factions) == 1 else ()
+        traits += ((N_("Agenda"), ", ".join(sorted(agenda))),) if agenda else ()
+        return CheckedDeck(sections=faction + sections, problems=tuple(problems), notes=(NOT_CHECKED,), name=_deck_name(reading), link=reading.link,
+                           traits=traits)
 
 
 def _header_agenda(reading: _Reading) -> Counter[str]:

@@ -12,6 +12,7 @@ import io
 import logging
 import re
 import warnings
+from collections import Counter
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -181,6 +182,23 @@ def count_problems(crypt_count: int, library_count: int) -> list[Msg]:
     return problems
 
 
+def traits(crypt: list[tuple[Card, int]]) -> tuple[tuple[Msg, str], ...]:
+    """What the meta counts of a crypt: its clan (the most cards), its groups, and the disciplines at superior level on
+    half its cards or more (the deck's core)."""
+    if not crypt:
+        return ()
+    clans: Counter[str] = Counter()
+    superior: Counter[str] = Counter()
+    for card, count in crypt:
+        clans[card.clans[0] if card.clans else "?"] += count
+        superior.update({discipline: count for discipline in card.disciplines if discipline.isupper()})
+    total = sum(count for _, count in crypt)
+    groups = sorted({card.group for card, _ in crypt if card.group and card.group.isdigit()})
+    core = sorted(discipline for discipline, count in superior.items() if 2 * count >= total)
+    return ((N_("Clan"), min(clans, key=lambda clan: (-clans[clan], clan))), (N_("Crypt groups"), "–".join(groups) if groups else "any"),
+            (N_("Disciplines"), " ".join(core) or "–"))
+
+
 def sections(deck: Deck) -> tuple[DeckSection, DeckSection]:
     return (DeckSection(N_("Crypt"), tuple(DeckCard(card.vekn_name, count) for card, count in deck.crypt)),
             DeckSection(N_("Library"), tuple(DeckCard(card.vekn_name, count) for card, count in deck.library)))
@@ -198,7 +216,7 @@ class VtesDeckRules(DeckRules):
         if grouping:
             problems.append(grouping)
         problems += [N_("'{card}' is banned.", card=card.vekn_name) for card in deck if card.banned]
-        return CheckedDeck(sections=(crypt, library), problems=tuple(problems), name=deck.name or "")
+        return CheckedDeck(sections=(crypt, library), problems=tuple(problems), name=deck.name or "", traits=traits(deck.crypt))
 
 
 DECK_RULES = VtesDeckRules()

@@ -36,3 +36,8 @@ def test_a_link_alone_is_kept_and_said_unchecked():
     checked = DECK_RULES.check((CORPUS / "link-only.txt").read_text(encoding="utf-8"))
     assert checked.valid and checked.link == "https://thronesdb.com/deck/view/987654"
     assert "nothing of the list was checked" in str(checked.notes[0])
+
+
+def test_the_traits_the_meta_counts():
+    traits = DECK_RULES.check((CORPUS / "legal-night-watch.txt").read_text(encoding="utf-8")).traits
+    assert [(str(what), value) for what, value in traits] == [("Faction", "The Night's Watch"), ("Agenda", "The Lord of the Crossing")]

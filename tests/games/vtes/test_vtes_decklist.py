@@ -70,3 +70,8 @@ def test_the_card_database_is_loaded_once_from_the_package(monkeypatch):
     monkeypatch.setattr(socket.socket, "connect", no_network)
     assert card_database() is card_database()
     assert DECK_RULES.check((CORPUS / "legal-b.twda.txt").read_text(encoding="utf-8")).valid
+
+
+def test_the_traits_the_meta_counts():
+    traits = DECK_RULES.check((CORPUS / "legal-a.twda.txt").read_text(encoding="utf-8")).traits
+    assert [(str(what), value) for what, value in traits] == [("Clan", "Toreador"), ("Crypt groups", "2–3"), ("Disciplines", "AUS CEL PRE")]
