@@ -114,6 +114,8 @@ def winners(event: Event) -> list[str]:
 def release(event_dir: str | Path, cache: Path, *, now: bool = False) -> list[str]:
     """Write the held lists the rule releases into the event folder (`decks/<player-id>.txt`); `now`: the TO's publish,
     which releases whose lists `publish:` says without waiting for `when:`. The players whose lists were written."""
+    if not now and not HeldDecks(cache / HELD_FOLDER / Path(event_dir).absolute().name).all():
+        return []  # nothing held (the event's folder name is its slug): `pair` and `result` need not read the event again
     event = load_event(event_dir)
     if now and event.decklists.publish == "never":
         raise Refused(f"{event.name}'s event.yaml says 'decklists: publish: never'; change it to winner, cut or all first")

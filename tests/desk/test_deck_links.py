@@ -2,6 +2,7 @@
 print sheet, pairing round 1 under `collect: required`, and what a link may not do."""
 from __future__ import annotations
 
+import http.client
 import json
 import re
 from pathlib import Path
@@ -54,6 +55,9 @@ def test_a_player_pastes_fixes_and_confirms_and_the_to_sees_it(desk, tmp_path):
     assert "registered" in page and "missing" in page
     status, page = desk.get("e/desk/decks/print")
     assert status == 200 and page.count('class="decksheet"') == 5 and "Govern the Unaligned" in page
+    for path in ("site/events/desk/index.html", "site/events/desk/players/ann-example.html", "site/sitemap.xml", "site/events/desk/standings.json"):
+        status, page = desk.get(path)  # the desk's site preview: built from content/, where a held list never is
+        assert "Voter Captivation" not in page and "decklists.html" not in page, path
     restarted = Desk(tmp_path / "content", tmp_path)  # the same cache folder: nothing held is lost
     try:
         status, page = restarted.request("GET", ann)[:2]
@@ -89,7 +93,7 @@ def test_a_link_never_touches_another_players_list_and_refuses_a_huge_paste(desk
     assert status == 403 and "your own decklist" in page
     status, page = send(desk, ann, "ann-example", "x", link=ben.rsplit("/", 1)[1])
     assert status == 403
-    status, page = send(desk, ann, "ann-example", "1x Govern the Unaligned\n" * 45_000)  # 1 MB
+    status, page = announce_a_megabyte(desk, ann)
     assert status == 413 and "far too long for a decklist" in page
     status, page = send(desk, ann, "ann-example", "1x Govern the Unaligned\n" * 1_000)  # 24 KB: under the desk's limit, over a list's
     assert status == 413 and "a decklist is 20000 at most" in page
@@ -97,6 +101,19 @@ def test_a_link_never_touches_another_players_list_and_refuses_a_huge_paste(desk
     assert HeldDecks(tmp_path / "desk-cache" / "decklists" / event.slug).all() == {}
     status, _, _ = desk.request("GET", "/d/not-a-link")
     assert status == 403
+
+
+def announce_a_megabyte(desk, path):
+    """A 1 MB paste as the phone sends it: the desk answers on the headers, before the body (so no broken pipe)."""
+    connection = http.client.HTTPConnection("127.0.0.1", desk.port, timeout=30)
+    connection.putrequest("POST", path)
+    connection.putheader("Content-Type", "application/x-www-form-urlencoded")
+    connection.putheader("Content-Length", str(1 << 20))
+    connection.endheaders()
+    response = connection.getresponse()
+    page = response.read().decode()
+    connection.close()
+    return response.status, page
 
 
 def test_a_deck_name_with_html_is_escaped(desk):
