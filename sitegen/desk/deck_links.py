@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from http import HTTPStatus
 from pathlib import Path
 
-from sitegen.desk.actions import Form, said, value
+from sitegen.desk.actions import Done, Form, said, value
 from sitegen.desk.report_links import DeskSide, Page, qr_code
 from sitegen.desk.reports import RateLimit
 from sitegen.edit.decklists import HeldDecks, check_list, locked, missing_lists, register, release
@@ -26,7 +26,7 @@ from sitegen.games import format_of
 from sitegen.games.base import Refused
 from sitegen.games.decklist import CheckedDeck, too_long
 from sitegen.load.event import load_event
-from sitegen.model import ContentError, Event
+from sitegen.model import DECKS_FOLDER, ContentError, Event
 from sitegen.text import N_, Msg
 
 DECK_ROUTE = "d"  # /d/LINK: a player's decklist link
@@ -171,10 +171,13 @@ def before_pairing(folder: Path, cache: Path, form: Form) -> None:
                       + "; tick 'Pair without their decklists' to pair all the same")
 
 
-def released_words(folder: Path, cache: Path) -> list[Msg]:
-    """After a change: the held lists the event's rule now releases, written into the event folder, and said."""
+def published(folder: Path, cache: Path) -> Done | None:
+    """After a change: the held lists the event's rule now releases, written into the event folder (committed like the
+    change with `--commit`); None when there are none."""
     try:
         released = release(folder, cache)
     except (Refused, ContentError) as exc:
-        return [N_("The decklists could not be published: {error}", error=str(exc))]
-    return [N_("Decklists published: {players}", players=", ".join(released))] if released else []
+        return Done(N_("The decklists could not be published: {error}", error=str(exc)), [])
+    if not released:
+        return None
+    return Done(N_("Decklists published: {players}", players=", ".join(released)), [folder / DECKS_FOLDER / f"{p}.txt" for p in released])

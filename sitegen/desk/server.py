@@ -45,7 +45,7 @@ from tornado import web
 from sitegen import games as formats
 from sitegen.desk import git as desk_git
 from sitegen.desk.actions import ACTIONS, Done, Form, Stale, said, value
-from sitegen.desk.deck_links import DECK_ROUTE, DeckLinks, before_pairing, released_words
+from sitegen.desk.deck_links import DECK_ROUTE, DeckLinks, before_pairing, published
 from sitegen.desk.preview import CONTENT_TYPES, DeskConfig, Preview
 from sitegen.desk.report_links import LINK_ROUTE, ReportLinks
 from sitegen.desk.screens import ORDINALS, event_links, event_page, in_names
@@ -284,7 +284,10 @@ class Desk:
             if done.event is not None and done.board is not None:
                 self.kept[slug] = (self._stamp(events[slug]), done.event, done.board)
             warnings = list(done.warnings) + self.commit(done, slug)
-        note = self.keep_note([done.message, *released_words(events[slug], self.config.cache)], warnings)
+        decks = published(events[slug], self.config.cache)
+        if decks is not None and decks.written:
+            warnings += self.commit(decks, slug)
+        note = self.keep_note([done.message, *([decks.message] if decks else [])], warnings)
         return redirect(f"{self.root}e/{slug}/?note={note}#{done.anchor}")
 
     def names(self, folder: Path) -> dict[str, str]:

@@ -124,3 +124,22 @@ def test_a_deck_name_with_html_is_escaped(desk):
     status, page = desk.get("e/desk/decks/ann-example")
     assert "<script>alert(1)" not in page and "&lt;script&gt;" in page
     assert TOKEN not in send(desk, ann, "ann-example", "1x Arika\n")[1]  # a player's page never holds the desk's token
+
+
+def test_the_desk_publishes_what_the_rule_releases_after_a_change(tmp_path):
+    """What the desk runs after each change (and commits with --commit): here the event's end releases every list."""
+    from sitegen.cli.main import main
+    from sitegen.desk.deck_links import published
+
+    folder = make_event(tmp_path, "vtes", pair=False)
+    (folder / "event.yaml").write_text((folder / "event.yaml").read_text() + RULE.replace("required", "optional"))
+    cache = tmp_path / "desk-cache"
+    assert main(["deck", str(folder), "ann-example", str(CORPUS / "legal-a.jol.txt"), "--cache", str(cache)]) == 0
+    assert published(folder, cache) is None  # the event is not over
+    for number in range(3):
+        assert main(["pair", str(folder)]) == 0
+        seated = load_event(folder).rounds[number].tables[0].players
+        assert main(["result", str(folder), "1", "--vp", *[f"{p}={5 if p == 'ann-example' else 0}" for p in seated]]) == 0
+    done = published(folder, cache)
+    assert str(done.message) == "Decklists published: ann-example" and done.written == [folder / "decks" / "ann-example.txt"]
+    assert published(folder, cache) is None  # once only
