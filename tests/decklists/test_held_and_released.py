@@ -76,6 +76,7 @@ def test_held_lists_stay_out_of_the_site_and_git_until_the_winners_is_released(e
         html = (site / page).read_text()
         assert ANN_ONLY in html and "decks/ann-example.txt" in html and HOSTILE not in html and "&lt;img src=x" in html, page
     assert (site / "decks" / "ann-example.txt").read_text() == ann.read_text()
+    assert 'href="events/desk/index.html#champion-list"' in (tmp_path / "output" / "index.html").read_text()  # the home page's card
     meta = (site / "decklists.html").read_text()
     assert "What the lists play" in meta and "<th scope=\"row\">Toreador</th><td class=\"num\">1</td><td class=\"num\">1</td>" in meta
     assert ANN_ONLY not in (site / "players" / "ben-example.html").read_text()
