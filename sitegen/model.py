@@ -8,7 +8,10 @@ from typing import Any
 
 # The keys every format shares: the content contract (formats add their own; none is ever renamed).
 SITE_KEYS = ("title", "base_url", "theme", "description", "timezone", "organizers", "reports", "language", "image_sources")
-EVENT_KEYS = ("name", "format", "date", "seed", "rounds", "cut", "avoid", "players", "timezone", "minutes", "language")
+EVENT_KEYS = ("name", "format", "date", "seed", "rounds", "cut", "avoid", "players", "timezone", "minutes", "language", "decklists")
+#: event.yaml's `decklists:` block: its keys, each with the values it takes (the first one is the default).
+DECKLIST_RULE = {"collect": ("none", "optional", "required"), "publish": ("never", "winner", "cut", "all"), "when": ("after-event", "after-cut")}
+DECKS_FOLDER = "decks"  # released decklists in an event folder: decks/<player-id>.txt
 PLAYER_KEYS = ("name", "id", "joined", "dropped", "table", "github")
 ROUND_KEYS = ("tables", "byes", "sitting_out", "start", "minutes", "chosen_byes", "extended", "paused", "paused_seconds", "called",
               "seed")
@@ -148,6 +151,15 @@ class Round:
 
 
 @dataclass(frozen=True)
+class DecklistRule:
+    """event.yaml's `decklists:`: whether players register a list, whose lists the site shows, and from when."""
+
+    collect: str = "none"  # none | optional | required (required: pairing round 1 names those without a legal list)
+    publish: str = "never"  # never | winner | cut | all
+    when: str = "after-event"  # after-event | after-cut
+
+
+@dataclass(frozen=True)
 class Event:
     slug: str
     name: str
@@ -166,6 +178,8 @@ class Event:
     options: dict[str, Any] = field(default_factory=dict)  # format-specific event keys (final, multideck, ...)
     key_lines: dict[str, int] = field(default_factory=dict)
     language: str = ""  # `language:` of event.yaml, one of LANGUAGES; "" = the site's
+    decklists: DecklistRule = DecklistRule()
+    released_decks: dict[str, str] = field(default_factory=dict)  # player id -> the text of decks/<player-id>.txt
     chosen_bye: str | None = None  # not content: the bye `pair --bye` asks of the pairing being made
 
     @functools.cached_property

@@ -330,7 +330,7 @@ def card_text(card: EventCard) -> str:
     data = {"slug": card.slug, "name": card.name, "date": card.date, "format": card.format.name, "players": card.players,
             "state": card.state, "status": card.status, "rounds": [asdict(r) for r in card.rounds],
             "standings_columns": [asdict(c) for c in card.standings_columns], "results": [astuple(r) for r in card.results],  # lists: keys would be half
-            "language": card.language}
+            "language": card.language, "champion_list": card.champion_list}
     return json.dumps(data, separators=(",", ":"))
 
 
@@ -346,4 +346,4 @@ def card(text: str, files: str, results: bool = True) -> EventCard:
     return EventCard(data["slug"], data["name"], data["date"], FORMATS[data["format"]], data["players"], data["state"],
                      data["status"], tuple(FeedRound(**r) for r in data["rounds"]), files,
                      tuple(Column(**c) for c in data["standings_columns"]),
-                     tuple(PlayerResult(*r) for r in data["results"]) if results else (), data["language"])
+                     tuple(PlayerResult(*r) for r in data["results"]) if results else (), data["language"], data.get("champion_list", ""))

@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from sitegen import games as formats
+from sitegen.cli import deck_verbs
 from sitegen.cli.printing import print_rows, print_standings, print_table, warn
 from sitegen.games.base import Refused, cut_of
 from sitegen.games.result_entry import FIGURES, FLAG, ORDER, PLAYER, ResultField
@@ -19,10 +20,12 @@ if TYPE_CHECKING:
     from sitegen.edit.players import RosterChange
 
 
-def register(sub: Any) -> None:
-    """The verbs on one event folder (each takes it first), in the order an event meets them: new, add, pair,
-    result, drop, the round under way's (swap, seat, remove, rename, length, clock), then standings and export."""
+def register(sub: Any, cache: Path) -> None:
+    """The verbs on one event folder (each takes it first), in the order an event meets them: new, the decklists
+    (deck, decks: cli/deck_verbs.py), add, pair, result, drop, the round under way's (swap, seat, remove, rename,
+    length, clock), then standings and export. `cache`: where held decklists are kept by default."""
     _register_new(sub)
+    deck_verbs.register(sub, cache)
 
     p = sub.add_parser("add", help="add a player to event.yaml: a late arrival joins the current round while it has no "
                                    "result (then pair it again), else the next round")
@@ -34,17 +37,7 @@ def register(sub: Any) -> None:
     _fold_flag(p)
     p.set_defaults(run=_add, one_event=True)
 
-    p = sub.add_parser("pair", help="pair or seat the next round of an event, write its round file and print it")
-    p.add_argument("event_dir")
-    p.add_argument("--plan", action="store_true", help="seat every preliminary round at once, in games whose rules plan them together; writes every round file")
-    p.add_argument("--redo", action="store_true", help="pair the current round again (only while none of its tables has a result)")
-    p.add_argument("--start", metavar="'YYYY-MM-DD HH:MM'", help="the round's local start time: its page counts down")
-    p.add_argument("--minutes", type=int, metavar="N", help="the round's length in minutes")
-    p.add_argument("--table", nargs="+", action="extend", default=[], metavar="ID=N",
-                   help="seat a player at table N in this round and every later one (event.yaml's 'table:'); ID= frees it")
-    with_byes = ", ".join(sorted(name for name, fmt in formats.FORMATS.items() if fmt.gives_byes))
-    p.add_argument("--bye", metavar="ID", help=f"give this player the bye (formats with byes: {with_byes}; default: the rules' choice)")
-    p.set_defaults(run=_pair, one_event=True)
+    _register_pair(sub, cache)
 
     p = sub.add_parser("result", help="enter a table's result into the current round file (or the one given) and print what changed")
     p.add_argument("event_dir")
@@ -55,7 +48,7 @@ def register(sub: Any) -> None:
     which.add_argument("--elim", type=int, metavar="N", help="an elimination round")
     which.add_argument("--final", action="store_true", help="the final (games that end with one final table)")
     p.add_argument("--clear", action="store_true", help="take the table's result out: the table is in play again")
-    p.set_defaults(run=_result, one_event=True)
+    p.set_defaults(run=_result, one_event=True, cache=cache)
 
     p = sub.add_parser("drop", help="mark a player as dropped (event.yaml's 'dropped:'): from the current round while it "
                                     "has no result (then pair it again), else from the next round on")
@@ -68,6 +61,22 @@ def register(sub: Any) -> None:
 
     _register_venue(sub)
     _register_reports(sub)
+
+def _register_pair(sub: Any, cache: Path) -> None:
+    """`sitegen pair`: the next round, or the current one again, with the TO's wishes (start, tables, bye)."""
+    p = sub.add_parser("pair", help="pair or seat the next round of an event, write its round file and print it")
+    p.add_argument("event_dir")
+    p.add_argument("--plan", action="store_true", help="seat every preliminary round at once, in games whose rules plan them together; writes every round file")
+    p.add_argument("--redo", action="store_true", help="pair the current round again (only while none of its tables has a result)")
+    p.add_argument("--start", metavar="'YYYY-MM-DD HH:MM'", help="the round's local start time: its page counts down")
+    p.add_argument("--minutes", type=int, metavar="N", help="the round's length in minutes")
+    p.add_argument("--table", nargs="+", action="extend", default=[], metavar="ID=N",
+                   help="seat a player at table N in this round and every later one (event.yaml's 'table:'); ID= frees it")
+    with_byes = ", ".join(sorted(name for name, fmt in formats.FORMATS.items() if fmt.gives_byes))
+    p.add_argument("--bye", metavar="ID", help=f"give this player the bye (formats with byes: {with_byes}; default: the rules' choice)")
+    p.add_argument("--without-decklists", action="store_true",
+                   help="pair round 1 although some players have no legal decklist ('decklists: collect: required')")
+    p.set_defaults(run=_pair, one_event=True, cache=cache)
 
 def _fold_flag(parser: argparse.ArgumentParser) -> None:
     from sitegen.pairing.fold import FOLDS
@@ -209,8 +218,14 @@ def _add(args: argparse.Namespace) -> int:
     return 0
 
 def _pair(args: argparse.Namespace) -> int:
+    from sitegen.edit.decklists import missing_lists
     from sitegen.edit.rounds import pair_round
 
+    missing = {} if args.without_decklists or args.redo else missing_lists(args.event_dir, args.cache)
+    if missing:
+        raise Refused("round 1 is not paired: the event requires a legal decklist, and these players have none: "
+                      + ", ".join(f"{player} ({status})" for player, status in missing.items())
+                      + "; register their lists (`sitegen deck`), or pair with --without-decklists")
     paired = pair_round(args.event_dir, plan=args.plan, redo=args.redo, start=args.start, minutes=args.minutes,
                         tables=table_wishes(args.table), bye=args.bye)
     if paired.length:
@@ -221,6 +236,7 @@ def _pair(args: argparse.Namespace) -> int:
         print(f"wrote {target}\n")
         print(text, end="")
     warn(paired.edited.warnings)
+    deck_verbs.release_due(args.event_dir, args.cache)
     return 0
 
 def _result(args: argparse.Namespace) -> int:
@@ -241,6 +257,7 @@ def _result(args: argparse.Namespace) -> int:
         print("\nstandings rows that changed:")
         print_rows(event, board, entered.standings)
     warn(entered.edited.warnings)
+    deck_verbs.release_due(args.event_dir, args.cache)
     return 0
 
 def _drop(args: argparse.Namespace) -> int:

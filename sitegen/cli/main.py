@@ -89,7 +89,7 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action=_Version, nargs=0, help="show the version and exit")
     sub = parser.add_subparsers(title="commands", metavar="COMMAND", required=True)
     site_verbs.register(sub, DEFAULT_CACHE)
-    event_verbs.register(sub)
+    event_verbs.register(sub, DEFAULT_CACHE)
     cli_report.register(sub)
     return parser
 

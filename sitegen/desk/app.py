@@ -24,6 +24,7 @@ import markupsafe
 from sitegen import games as formats
 from sitegen.desk import git as desk_git
 from sitegen.desk.actions import ACTIONS, Done, Form, Stale, plain_line, said, table_anchor, value
+from sitegen.desk.deck_links import DECK_ROUTE, DeckLinks, before_pairing, published
 from sitegen.desk.new_event import create_event, new_event_form
 from sitegen.desk.preview import CONTENT_TYPES, DeskConfig, Preview
 from sitegen.desk.replies import Reply, redirect, text
@@ -78,6 +79,7 @@ class Desk:
         self.js = resources.files("sitegen.desk").joinpath("templates/desk.js").read_bytes()  # a file: the CSP runs no inline script
         self.overlay_js = overlay_code()
         self.links = ReportLinks(self)  # the players' report links, outside the token: see report_links
+        self.deck_links = DeckLinks(self)  # the players' decklist links, outside the token too: see deck_links
         self.kept: dict[str, tuple[tuple[Any, ...], Event, Scoreboard]] = {}  # by slug: a change's checked event and board
         self.address = ""  # `http://host:port`, as the desk prints it (make_server): the players' links start with it
 
@@ -122,6 +124,10 @@ class Desk:
             return self.language(load_event(self.event_folders()[slug]))
         except (ContentError, KeyError):
             return self.language()
+
+    def deck_url(self, event: Event, player: str) -> str:
+        """A player's decklist link, for their report page ("" when the event collects none)."""
+        return "" if event.decklists.collect == "none" else f"/{DECK_ROUTE}/{self.deck_links.link_for(event.slug, player)}"
 
     def template(self, name: str, language: str) -> jinja2.Template:
         return localized(self.templates, language).get_template(name)
@@ -194,7 +200,7 @@ class Desk:
         typed = typed or {}
         page_model.typed = {key: value(typed, key) for key in typed if key not in ("token", "version")}
         page = self.render("event.html", self.language(event), page=page_model, slug=slug, problems=problems, done=done or [], warnings=warnings or [],
-                           held=self.links.held_for(slug, event))
+                           held=self.links.held_for(slug, event), collect=event.decklists.collect)
         return Reply(status, page)
 
     def site_file(self, path: str) -> Reply:
@@ -216,6 +222,8 @@ class Desk:
         where = self.table_key(events[slug], form) if action == "result" else action
         with content_lock(events[slug]):  # the version check and the write are one step, against the CLI's writes too
             try:
+                if action == "pair":
+                    before_pairing(events[slug], self.config.cache, form)
                 done = ACTIONS[action](events[slug], form)
             except Stale as exc:
                 return self.event(slug, HTTPStatus.CONFLICT, errors={where: [said(exc)]})
@@ -228,7 +236,10 @@ class Desk:
             if done.event is not None and done.board is not None:
                 self.kept[slug] = (self._stamp(events[slug]), done.event, done.board)
             warnings = list(done.warnings) + self.commit(done, slug)
-        note = self.keep_note([done.message], warnings)
+        decks = published(events[slug], self.config.cache)
+        if decks is not None and decks.written:
+            warnings += self.commit(decks, slug)
+        note = self.keep_note([done.message, *([decks.message] if decks else [])], warnings)
         return redirect(f"{self.root}e/{slug}/?note={note}#{done.anchor}")
 
     def table_key(self, folder: Path, form: Form) -> str:

@@ -59,6 +59,8 @@ class DeskSide(Protocol):
 
     def commit(self, done: Done, slug: str) -> list[str]: ...
 
+    def deck_url(self, event: Event, player: str) -> str: ...
+
 
 @dataclass(frozen=True)
 class Page:
@@ -297,7 +299,8 @@ class ReportLinks:
             event=event, label=desk_round.label if desk_round else round_.slug, table=table, ways=ways,
             me=names.get(seen.binding.player, seen.binding.player), link=token, round_slug=round_.slug,
             everyone=len(seen.table.players) > 2 and self._confirm_all(),
-            held=described(event, self.book.held_at(seen.binding.table_key)), names=names, message=message, error=error, link_route=LINK_ROUTE)
+            held=described(event, self.book.held_at(seen.binding.table_key)), names=names, message=message, error=error, link_route=LINK_ROUTE,
+            deck_url=self.side.deck_url(event, seen.binding.player))
         return Page(status, body.encode())
 
     def _sentence(self, status: int, sentence: str, language: str = "", *, written: bool = False) -> Page:

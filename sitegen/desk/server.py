@@ -35,6 +35,7 @@ from tornado import web
 
 from sitegen.desk.actions import Form, value
 from sitegen.desk.app import Desk
+from sitegen.desk.deck_links import DECK_ROUTE
 from sitegen.desk.preview import DeskConfig
 from sitegen.desk.replies import Reply, security_headers, text
 from sitegen.desk.report_links import LINK_ROUTE
@@ -55,6 +56,7 @@ class DeskHandler(web.RequestHandler):
         self.route: list[str] = []
         self.chunks: list[bytes] = []
         self.link: str | None = None  # /r/LINK: a player's report link
+        self.deck_link: str | None = None  # /d/LINK: a player's decklist link
 
     def set_default_headers(self) -> None:
         self.set_header("Server", "sitegen-desk")
@@ -73,6 +75,8 @@ class DeskHandler(web.RequestHandler):
         if length is not None and not re.fullmatch(r"[0-9]{1,12}", length):  # Tornado refuses these before us; kept as a guard
             return self._send(text(HTTPStatus.BAD_REQUEST, "bad Content-Length"))
         if length is not None and int(length) > MAX_FORM:
+            if self.deck_link is not None:  # a player pasting far too much: a sentence, not a server's word
+                return self._send(Reply(*astuple(self.desk.deck_links.too_large())))
             return self._send(text(HTTPStatus.REQUEST_ENTITY_TOO_LARGE, "form too large"))
         self.request.connection.set_max_body_size(MAX_FORM)  # type: ignore[union-attr]  # a chunked body too
 
@@ -89,7 +93,8 @@ class DeskHandler(web.RequestHandler):
         """The path's parts after the token, or None when the token or the Origin is wrong."""
         parts = self.request.path.split("/")
         self.link = parts[2] if len(parts) == 3 and parts[1] == LINK_ROUTE else None
-        if self.link is None and (len(parts) < 2 or not secrets.compare_digest(parts[1].encode(), self.desk.config.token.encode())):
+        self.deck_link = parts[2] if len(parts) == 3 and parts[1] == DECK_ROUTE else None
+        if self.link is None and self.deck_link is None and (len(parts) < 2 or not secrets.compare_digest(parts[1].encode(), self.desk.config.token.encode())):
             return None
         origin = self.request.headers.get("Origin")
         if origin is not None and urlsplit(origin).netloc != self.request.headers.get("Host"):
@@ -110,6 +115,10 @@ class DeskHandler(web.RequestHandler):
             return Reply(HTTPStatus.OK, desk.css, "text/css; charset=utf-8")
         if self.link is not None:
             return Reply(*astuple(await desk.work(desk.links.answer, self.link, None, self.request.remote_ip or "")))
+        if self.deck_link is not None:
+            return Reply(*astuple(await desk.work(desk.deck_links.answer, self.deck_link, None, self.request.remote_ip or "")))
+        if desk.deck_links.serves(route):
+            return Reply(*astuple(await desk.work(desk.deck_links.get, route, desk.address)))  # never the request's Host
         if desk.links.serves(route):
             return Reply(*astuple(await desk.work(desk.links.get, route, desk.address)))  # never the request's Host
         if route in ([], [""]):
@@ -134,6 +143,8 @@ class DeskHandler(web.RequestHandler):
         form: Form = parse_qs(b"".join(self.chunks).decode("utf-8", "replace"), keep_blank_values=True)
         if self.link is not None:
             return Reply(*astuple(await desk.work(desk.links.answer, self.link, form, self.request.remote_ip or "")))
+        if self.deck_link is not None:
+            return Reply(*astuple(await desk.work(desk.deck_links.answer, self.deck_link, form, self.request.remote_ip or "")))
         if not secrets.compare_digest(value(form, "token").encode(), desk.config.token.encode()):
             return text(HTTPStatus.FORBIDDEN, "forbidden: a change needs the form's token")
         if self.route == ["publish"]:

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from sitegen.games.decklist import DeckRules
 from sitegen.games.result_entry import ResultEntry, SlipForm
 from sitegen.model import Event, Person, Problem, Round
 from sitegen.text import N_, Msg
@@ -223,6 +224,7 @@ class Format(ABC):
     title: str
     results: ResultEntry  # how a table's result is entered (its keys in the round files, the CLI's flags, the desk's forms)
     result_hint: str  # how to enter results, written at the top of a new round file
+    deck_rules: DeckRules | None = None  # how the game reads and checks a decklist; None: the game takes no decklists
 
     @abstractmethod
     def validate(self, event: Event) -> list[Problem]:
@@ -327,6 +329,7 @@ def standings_document(event: Event, format_name: str, rows: list[dict[str, Any]
         "standings": rows,
         "final_ranking": final_ranking,
         "did_not_play": [p.id for p in event.players if p.id in absent],
+        "decklists": sorted(event.released_decks),  # whose lists are published (decks/<id>.txt beside this file)
     }
 
 

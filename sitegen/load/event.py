@@ -13,6 +13,7 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
+from sitegen.load.decklists import read_released, read_rule
 from sitegen.load.reader import FAILED, Built, Collector, collection_paused
 from sitegen.load.yaml_reader import LineDict, LineList
 from sitegen.model import (
@@ -95,6 +96,7 @@ def _read_event(event_dir: Path, c: Collector) -> Event | None:
     ids = {p.id for p in players}
     avoid = _load_avoid(data, shown, ids, c)
     options = {k: v for k, v in data.items() if k not in EVENT_KEYS}
+    decklists, released = read_rule(data, shown, c), read_released(event_dir, ids, c)
     rounds, elims = _load_rounds(event_dir, players, c)
     if len(c.problems) > before or slug is None:
         return None
@@ -114,8 +116,8 @@ def _read_event(event_dir: Path, c: Collector) -> Event | None:
         timezone=c.timezone(data, "timezone", shown),
         minutes=c.integer(data, "minutes", shown, minimum=1, maximum=MAX_MINUTES),
         language=c.language(data, "language", shown),
-        options=options,
-        key_lines=dict(data.key_lines),
+        options=options, key_lines=dict(data.key_lines),
+        decklists=decklists, released_decks=released,
     )
 
 

@@ -22,6 +22,7 @@ from sitegen.pages import datafiles, venue
 from sitegen.pages import display as views
 from sitegen.pages import player_display as player_views
 from sitegen.pages.charts import rank_chart
+from sitegen.pages.decklists import decklist_pages, shown_lists
 from sitegen.pages.league_pages import season_pages
 from sitegen.pages.league_standings import leagues_of
 from sitegen.pages.markdown_html import markdown_html
@@ -151,7 +152,8 @@ def _event_context(site: Site, summary: EventSummary) -> EventContext:
         "summary": summary, "event": event, "board": board, "players": event.player_by_id, "format": summary.format,
         "status_version": event_status["version"], "meta": views.meta_charts(event, board),
         "description": f"{event.name}: {summary.status}", "elim_page": _elimination_page(board),
-        "standings_columns": board.standings_columns, "tiebreakers": _tiebreakers(summary.format)}
+        "standings_columns": board.standings_columns, "tiebreakers": _tiebreakers(summary.format),
+        "decklists": shown_lists(event, board)}
     return EventContext(summary, f"events/{event.slug}", event.timezone or site.options.get("timezone", ""), event_status, ctx)
 
 
@@ -237,6 +239,10 @@ def _meta(e: EventContext) -> Iterator[PageModel]:
         yield PageModel(f"{e.base}/meta.html", "meta.html", e.ctx | {"title": N_("Decks — {event}", event=e.event.name)})
 
 
+def _decklists(e: EventContext) -> Iterator[PageModel]:
+    yield from decklist_pages(e.base, e.event, e.board, e.ctx["decklists"], e.ctx)
+
+
 def _players(e: EventContext) -> Iterator[PageModel]:
     board, event = e.board, e.event
     standing_of = {row.player: row for row in board.standings}
@@ -269,7 +275,7 @@ def _data_files(e: EventContext) -> Iterator[PageModel]:
 
 #: An event's page kinds, in the order its pages are listed (and rendered): each yields its pages.
 EVENT_PAGES: tuple[Callable[[EventContext], Iterator[PageModel]], ...] = (
-    _home, _rounds, _projector, _crosstable, _standings, _bracket, _meta, _players, _rules, _data_files)
+    _home, _rounds, _projector, _crosstable, _standings, _bracket, _meta, _decklists, _players, _rules, _data_files)
 #: A round's pages, in that order.
 ROUND_PAGES: tuple[Callable[[EventContext, RoundView, dict[str, Any]], PageModel], ...] = (
     _round_page, _print_page, _slips_page, _pairings_file)

@@ -54,6 +54,7 @@ class EventCard:
     standings_columns: tuple[Column, ...]  # for the rules page of its format
     results: tuple[PlayerResult, ...] = ()  # every player's place, record and points: for leagues and player pages
     language: str = DEFAULT_LANGUAGE  # the language its pages are written in (its own `language:` or the site's)
+    champion_list: str = ""  # the champion's id when their decklist is published (the home page's card links it)
 
 
 def card(summary: EventSummary, paths: list[str], language: str = DEFAULT_LANGUAGE) -> EventCard:
@@ -64,7 +65,12 @@ def card(summary: EventSummary, paths: list[str], language: str = DEFAULT_LANGUA
                              v.round.start, v.complete) for v in board.rounds + board.elims)
     return EventCard(event.slug, event.name, event.date, summary.format, len(event.players), summary.state, summary.status,
                      rounds, "\n".join(paths), tuple(board.standings_columns),
-                     player_results(event, board), language)
+                     player_results(event, board), language, _champion_list(event, board))
+
+
+def _champion_list(event: Event, board: Scoreboard) -> str:
+    champions = [player for place, player in board.final_ranking or [] if place == 1 and player in event.released_decks]
+    return champions[0] if champions else ""
 
 
 def current_round(board: Scoreboard) -> RoundView | None:

@@ -21,4 +21,5 @@ def test_each_verb_lives_where_the_rule_puts_it():
         if home == "report":
             continue
         wanted = "event_verbs" if first == "event_dir" else "site_verbs"
-        assert home == wanted, f"`sitegen {name}` lives in cli/{home}.py; by the rule it belongs in cli/{wanted}.py"
+        feature = wanted == "event_verbs" and home.endswith("_verbs") and home != "site_verbs"  # e.g. deck_verbs
+        assert home == wanted or feature, f"`sitegen {name}` lives in cli/{home}.py; by the rule it belongs in cli/{wanted}.py"

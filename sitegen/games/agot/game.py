@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from sitegen.games.agot.decklist import DECK_RULES
 from sitegen.games.agot.length import PLAYER_EXAMPLE, new_event_lines, planned_rounds
 from sitegen.games.agot.rules import MIN_PLAYERS
 from sitegen.games.base import Format, ScheduleStrength, Scoreboard, StandingRow, cut_of
@@ -15,6 +16,7 @@ class AgotGame(Format):
     """An AGoT 2nd ed. game under the Tournament Rules v2.0: Swiss rounds, then an elimination cut."""
 
     deck_fields = {"faction": N_("Faction"), "agenda": N_("Agenda")}
+    deck_rules = DECK_RULES
     meta_fields = ("faction", "agenda")
     player_example = PLAYER_EXAMPLE
 

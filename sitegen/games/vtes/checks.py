@@ -9,7 +9,7 @@ from sitegen.games.result_entry import judges_remedy
 from sitegen.games.vtes import results as vtes_results
 from sitegen.games.vtes import rules as vtes_rules
 from sitegen.games.vtes import seating as vtes_seating
-from sitegen.games.vtes.event import PAIRED_SEED, finalists, has_final, multideck, outcome, planned_rounds, preliminaries_done, ranking
+from sitegen.games.vtes.event import PAIRED_SEED, PLACE, finalists, has_final, multideck, outcome, planned_rounds, preliminaries_done, ranking
 from sitegen.games.vtes.repeats import predator_prey, unrepeated_order
 from sitegen.games.vtes.rules import MULTIDECK_LIMIT, NO_FINAL_LIMIT
 from sitegen.model import Event, Player, Problem, Round, Table, Where
@@ -43,7 +43,7 @@ def validate(event: Event, fmt: Format) -> list[Problem]:
 
 def _check_options(event: Event, keys: tuple[str, ...]) -> list[Problem]:
     problems = []
-    for key in (key for key in keys if key != PAIRED_SEED):
+    for key in (key for key in keys if key not in (PAIRED_SEED, PLACE)):
         if key in event.options and not isinstance(event.options[key], bool):
             problems.append(Problem(event.at(key), f"'{key}' must be true or false, not {event.options[key]!r}"))
     if event.cut is not None:

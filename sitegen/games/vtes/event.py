@@ -26,6 +26,9 @@ def planned_rounds(event: Event) -> int:
     return event.planned_rounds or vtes_rules.DEFAULT_ROUNDS
 
 
+PLACE = "place"  # event.yaml: where the event was played ("Lyon, France"), for its TWDA entry
+
+
 def has_final(event: Event) -> bool:
     return event.options.get("final", True) is not False
 

@@ -28,6 +28,7 @@ from sitegen.games.vtes import pairing as vtes_pairing
 from sitegen.games.vtes import rating as vtes_rating
 from sitegen.games.vtes import rules as vtes_rules
 from sitegen.games.vtes import seating as vtes_seating
+from sitegen.games.vtes.decklist import DECK_RULES, twda_export
 from sitegen.games.vtes.rules import vp_text
 from sitegen.model import Event, Person, Problem, Round
 from sitegen.text import N_, Nn_, Num, place_text
@@ -52,7 +53,9 @@ def export_table(event: Event) -> tuple[list[str], list[list[Any]]]:
 
 
 def export_text(event: Event, name: str, known: Mapping[str, Person]) -> str:
-    """The V:EKN's own upload format (`archondata`, the only one of the export's formats)."""
+    """The V:EKN's own upload format (`archondata`), or the winner's entry for the TWDA (`twda`)."""
+    if name == "twda":
+        return twda_export(event, vtes_board.score(event, NAME), known).rstrip("\n")
     return vtes_export.archondata(event, vtes_board.score(event, NAME), known, RANKING_BODY)
 
 
@@ -66,9 +69,9 @@ class Vtes(Format):
                              N_("The finalists choose their seats in turn, the lowest qualifier first; then one of them is "
                                 "drawn to play first."),
                              seat_choosers, lambda event, seating: vtes_rules.drawn_first_player(event.seed, seating))
-    export = RankingExport(export_table, ("archondata",), export_text)
+    export = RankingExport(export_table, ("archondata", "twda"), export_text)
     ranking_body = RANKING_BODY
-    event_keys = ("final", "multideck", vtes_event.PAIRED_SEED)
+    event_keys = ("final", "multideck", vtes_event.PAIRED_SEED, vtes_event.PLACE)
     results = ResultEntry(
         fields=(ResultField("vp", FIGURES, N_("VP"), "each player's victory points, in steps of 0.5", halves=True, slip=N_("VP"),
                             blank_is_zero=True),
@@ -79,6 +82,7 @@ class Vtes(Format):
         ways=(ResultWay("vp", ("vp", "override"), N_("Each player's VP (in halves)"), N_("Save VP")),
               ResultWay("first", (vtes_event.FIRST,), N_("Who plays first?"), N_("{name} plays first"), stages=("final",))))
     deck_fields = {"vekn": N_("V:EKN number"), "deck": N_("Deck")}
+    deck_rules = DECK_RULES
     result_hint = ("Enter each table's result as 'vp: {<id>: N, ...}' (steps of 0.5, every player at the table); "
                    "add 'override: true' only when a judge confirmed VP that no game gives (e.g. from card effects).")
 

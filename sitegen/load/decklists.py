@@ -1,0 +1,51 @@
+"""An event's decklists as content: event.yaml's `decklists:` rule, and the released lists in `decks/<player-id>.txt`.
+
+Lists not yet released are no content: they are held in the cache folder (`edit/decklists.py`) and never read here.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+from sitegen.games.decklist import MAX_DECKLIST_BYTES
+from sitegen.load.reader import Collector
+from sitegen.load.yaml_reader import LineDict
+from sitegen.model import DECKLIST_RULE, DECKS_FOLDER, DecklistRule, Where
+from sitegen.text import suggest
+
+
+def read_rule(data: LineDict, shown: str, c: Collector) -> DecklistRule:
+    """`decklists:` of event.yaml (each key optional, its first value the default); absent: no decklists."""
+    if "decklists" not in data:
+        return DecklistRule()
+    block = c.mapping(data["decklists"], Where(shown, data.key_lines["decklists"]), "'decklists:'")
+    if block is None:
+        return DecklistRule()
+    c.unknown_keys(block, tuple(DECKLIST_RULE), shown, "'decklists:'")
+    chosen = {}
+    for key, values in DECKLIST_RULE.items():
+        value = c.text(block, key, shown, default=values[0])
+        if value not in values:
+            c.add(Where(shown, block.key_lines[key]), f"'decklists: {key}: {value}' is not one of {', '.join(values)}; {suggest(value, values)}")
+            value = values[0]
+        chosen[key] = value
+    return DecklistRule(**chosen)
+
+
+def read_released(event_dir: Path, ids: set[str], c: Collector) -> dict[str, str]:
+    """The released lists, `decks/<player-id>.txt`, by player id."""
+    folder = event_dir / DECKS_FOLDER
+    if not c.folder(folder):
+        return {}
+    released = {}
+    for path in c.listing(folder):
+        shown = str(path)
+        if path.suffix != ".txt" or path.stem not in ids:
+            c.add(Where(shown, 1), f"the {DECKS_FOLDER}/ folder holds one list per player, named <player-id>.txt; "
+                                   f"{suggest(path.stem, sorted(ids))}")
+            continue
+        text = c.read_text(path, shown)
+        if text is not None and len(text.encode("utf-8")) > MAX_DECKLIST_BYTES:
+            c.add(Where(shown, 1), f"a decklist of more than {MAX_DECKLIST_BYTES} bytes; keep the list only")
+        elif text is not None:
+            released[path.stem] = text
+    return released

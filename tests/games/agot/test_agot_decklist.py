@@ -1,0 +1,43 @@
+"""AGoT decklists in ThronesDB's plain-text export: 20 lists, each with the problems it must give."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from sitegen.games.agot.decklist import DECK_RULES, NOT_CHECKED
+
+CORPUS = Path(__file__).parent / "decklists"
+EXPECTED: dict[str, list[str]] = json.loads((CORPUS / "expected.json").read_text(encoding="utf-8"))
+
+
+def test_the_corpus_holds_twenty_lists():
+    assert len(EXPECTED) == 20
+
+
+@pytest.mark.parametrize("name", sorted(EXPECTED))
+def test_each_list_gives_its_verdict(name):
+    checked = DECK_RULES.check((CORPUS / name).read_text(encoding="utf-8"))
+    assert [problem.msgid for problem in checked.problems] == EXPECTED[name]
+
+
+def test_worked_sentences_and_what_is_not_checked():
+    legal = DECK_RULES.check((CORPUS / "legal.txt").read_text(encoding="utf-8"))
+    assert legal.valid and legal.notes == (NOT_CHECKED,) and legal.name == "Winter Is Here"
+    assert [(str(s.title), s.count) for s in legal.sections] == [("Faction", 1), ("Agenda", 1), ("Plots", 7), ("Draw deck", 60)]
+    twice = DECK_RULES.check((CORPUS / "two-plots-twice.txt").read_text(encoding="utf-8"))
+    assert [str(p) for p in twice.problems] == ["'A Noble Cause', 'Wildfire Assault' are each in the plot deck twice; only one plot may be."]
+    copies = DECK_RULES.check((CORPUS / "four-copies-in-two-sets.txt").read_text(encoding="utf-8"))
+    assert [str(p) for p in copies.problems] == ["'Eddard Stark': 4 copies in the draw deck; 3 at most."]
+
+
+def test_a_link_alone_is_kept_and_said_unchecked():
+    checked = DECK_RULES.check((CORPUS / "link-only.txt").read_text(encoding="utf-8"))
+    assert checked.valid and checked.link == "https://thronesdb.com/deck/view/987654"
+    assert "nothing of the list was checked" in str(checked.notes[0])
+
+
+def test_the_traits_the_meta_counts():
+    traits = DECK_RULES.check((CORPUS / "legal-night-watch.txt").read_text(encoding="utf-8")).traits
+    assert [(str(what), value) for what, value in traits] == [("Faction", "The Night's Watch"), ("Agenda", "The Lord of the Crossing")]
