@@ -18,6 +18,7 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from project import ROOT
 
+from sitegen.build.engine import build
 from sitegen.build.pipeline import render
 from sitegen.games import FORMATS
 from sitegen.games.agot.joust.rules import GAME_RESULTS
@@ -125,6 +126,8 @@ def english_demo(tmp_path_factory) -> dict[str, bytes]:
 
 
 def demo_in(language: str, tmp_path: Path) -> dict[str, bytes]:
+    """The demo built as `sitegen build` builds it (the pages about all events made from the events' kept cards), its
+    pages and feed by path."""
     content = tmp_path / "content"
     shutil.copytree(ROOT / "content", content, ignore=shutil.ignore_patterns(".sitegen-cache"))
     site = content / "site.yaml"
@@ -132,7 +135,9 @@ def demo_in(language: str, tmp_path: Path) -> dict[str, bytes]:
     for event in (content / "events").iterdir():  # an event with its own language: in this test, the site's
         path = event / "event.yaml"
         path.write_text(re.sub(r"(?m)^language: .*\n", "", path.read_text(encoding="utf-8")), encoding="utf-8")
-    return render(content)
+    build(content, tmp_path / "output")
+    return {path.relative_to(tmp_path / "output").as_posix(): path.read_bytes()
+            for path in (tmp_path / "output").rglob("*") if path.suffix in (".html", ".xml")}
 
 
 # What stays the same in every language: the card games' terms and abbreviations, as players say them, and the units
