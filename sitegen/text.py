@@ -261,3 +261,17 @@ def from_data(data: Any) -> Any:
     if "num" in data:
         return Num(data["num"], data["places"])
     return Zone(data["zone"]) if "zone" in data else When(data["when"])
+
+
+def placed(place: Any, message: str) -> Msg:
+    """A message about a place in the content, "path:line: what is wrong": the CLI's English line, and a message whose
+    part after the place a page in another language translates (`unplaced`)."""
+    return N_("{place}: {problem}", place=str(place), problem=message)
+
+
+def unplaced(line: str) -> str:
+    """A problem's line without its file and line, for beside the form that made it: what `placed` put after the place,
+    or the text after an English line's absolute path."""
+    if isinstance(line, Msg) and line.msgid == "{place}: {problem}":
+        return line.values["problem"]  # type: ignore[no-any-return]
+    return line.split(": ", 1)[1] if type(line) is str and line.startswith("/") and ": " in line else line

@@ -17,6 +17,7 @@ from sitegen.files import write_atomic
 from sitegen.games.base import Refused, Scoreboard, StandingRow
 from sitegen.load.check import one_event_problems, validated
 from sitegen.model import Event, Round
+from sitegen.text import N_
 
 
 @dataclass(frozen=True)
@@ -39,7 +40,7 @@ def current_round(event: Event) -> Round:
         return event.elims[-1]
     if event.rounds:
         return event.rounds[-1]
-    raise Refused(f"{event.name} has no round yet; pair round 1 first (`sitegen pair`)")
+    raise Refused(N_("{event} has no round yet; pair round 1 first (`sitegen pair`)", event=event.name))
 
 
 def find_round(event: Event, slug: str | None) -> Round:
@@ -50,7 +51,7 @@ def find_round(event: Event, slug: str | None) -> Round:
         if round_.slug == slug:
             return round_
     written = ", ".join(r.slug for r in event.rounds + event.elims) or "none yet"
-    raise Refused(f"{event.name} has no {slug}; its rounds: {written}")
+    raise Refused(N_("{event} has no {slug}; its rounds: {written}", event=event.name, slug=slug, written=written))
 
 
 def read_text(path: Path) -> str:

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from sitegen.model import EVENT_KEYS, PLAYER_KEYS, TABLE_KEYS, Event, Person, Player, Problem, Round, Table, Where
-from sitegen.text import N_, Msg, suggest
+from sitegen.text import N_, Msg, Nn_, placed, suggest
 
 #: The seat value of an elimination table that holds each player's seed (their rank after the preliminary rounds):
 #: the bracket shows it beside the name.
@@ -324,7 +324,7 @@ class Format(ABC):
     def new_event_lines(self, rounds: int | None, cut: int | None) -> list[str]:
         """The length lines `sitegen new` writes into event.yaml: the values given, else the defaults as comments."""
         if cut is not None:
-            raise Refused(f"a {self.title} event has no elimination cut; leave out --cut")
+            raise Refused(N_("a {title} event has no elimination cut; leave out --cut", title=self.title))
         return [f"rounds: {rounds}" if rounds else "# rounds: 3          # preliminary rounds (default: from the rules)"]
 
     def length_settings(self, event: Event) -> dict[str, int]:
@@ -345,26 +345,26 @@ class Format(ABC):
 
     def seat_choosers(self, event: Event, round_: Round) -> list[str]:
         """The players of `round_` in the order they choose their seats (`seat_choice`)."""
-        raise Refused(f"in the {self.name} format `pair` deals the seats; players do not choose them")
+        raise Refused(N_("in the {name} format `pair` deals the seats; players do not choose them", name=self.name))
 
     def draw_first(self, event: Event, seating: tuple[str, ...]) -> str:
         """Who plays first at a table whose seats were chosen, drawn from the event's seed and the seating."""
-        raise Refused(f"in the {self.name} format seat 1 plays first; nobody is drawn")
+        raise Refused(N_("in the {name} format seat 1 plays first; nobody is drawn", name=self.name))
 
     def plan_rounds(self, event: Event) -> list[NextRound]:
         """Every preliminary round at once (`pair --plan`)."""
-        raise Refused(f"the {self.name} format pairs one round at a time; run `sitegen pair` without --plan")
+        raise Refused(N_("the {name} format pairs one round at a time; run `sitegen pair` without --plan", name=self.name))
 
     def export_table(self, event: Event) -> tuple[list[str], list[list[Any]]]:
         """The ranking body's report (`sitegen export`): a CSV header and rows."""
-        raise Refused(f"the {self.name} format has no ranking export; see `sitegen standings` or standings.json")
+        raise Refused(N_("the {name} format has no ranking export; see `sitegen standings` or standings.json", name=self.name))
 
     #: What `sitegen export --format NAME` writes besides the CSV, e.g. the ranking body's own upload format.
     export_formats: tuple[str, ...] = ()
 
     def export_text(self, event: Event, name: str, known: Mapping[str, Person]) -> str:
         """The report in one of `export_formats`; `known` is players.yaml's players by id."""
-        raise Refused(f"the {self.name} format has no '{name}' export; use --format csv")
+        raise Refused(N_("the {name} format has no '{export}' export; use --format csv", name=self.name, export=name))
 
 
 # Helpers every format shares ------------------------------------------------------------
@@ -388,7 +388,7 @@ def round_rng(event: Event, slug: str) -> random.Random:
 def check_keys(problems: list[Problem], keys: dict[str, int], allowed: tuple[str, ...], where: Where, what: str) -> None:
     for key, line in keys.items():
         if key not in allowed:
-            problems.append(Problem(Where(where.path, line), f"unknown key '{key}' in {what}; {suggest(key, allowed)}"))
+            problems.append(Problem(Where(where.path, line), N_("unknown key '{key}' in {what}; {hint}", key=key, what=what, hint=suggest(key, allowed))))
 
 
 def check_common(event: Event, fmt: Format) -> list[Problem]:
@@ -410,8 +410,8 @@ def check_common(event: Event, fmt: Format) -> list[Problem]:
             check_keys(problems, extra, TABLE_KEYS + fmt.table_keys, table.where, f"table {table.number}")
     if event.planned_rounds is not None and len(event.rounds) > event.planned_rounds:  # a round file past `rounds:`
         extra_round = event.rounds[event.planned_rounds]
-        problems.append(Problem(extra_round.where, f"event.yaml says 'rounds: {event.planned_rounds}', and this is round "
-                                                   f"{extra_round.number}; raise 'rounds:' in event.yaml, or remove this file"))
+        problems.append(Problem(extra_round.where, N_("event.yaml says 'rounds: {planned_rounds}', and this is round {number}; raise 'rounds:' in event.yaml, "
+                                                      "or remove this file", planned_rounds=event.planned_rounds, number=extra_round.number)))
     return problems
 
 
@@ -423,8 +423,8 @@ def _beyond_the_rounds(event: Event, player: Player, where: Where) -> list[Probl
     for key, value, last in (("joined", player.joined, (planned or 0) + 1), ("dropped", player.dropped, planned)):
         if planned is not None and value is not None and last is not None and value > last:
             found.append(Problem(Where(where.path, player.key_lines.get(key, where.line)),
-                                 f"'{key}: {value}' is after the event's last round ('rounds: {planned}' in event.yaml); "
-                                 f"give a round from 1 to {last}"))
+                                 N_("'{key}: {value}' is after the event's last round ('rounds: {planned}' in event.yaml); give a round from 1 to {last}",
+                                    key=key, value=value, planned=planned, last=last)))
     return found
 
 
@@ -439,9 +439,9 @@ def check_everyone_seated(event: Event, round_: Round, not_playing: str = "byes"
     return [
         Problem(
             round_.where,
-            f"player '{pid}' takes part in round {round_.number} but is not seated; add them to a table or to '{not_playing}', "
-            f"or set 'dropped: {round_.number - 1}' (or 'joined') in event.yaml (a late arrival: pair the round again before "
-            "its first result, `sitegen pair --redo`)",
+            N_("player '{pid}' takes part in round {number} but is not seated; add them to a table or to '{not_playing}', or set 'dropped: {last}' (or "
+               "'joined') in event.yaml (a late arrival: pair the round again before its first result, `sitegen pair --redo`)",
+               pid=pid, number=round_.number, not_playing=not_playing, last=round_.number - 1),
         )
         for pid in late_changes(event, round_)[0]
     ]
@@ -467,16 +467,17 @@ def int_mapping(table: Table, key: str, problems: list[Problem], *, minimum: int
         return {}
     where = table.at(key)
     if not isinstance(raw, dict):
-        problems.append(Problem(where, f"'{key}' must map player ids to numbers, e.g. '{key}: {{alice: 12, bob: 9}}'"))
+        problems.append(Problem(where, N_("'{key}' must map player ids to numbers, e.g. '{key}: {{alice: 12, bob: 9}}'", key=key)))
         return {}
     values: dict[str, int] = {}
     for pid, value in raw.items():
         pid = str(pid)
         if pid not in table.players:
-            problems.append(Problem(where, f"'{key}' names '{pid}', who is not at table {table.number}; "
-                                           f"use the ids of the players here: {', '.join(table.players)}"))
+            problems.append(Problem(where, N_("'{key}' names '{pid}', who is not at table {number}; use the ids of the players here: {names}",
+                                              key=key, pid=pid, number=table.number, names=', '.join(table.players))))
         elif isinstance(value, bool) or not isinstance(value, int) or value < minimum:
-            problems.append(Problem(where, f"{key} of '{pid}' must be a whole number of at least {minimum}, not {value!r}"))
+            problems.append(Problem(where, N_("{key} of '{pid}' must be a whole number of at least {minimum}, not {value}",
+                                              key=key, pid=pid, minimum=minimum, value=repr(value))))
         else:
             values[pid] = value
     return values
@@ -489,7 +490,8 @@ def player_id(table: Table, key: str, problems: list[Problem]) -> str | None:
         return None
     if str(raw) not in table.players:
         problems.append(
-            Problem(table.at(key), f"{key} '{raw}' is not at table {table.number}; use one of: {', '.join(table.players)}")
+            Problem(table.at(key), N_("{key} '{raw}' is not at table {number}; use one of: {names}",
+                                      key=key, raw=raw, number=table.number, names=', '.join(table.players)))
         )
         return None
     return str(raw)
@@ -505,11 +507,12 @@ def refuse_pending(event: Event, seating_keys: tuple[str, ...] = ()) -> None:
     pending = [t for t in last[0].tables if not set(t.result) - set(seating_keys)] if last else []
     if pending:
         numbers = [str(t.number) for t in pending]
-        tables = f"table {numbers[0]} has" if len(pending) == 1 else f"tables {', '.join(numbers)} have"
         names = event.player_by_id
         waiting = "; ".join(f"{t.number}: {' v '.join(names[p].name if p in names else p for p in t.players)}" for t in pending)
-        raise Refused(f"{last[0].where.path}: {tables} no result yet (table {waiting}); "
-                      "enter every result, then run `sitegen pair` again")
+        said = Nn_("table {numbers} has no result yet (table {waiting}); enter every result, then run `sitegen pair` again",
+                   "tables {numbers} have no result yet (table {waiting}); enter every result, then run `sitegen pair` again",
+                   len(pending), numbers=", ".join(numbers), waiting=waiting)
+        raise Refused(placed(last[0].where.path, said))
 
 
 def tables_file(tables: list[list[str]] | list[tuple[str, ...]], fixed: Mapping[str, int] | None = None) -> dict[str, Any]:
@@ -533,12 +536,12 @@ def chosen_bye(event: Event, active: Collection[str], *, byes: bool = True) -> s
     if pid is None:
         return None
     if not byes:
-        raise Refused("this game has no byes: every player is seated; pair without a chosen bye")
+        raise Refused(N_("this game has no byes: every player is seated; pair without a chosen bye"))
     if pid not in active:
-        raise Refused(f"{event.player_by_id[pid].name if pid in event.player_by_id else pid} does not play this round: "
-                      "choose the bye among its players")
+        raise Refused(N_("{value} does not play this round: choose the bye among its players",
+                         value=event.player_by_id[pid].name if pid in event.player_by_id else pid))
     if len(active) % 2 == 0:
-        raise Refused(f"this round has {len(active)} players, an even number: nobody gets a bye")
+        raise Refused(N_("this round has {count} players, an even number: nobody gets a bye", count=len(active)))
     return pid
 
 

@@ -44,12 +44,12 @@ from sitegen.games.vtes import rules as vtes_rules
 from sitegen.games.vtes import seating as vtes_seating
 from sitegen.games.vtes.rules import vp_text
 from sitegen.model import Event, Person, Problem, Round
-from sitegen.text import N_, Nn_, Num, place_text
+from sitegen.text import N_, Nn_, Num, in_list, place_text
 
 
 class Vtes(Format):
     name = "vtes"
-    title = "Vampire: The Eternal Struggle (V:EKN rules)"
+    title = N_("Vampire: The Eternal Struggle (V:EKN rules)")
     seated = True
     elimination_title = N_("Final table")
     event_keys = ("final", "multideck", vtes_event.PAIRED_SEED)
@@ -63,8 +63,8 @@ class Vtes(Format):
               ResultWay("first", (vtes_event.FIRST,), N_("Who plays first?"), N_("{name} plays first"), stages=("final",))))
     deck_fields = {"vekn": N_("V:EKN number"), "deck": N_("Deck")}
     after_preliminaries = N_("The final comes next: the top five choose their seats.")
-    result_hint = ("Enter each table's result as 'vp: {<id>: N, ...}' (steps of 0.5, every player at the table); "
-                   "add 'override: true' only when a judge confirmed VP that no game gives (e.g. from card effects).")
+    result_hint = N_("Enter each table's result as 'vp: {<id>: N, ...}' (steps of 0.5, every player at the table); "
+                     "add 'override: true' only when a judge confirmed VP that no game gives (e.g. from card effects).")
 
     templates = (Path(__file__).resolve().parent / "templates",)
     ranking_body = RankingBody("V:EKN", "vekn", vtes_rules.VEKN_NUMBER, "3200123", "vekn-rating",
@@ -77,7 +77,7 @@ class Vtes(Format):
 
     def new_event_lines(self, rounds: int | None, cut: int | None) -> list[str]:
         if cut is not None:
-            raise Refused("a V:TES event has no cut: its top five play the final (write 'final: false' to play none)")
+            raise Refused(N_("a V:TES event has no cut: its top five play the final (write 'final: false' to play none)"))
         return [f"rounds: {rounds}" if rounds else "# rounds: 3          # preliminary rounds (default 3)",
                 "# final: false       # no final table (events under 8 players)"]
 
@@ -88,7 +88,7 @@ class Vtes(Format):
     def seat_choosers(self, event: Event, round_: Round) -> list[str]:
         """The finalists from the lowest qualifier to the highest: the order they choose their seats in."""
         if round_.stage != "final":
-            raise Refused("only the final's seats are chosen; a preliminary round's seats are dealt by `pair`")
+            raise Refused(N_("only the final's seats are chosen; a preliminary round's seats are dealt by `pair`"))
         return list(reversed(vtes_event.finalists(event, vtes_event.ranking(event, event.rounds))))
 
     def draw_first(self, event: Event, seating: tuple[str, ...]) -> str:
@@ -140,6 +140,7 @@ class Vtes(Format):
                 "multideck_limit": vtes_rules.MULTIDECK_LIMIT, "no_final_limit": vtes_rules.NO_FINAL_LIMIT,
                 "final_size": vtes_rules.FINAL_SIZE, "drawn_places": vtes_rules.DRAWN_PLACES,
                 "gw_min_vp": vp_text(vtes_rules.GW_MIN_VP), "seating_criteria": vtes_seating.CRITERIA,
+                "seating_rules": in_list([criterion.rule for criterion in vtes_seating.CRITERIA]),
                 "rating": vtes_rating.rules_context()}
 
 
