@@ -19,6 +19,9 @@ from sitegen.model import DEFAULT_LANGUAGE
 from sitegen.text import Joined, Msg, Num, When, Zone
 
 LOCALE_DIR = Path(__file__).resolve().parent / "locale"  # shipped in the package, compiled
+# The languages whose rules-page explanations were translated by machine, which no native speaker has read yet: their
+# rules pages say so. Take a language out once someone who speaks it has checked its catalog's rules messages.
+MACHINE_TRANSLATED = frozenset({"fr", "es", "it", "de", "pt_BR", "pl"})
 
 
 @functools.cache

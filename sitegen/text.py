@@ -236,3 +236,46 @@ class Joined(str):
 
     def __getnewargs__(self) -> tuple[tuple[Any, ...], str]:  # type: ignore[override]
         return self.parts, self.sep
+
+
+def as_data(text: Any) -> Any:
+    """A shown text as JSON data keeping what the renderer translates (a `Msg`, `Joined`, `Num`, `Zone`, `When`), for
+    what is kept between builds (an event's card): `from_data` gives it back. Other values are left as they are."""
+    if isinstance(text, Msg):
+        return {"msg": text.msgid, "values": {k: as_data(v) for k, v in text.values.items()}, "plural": text.plural, "count": text.number}
+    if isinstance(text, Joined):
+        return {"joined": [as_data(p) for p in text.parts], "sep": text.sep}
+    if isinstance(text, Num):
+        return {"num": text.value, "places": text.places}
+    if isinstance(text, Zone):
+        return {"zone": text.name}
+    if isinstance(text, When):
+        return {"when": str(text)}
+    return text
+
+
+def from_data(data: Any) -> Any:
+    """What `as_data` made, as the text it was."""
+    if not isinstance(data, dict):
+        return data
+    if "msg" in data:
+        return Msg(data["msg"], {k: from_data(v) for k, v in data["values"].items()}, data["plural"], data["count"])
+    if "joined" in data:
+        return Joined([from_data(p) for p in data["joined"]], data["sep"])
+    if "num" in data:
+        return Num(data["num"], data["places"])
+    return Zone(data["zone"]) if "zone" in data else When(data["when"])
+
+
+def placed(place: Any, message: str) -> Msg:
+    """A message about a place in the content, "path:line: what is wrong": the CLI's English line, and a message whose
+    part after the place a page in another language translates (`unplaced`)."""
+    return N_("{place}: {problem}", place=str(place), problem=message)
+
+
+def unplaced(line: str) -> str:
+    """A problem's line without its file and line, for beside the form that made it: what `placed` put after the place,
+    or the text after an English line's absolute path."""
+    if isinstance(line, Msg) and line.msgid == "{place}: {problem}":
+        return line.values["problem"]  # type: ignore[no-any-return]
+    return line.split(": ", 1)[1] if type(line) is str and line.startswith("/") and ": " in line else line

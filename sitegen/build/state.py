@@ -30,11 +30,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from sitegen.files import read_cache_file, read_keyed, write_atomic, write_keyed
+from sitegen.text import as_data, from_data
 
 if TYPE_CHECKING:
     from sitegen.pages.summary import EventCard
 
-VERSION = 4
+VERSION = 5
 STATE_FILE = "state.json"
 PACKAGE = Path(__file__).resolve().parent.parent
 LIBRARIES = ("jinja2", "markupsafe", "markdown", "nh3", "segno", "pyyaml")
@@ -326,10 +327,12 @@ def _real_folder(folder: Path) -> bool:
 
 
 def card_text(card: EventCard) -> str:
-    """The card as JSON, without its files (the build state keeps them beside it)."""
+    """The card as JSON, without its files (the build state keeps them beside it); its shown texts keep what the
+    pages translate (`text.as_data`)."""
     data = {"slug": card.slug, "name": card.name, "date": card.date, "format": card.format.name, "players": card.players,
-            "state": card.state, "status": card.status, "rounds": [asdict(r) for r in card.rounds],
-            "standings_columns": [asdict(c) for c in card.standings_columns], "results": [astuple(r) for r in card.results],  # lists: keys would be half
+            "state": card.state, "status": as_data(card.status), "rounds": [asdict(r) for r in card.rounds],
+            "standings_columns": [{k: as_data(v) for k, v in asdict(c).items()} for c in card.standings_columns],
+            "results": [[as_data(v) for v in astuple(r)] for r in card.results],  # lists: keys would be half
             "language": card.language, "champion_list": card.champion_list}
     return json.dumps(data, separators=(",", ":"))
 
@@ -344,6 +347,6 @@ def card(text: str, files: str, results: bool = True) -> EventCard:
 
     data = json.loads(text)
     return EventCard(data["slug"], data["name"], data["date"], FORMATS[data["format"]], data["players"], data["state"],
-                     data["status"], tuple(FeedRound(**r) for r in data["rounds"]), files,
-                     tuple(Column(**c) for c in data["standings_columns"]),
-                     tuple(PlayerResult(*r) for r in data["results"]) if results else (), data["language"], data.get("champion_list", ""))
+                     from_data(data["status"]), tuple(FeedRound(**r) for r in data["rounds"]), files,
+                     tuple(Column(**{k: from_data(v) for k, v in c.items()}) for c in data["standings_columns"]),
+                     tuple(PlayerResult(*map(from_data, r)) for r in data["results"]) if results else (), data["language"], data.get("champion_list", ""))

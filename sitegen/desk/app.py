@@ -29,7 +29,7 @@ from sitegen.desk.new_event import create_event, new_event_form
 from sitegen.desk.preview import CONTENT_TYPES, DeskConfig, Preview
 from sitegen.desk.replies import Reply, redirect, text
 from sitegen.desk.report_links import LINK_ROUTE, ReportLinks
-from sitegen.desk.screens import ORDINALS, event_links, event_page, in_names
+from sitegen.desk.screens import ORDINALS, event_links, event_page, in_names, problem_line
 from sitegen.edit.lock import content_lock
 from sitegen.games.base import Refused, Scoreboard
 from sitegen.language import translate
@@ -39,7 +39,7 @@ from sitegen.load.site import read_outline
 from sitegen.model import DEFAULT_LANGUAGE, ContentError, Event
 from sitegen.render.i18n import localized, speaking
 from sitegen.serve.overlay import ProblemBoard, overlay_code, overlay_script
-from sitegen.text import N_, Joined, Msg, filled
+from sitegen.text import N_, Joined, Msg, filled, unplaced
 
 WORKERS = 4  # threads for the requests' file work: pages, changes (one at a time per content folder anyway), git
 T = TypeVar("T")
@@ -69,7 +69,7 @@ class Desk:
         self.templates = speaking(jinja2.Environment(loader=jinja2.PackageLoader("sitegen.desk", "templates"), autoescape=True,
                                                      trim_blocks=True, lstrip_blocks=True, extensions=["jinja2.ext.i18n"],
                                                      finalize=lambda value: value))
-        self.templates.globals |= {"english": english, "ordinals": ORDINALS, "filled": filled}
+        self.templates.globals |= {"english": english, "ordinals": ORDINALS, "filled": filled, "unplaced": unplaced}
         self.notes: dict[str, tuple[list[str], list[str]]] = {}  # shown once after a redirect: (done, warnings)
         self._note_ids = count(1)
         self._notes_lock = threading.Lock()
@@ -190,8 +190,8 @@ class Desk:
             try:
                 event = load_event(folder)
             except ContentError as exc:
-                return Reply(status, self.render("event.html", self.language(), page=None, slug=slug, problems=[str(p) for p in exc.problems]))
-            problems = [str(p) for p in one_event_problems(folder, event)]  # the event is shown still: adding a player may fix it
+                return Reply(status, self.render("event.html", self.language(), page=None, slug=slug, problems=[problem_line(p) for p in exc.problems]))
+            problems = [problem_line(p) for p in one_event_problems(folder, event)]  # the event is shown still: adding a player may fix it
             if event.format not in formats.FORMATS:
                 return Reply(status, self.render("event.html", self.language(event), page=None, slug=slug, problems=problems))
             board = None if problems else formats.format_of(event).score(event)
@@ -228,7 +228,7 @@ class Desk:
             except Stale as exc:
                 return self.event(slug, HTTPStatus.CONFLICT, errors={where: [said(exc)]})
             except ContentError as exc:
-                problems = [in_names(str(p), self.names(events[slug])) for p in exc.problems]
+                problems = [in_names(problem_line(p), self.names(events[slug])) for p in exc.problems]
                 return self.event(slug, HTTPStatus.BAD_REQUEST, errors={where: problems}, typed=form)
             except Refused as exc:
                 return self.event(slug, HTTPStatus.BAD_REQUEST, errors={where: [in_names(plain_line(said(exc)), self.names(events[slug]))]},

@@ -19,10 +19,10 @@ from sitegen.edit.venue import clock_words
 from sitegen.games.base import Column, RoundView, Scoreboard, TableView, cut_of, round_label
 from sitegen.games.checks import late_changes
 from sitegen.games.result_entry import FIGURES, ORDER, PLAYER, ResultEntry, ResultField
-from sitegen.model import Event, Player, Round, Table
+from sitegen.model import Event, Player, Problem, Round, Table
 from sitegen.pages.display import StandingLine, standing_lines
 from sitegen.pages.player_display import round_minutes
-from sitegen.text import N_, Joined, Msg, Nn_
+from sitegen.text import N_, Joined, Msg, Nn_, placed
 
 # The places of an order (who left the game first), as the desk's select offers them.
 ORDINALS = (N_("1st"), N_("2nd"), N_("3rd"), N_("4th"), N_("5th"), N_("6th"), N_("7th"), N_("8th"))
@@ -328,10 +328,18 @@ def round_name(round_: Round) -> str:
         if round_.stage == "elim" else N_("Final")
 
 
+def problem_line(problem: Problem) -> str:
+    """A check's problem as the desk shows it: in the page's language when its message is a `Msg`, else its English
+    line (which the templates mark lang="en")."""
+    return placed(problem.where, problem.message) if isinstance(problem.message, Msg) else str(problem)
+
+
 def in_names(message: str, names: dict[str, str]) -> str:
     """A message for the TO with each player id that it names replaced by the player's name ('dan-example' -> Dan
     Example): the games' checks speak in ids, which the files hold, and the desk speaks in names."""
-    if not names or isinstance(message, (Msg, Joined)):  # the desk's own message: already in names
+    if isinstance(message, Msg):  # a check's message: its values may name ids (the desk's own name players already)
+        return Msg(message.msgid, {key: in_names(v, names) for key, v in message.values.items()}, message.plural, message.number)
+    if not names or type(message) is not str:  # a list, a number: nothing to rename
         return message
     ids = re.compile(r"'?(?<![\w-])(" + "|".join(re.escape(pid) for pid in sorted(names, key=len, reverse=True)) + r")(?![\w-])'?")
     return ids.sub(lambda found: names[found[1]], message)

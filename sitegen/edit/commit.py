@@ -19,6 +19,7 @@ from sitegen.games.base import Refused
 from sitegen.load.check import one_event_problems, validated
 from sitegen.load.event import load_event
 from sitegen.model import ContentError, Event, Round
+from sitegen.text import N_
 
 
 @dataclass(frozen=True)
@@ -55,7 +56,7 @@ def current_round(event: Event) -> Round:
     --plan`), else the latest file written (elimination rounds come after the Swiss ones)."""
     written = event.rounds + event.elims
     if not written:
-        raise Refused(f"{event.name} has no round yet; pair round 1 first (`sitegen pair`)")
+        raise Refused(N_("{event} has no round yet; pair round 1 first (`sitegen pair`)", event=event.name))
     return next((round_ for round_ in written if round_.pending_tables), written[-1])
 
 
@@ -67,7 +68,7 @@ def find_round(event: Event, slug: str | None) -> Round:
         if round_.slug == slug:
             return round_
     written = ", ".join(r.slug for r in event.rounds + event.elims) or "none yet"
-    raise Refused(f"{event.name} has no {slug}; its rounds: {written}")
+    raise Refused(N_("{event} has no {slug}; its rounds: {written}", event=event.name, slug=slug, written=written))
 
 
 def read_text(path: Path) -> str:

@@ -14,7 +14,7 @@ from sitegen.edit.round_trip import RoundTrip, player_entry, player_map
 from sitegen.games.base import Refused
 from sitegen.model import Event, Player, Round
 from sitegen.pairing.fold import LOSS
-from sitegen.text import slugify, suggest
+from sitegen.text import N_, filled, slugify, suggest
 
 
 @dataclass(frozen=True)
@@ -43,10 +43,16 @@ def open_round(event: Event) -> int | None:
     return event.rounds[-1].number
 
 
+# What is refused once the Swiss rounds are over, by change: whole sentences, each translated as one.
+ROUNDS_OVER = {"dropped": N_("{event}'s rounds are over: a player can no longer be dropped"),
+               "brought back": N_("{event}'s rounds are over: a player can no longer be brought back"),
+               "added": N_("{event}'s rounds are over: a player can no longer be added")}
+
+
 def refuse_finished(event: Event, what: str) -> None:
     """A change to the players once the Swiss rounds are over (the cut, or the last result) is refused."""
     if preliminaries_over(event):
-        raise Refused(f"{event.name}'s rounds are over: a player can no longer be {what}")
+        raise Refused(filled(ROUNDS_OVER[what], event=event.name))
 
 
 @one_writer
@@ -63,7 +69,7 @@ def drop_player(event_dir: str | Path, pid: str, *, after: int | None = None, un
     open_ = open_round(event)
     last = after if after is not None else (open_ - 1 if open_ else len(event.rounds))
     if last < 0:
-        raise Refused("--after must be 0 (before round 1) or a round number")
+        raise Refused(N_("--after must be 0 (before round 1) or a round number"))
     path = Path(event.where.path)
     doc = RoundTrip(path.read_text(encoding="utf-8"))
     entry = player_map(doc.data["players"], pid)
@@ -86,11 +92,11 @@ def _folded(event_dir: str | Path, texts: dict[Path, str | None], fold: str, pid
 
 def _undo_drop(event_dir: str | Path, event: Event, player: Player, known: set[str]) -> RosterChange:
     if player.dropped is None:
-        raise Refused(f"{player.name} has not dropped")
+        raise Refused(N_("{name} has not dropped", name=player.name))
     open_ = open_round(event)
     if player.dropped < len(event.rounds) - (1 if open_ else 0):
-        raise Refused(f"{player.name} missed round {player.dropped + 1}: a drop can be taken back only before the next "
-                      "round is paired, or while it has no result")
+        raise Refused(N_("{name} missed round {number}: a drop can be taken back only before the next "
+                         "round is paired, or while it has no result", name=player.name, number=player.dropped + 1))
     path = Path(event.where.path)
     doc = RoundTrip(path.read_text(encoding="utf-8"))
     entry = player_map(doc.data["players"], player.id)
@@ -107,7 +113,7 @@ def _seated(round_: Round) -> set[str]:
 
 def _player(event: Event, pid: str) -> Player:
     if pid not in event.player_by_id:
-        raise Refused(f"no player '{pid}' in {event.name}; {suggest(pid, event.player_by_id)}")
+        raise Refused(N_("no player '{pid}' in {event}; {hint}", pid=pid, event=event.name, hint=suggest(pid, event.player_by_id)))
     return event.player_by_id[pid]
 
 
@@ -120,10 +126,10 @@ def add_player(event_dir: str | Path, name: str, *, pid: str | None = None, join
     refuse_finished(event, "added")
     name = name.strip()
     if not name:
-        raise Refused("give the player's full name")
+        raise Refused(N_("give the player's full name"))
     new_id = pid or slugify(name)
     if new_id in event.player_by_id:
-        raise Refused(f"there is already a player '{new_id}' ({event.player_by_id[new_id].name}); give the new one --id")
+        raise Refused(N_("there is already a player '{pid}' ({name}); give the new one --id", pid=new_id, name=event.player_by_id[new_id].name))
     open_ = open_round(event)
     first = (open_ or len(event.rounds) + 1) if joined is None else joined
     if fold == LOSS and open_ and first == open_:
@@ -161,7 +167,8 @@ def remove_player(event_dir: str | Path, pid: str) -> Edited:
     player = _player(event, pid)
     for round_ in event.rounds + event.elims:
         if pid in _seated(round_):
-            raise Refused(f"{player.name} is seated in {round_.slug}: drop them instead (a player with a seat stays on the record)")
+            raise Refused(N_("{name} is seated in {round}: drop them instead (a player with a seat stays on the record)", name=player.name,
+                             round=round_.slug))
     path = Path(event.where.path)
     doc = RoundTrip(path.read_text(encoding="utf-8"))
     players: CommentedSeq = doc.data["players"]
@@ -176,7 +183,7 @@ def rename_player(event_dir: str | Path, pid: str, name: str) -> Edited:
     _player(event, pid)
     name = name.strip()
     if not name:
-        raise Refused("give the player's full name")
+        raise Refused(N_("give the player's full name"))
     path = Path(event.where.path)
     doc = RoundTrip(path.read_text(encoding="utf-8"))
     entry = player_map(doc.data["players"], pid)
@@ -192,6 +199,6 @@ def fields_of(pairs: list[str]) -> dict[str, str]:
     for pair in pairs:
         key, sep, value = pair.partition("=")
         if not sep or not key.strip() or not value.strip():
-            raise Refused(f"--field {pair}: write it as KEY=VALUE, e.g. --field faction=Stark")
+            raise Refused(N_("--field {pair}: write it as KEY=VALUE, e.g. --field faction=Stark", pair=pair))
         found[key.strip()] = value.strip()
     return found

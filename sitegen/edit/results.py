@@ -13,7 +13,7 @@ from sitegen.games.base import Refused, Scoreboard, StandingRow
 from sitegen.games.result_entry import FIGURES, FLAG, ORDER, ResultEntry
 from sitegen.load.check import validated
 from sitegen.model import ContentError, Event, Problem, Round, Table
-from sitegen.text import suggest
+from sitegen.text import N_, suggest
 
 
 class ResultEntered:
@@ -60,7 +60,7 @@ def scores(pairs: list[str], key: str, *, halves: bool = False) -> dict[str, int
     for pair in pairs:
         pid, sep, figure = pair.partition("=")
         if not sep or not pid.strip():
-            raise Refused(f"--{key} {pair}: write each as ID=N, e.g. --{key} ann-example=3")
+            raise Refused(N_("--{key} {pair}: write each as ID=N, e.g. --{key} ann-example=3", key=key, pair=pair))
         try:
             found[pid.strip()] = number(figure, halves=halves)
         except ValueError as exc:
@@ -72,7 +72,8 @@ def read_result(entry: ResultEntry, title: str, words: Words) -> dict[str, Any]:
     """A table's result keys from the CLI's words, read as the game declares them, in the order round files write them."""
     unknown = [key for key, given in words.items() if given and key not in entry.keys]
     if unknown:
-        raise Refused(f"'{unknown[0]}' is no part of a result in this event's game ({title}); {suggest(unknown[0], entry.keys)}")
+        raise Refused(N_("'{key}' is no part of a result in this event's game ({game}); {hint}", key=unknown[0], game=title,
+                          hint=suggest(unknown[0], entry.keys)))
     result: dict[str, Any] = {}
     for field in entry.fields:
         given = words.get(field.key)
@@ -122,21 +123,26 @@ def _table(round_: Round, table_no: int) -> Table:
         if table.number == table_no:
             return table
     numbers = ", ".join(str(t.number) for t in round_.tables) or "none"
-    raise ContentError([Problem(round_.where, f"{round_.slug} has no table {table_no}; its tables: {numbers}")])
+    raise ContentError([Problem(round_.where, N_("{round} has no table {number}; its tables: {numbers}", round=round_.slug, number=table_no,
+                                                 numbers=numbers))])
 
 
 def _check_result(event: Event, round_: Round, table: Table, result: dict[str, Any]) -> None:
     """Refuse ids not at the table, before any file is touched."""
     if not result:
-        raise Refused(f"give table {table.number}'s result; {formats.format_of(event).result_hint}")
+        raise Refused(N_("give table {number}'s result; {hint}", number=table.number, hint=formats.format_of(event).result_hint))
     problems: list[Problem] = []
     for key, value in result.items():
         ids = list(value) if isinstance(value, dict | list) else [value] if isinstance(value, str) else []
         for pid in ids:
             if pid not in table.players:
-                known = "" if pid in event.player_by_id else f" (no player has that id; {suggest(pid, event.player_by_id)})"
-                problems.append(Problem(table.where, f"'{key}' names '{pid}', who is not at table {table.number} of "
-                                                     f"{round_.slug}{known}; the table seats {', '.join(table.players)}"))
+                seats = ", ".join(table.players)
+                problems.append(Problem(table.where, N_("'{key}' names '{pid}', who is not at table {number} of {round}; the table seats {seats}",
+                                                        key=key, pid=pid, number=table.number, round=round_.slug, seats=seats)
+                                        if pid in event.player_by_id else
+                                        N_("'{key}' names '{pid}', who is not at table {number} of {round} (no player has that id; {hint}); "
+                                           "the table seats {seats}", key=key, pid=pid, number=table.number, round=round_.slug,
+                                           hint=suggest(pid, event.player_by_id), seats=seats)))
     if problems:
         raise ContentError(problems)
 
@@ -169,7 +175,7 @@ def clear_result(event_dir: str | Path, table_no: int, *, round_slug: str | None
     table = _table(round_, table_no)
     result_keys = [key for key in table.result if key in fmt.results.keys and key not in fmt.results.seating_keys]
     if not result_keys:
-        raise Refused(f"table {table_no} of {round_.slug} has no result to clear: it is in play")
+        raise Refused(N_("table {number} of {round} has no result to clear: it is in play", number=table_no, round=round_.slug))
     path = Path(round_.where.path)
     doc = RoundTrip(path.read_text(encoding="utf-8"))
     entry = next(t for t in doc.data["tables"] if t.get("table") == table_no)

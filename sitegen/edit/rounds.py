@@ -14,7 +14,7 @@ from sitegen.load.check import validated
 from sitegen.load.event import load_event
 from sitegen.load.yaml_reader import dump_yaml
 from sitegen.model import Event
-from sitegen.text import suggest
+from sitegen.text import N_, Nn_, suggest
 
 
 @dataclass(frozen=True)
@@ -42,7 +42,7 @@ def pair_round(event_dir: str | Path, *, plan: bool = False, redo: bool = False,
     if minutes is not None:
         clock["minutes"] = minutes
     if plan and (redo or clock or bye):
-        raise Refused("--plan writes every round at once: pair without --redo, --start, --minutes or --bye")
+        raise Refused(N_("--plan writes every round at once: pair without --redo, --start, --minutes or --bye"))
     texts: dict[Path, str | None] = dict(pending or {})
     if tables:
         texts[folder / "event.yaml"] = fixed_tables_text(event, tables)
@@ -68,7 +68,7 @@ def pair_round(event_dir: str | Path, *, plan: bool = False, redo: bool = False,
 
 def _known(event: Event, pid: str | None) -> str | None:
     if pid is not None and pid not in event.player_by_id:
-        raise Refused(f"no player '{pid}' in {event.name}; {suggest(pid, event.player_by_id)}")
+        raise Refused(N_("no player '{pid}' in {event}; {hint}", pid=pid, event=event.name, hint=suggest(pid, event.player_by_id)))
     return pid
 
 
@@ -80,7 +80,7 @@ def _round_texts(folder: Path, event: Event, proposals: list[NextRound], clock: 
     for proposal in proposals:
         target = folder / proposal.filename
         if target.exists() and not redo:
-            raise Refused(f"{target} already exists; delete it first if you want it paired again, or use --redo")
+            raise Refused(N_("{target} already exists; delete it first if you want it paired again, or use --redo", target=target))
         header = f"# {event.name}: {proposal.summary}\n# {proposal.hint or fmt.result_hint}\n"
         # The seed the round's draws use, recorded: `check` refuses an event seed changed once it has results.
         text = header + dump_yaml(clock | proposal.data | {"seed": event.seed})
@@ -111,19 +111,19 @@ def set_length(event_dir: str | Path, rounds: int | None, cut: int | None) -> Ed
 
     event = validated(event_dir)
     if rounds is None and cut is None:
-        raise Refused("give the rounds, the cut or both")
+        raise Refused(N_("give the rounds, the cut or both"))
     if preliminaries_over(event):
-        raise Refused(f"{event.name}'s rounds are over: its length is fixed")
+        raise Refused(N_("{event}'s rounds are over: its length is fixed", event=event.name))
     started = bool(event.rounds) and (event.rounds[0].has_result or len(event.rounds) > 1)
     if started and cut is not None:
-        raise Refused("round 1 has results: the cut is fixed now; give the rounds alone")
+        raise Refused(N_("round 1 has results: the cut is fixed now; give the rounds alone"))
     if rounds is not None and rounds < max(1, len(event.rounds)):
         paired = len(event.rounds)
         raise Refused(f"{paired} round{'s are' if paired > 1 else ' is'} paired already: give {paired} or more" if paired
-                      else "an event has at least 1 round")
+                      else N_("an event has at least 1 round"))
     settings = formats.format_of(event).length_settings(event)
     if cut is not None and "cut" not in settings:
-        raise Refused(f"a {formats.format_of(event).title} event has no cut to choose")
+        raise Refused(N_("a {title} event has no cut to choose", title=formats.format_of(event).title))
     path = Path(event.where.path)
     doc = RoundTrip(path.read_text(encoding="utf-8"))
     for key, number in (("rounds", rounds), ("cut", cut)):
@@ -145,7 +145,7 @@ def fixed_tables_text(event: Event, tables: dict[str, int | None]) -> str:
     for pid, number in tables.items():
         _known(event, pid)
         if number is not None and number < 1:
-            raise Refused(f"table {number} for {event.player_by_id[pid].name}: table numbers start at 1")
+            raise Refused(N_("table {number} for {name}: table numbers start at 1", number=number, name=event.player_by_id[pid].name))
         entry = player_map(doc.data["players"], pid)
         if number is None:
             entry.pop("table", None)
@@ -159,8 +159,9 @@ def _without_current_round(event: Event, clock: dict[str, Any]) -> tuple[Event, 
     round_ = current_round(event)
     played = [t.number for t in round_.tables if t.result]
     if played:
-        raise Refused(f"table {played[0]} of {round_.slug} has a result: a round is paired again only while none of its "
-                      f"tables has one; remove the result{'s' if len(played) > 1 else ''} from {round_.where.path} first")
+        raise Refused(Nn_("table {number} of {round} has a result: a round is paired again only while none of its tables has one; remove the result "
+                          "from {path} first", "table {number} of {round} has a result: a round is paired again only while none of its tables has "
+                          "one; remove the results from {path} first", len(played), number=played[0], round=round_.slug, path=round_.where.path))
     kept = {"start": round_.start, "minutes": round_.minutes}
     clock = {key: value for key, value in kept.items() if value is not None} | clock
     if round_.stage == "round":

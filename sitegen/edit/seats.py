@@ -12,6 +12,7 @@ from sitegen.edit.round_trip import RoundTrip
 from sitegen.games.base import Format, Refused, SeatChoice
 from sitegen.load.check import validated
 from sitegen.model import Event, Round, Table
+from sitegen.text import N_, in_list
 
 
 def _choosing_round(event: Event) -> tuple[Format, SeatChoice, Round, Table]:
@@ -19,10 +20,10 @@ def _choosing_round(event: Event) -> tuple[Format, SeatChoice, Round, Table]:
     fmt = formats.format_of(event)
     choice = fmt.seat_choice
     if choice is None:
-        raise Refused(f"in {fmt.title} the players do not choose their seats: `pair` deals them")
+        raise Refused(N_("in {game} the players do not choose their seats: `pair` deals them", game=fmt.title))
     round_ = current_round(event)
     if round_.stage != choice.stage or len(round_.tables) != 1:
-        raise Refused(f"the players choose their seats in the {choice.stage} only; {event.name} is at {round_.slug}")
+        raise Refused(N_("the players choose their seats in the {stage} only; {event} is at {round}", stage=choice.stage, event=event.name, round=round_.slug))
     return fmt, choice, round_, round_.tables[0]
 
 
@@ -32,7 +33,7 @@ def seat_numbers(pairs: list[str]) -> dict[str, int]:
     for pair in pairs:
         pid, _, number = pair.partition("=")
         if not pid or not number.strip().isdigit():
-            raise Refused(f"'{pair}': write each seat as ID=N, e.g. ann-example=3")
+            raise Refused(N_("'{pair}': write each seat as ID=N, e.g. ann-example=3", pair=pair))
         seats[pid.strip()] = int(number)
     return seats
 
@@ -42,19 +43,20 @@ def chosen_order(table: Table, seats: dict[str, int], names: dict[str, str]) -> 
     missing = [names.get(p, p) for p in table.players if p not in seats]
     strangers = [p for p in seats if p not in table.players]
     if strangers:
-        raise Refused(f"{', '.join(names.get(p, p) for p in strangers)} not at this table; it seats {', '.join(names[p] for p in table.players)}")
+        raise Refused(N_("{names} not at this table; it seats {seats}",
+                         names=', '.join(names.get(p, p) for p in strangers), seats=', '.join(names[p] for p in table.players)))
     if missing:
-        raise Refused(f"choose a seat for {', '.join(missing)} as well")
+        raise Refused(N_("choose a seat for {names} as well", names=', '.join(missing)))
     size = len(table.players)
     wrong = sorted({n for n in seats.values() if not 1 <= n <= size})
     if wrong:
-        raise Refused(f"seat {wrong[0]} does not exist: the seats are 1 to {size}")
+        raise Refused(N_("seat {wrong} does not exist: the seats are 1 to {size}", wrong=wrong[0], size=size))
     by_seat: dict[int, list[str]] = {}
     for pid, number in seats.items():
         by_seat.setdefault(number, []).append(names.get(pid, pid))
     shared = next((who for who in by_seat.values() if len(who) > 1), None)
     if shared:
-        raise Refused(f"{' and '.join(shared)} chose the same seat; each seat takes one player")
+        raise Refused(N_("{names} chose the same seat; each seat takes one player", names=in_list(shared)))
     return [pid for _, pid in sorted((number, pid) for pid, number in seats.items())]
 
 
@@ -66,7 +68,7 @@ def choose_seats(event_dir: str | Path, seats: dict[str, int]) -> Edited:
     _, choice, round_, table = _choosing_round(event)
     names = {p.id: p.name for p in event.players}
     if any(key != choice.first_key for key in table.result):
-        raise Refused("the table has a result: the seats are chosen before play; clear the result first")
+        raise Refused(N_("the table has a result: the seats are chosen before play; clear the result first"))
     order = chosen_order(table, seats, names)
     path = Path(round_.where.path)
     doc = RoundTrip(path.read_text(encoding="utf-8"))
@@ -83,7 +85,7 @@ def draw_first(event_dir: str | Path) -> tuple[Edited, str]:
     event = validated(event_dir)
     fmt, choice, round_, table = _choosing_round(event)
     if any(key != choice.first_key for key in table.result):
-        raise Refused("the table has a result: who played first is decided; clear the result to draw again")
+        raise Refused(N_("the table has a result: who played first is decided; clear the result to draw again"))
     drawn = choice.draw_first(event, table.players)
     path = Path(round_.where.path)
     doc = RoundTrip(path.read_text(encoding="utf-8"))

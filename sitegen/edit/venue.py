@@ -29,7 +29,7 @@ def swap_players(event_dir: str | Path, first: str, second: str) -> Edited:
     for pid in (first, second):
         _where_seated(event, round_, pid)
     if first == second:
-        raise Refused("choose two different players to swap")
+        raise Refused(N_("choose two different players to swap"))
     path = Path(round_.where.path)
     doc = RoundTrip(path.read_text(encoding="utf-8"))
     trade = {first: second, second: first}
@@ -49,16 +49,16 @@ def swap_players(event_dir: str | Path, first: str, second: str) -> Edited:
 def _where_seated(event: Event, round_: Round, pid: str) -> str:
     """Where `pid` is in the round ("table 3", "a bye"); Refused when not there or their table has a result."""
     if pid not in event.player_by_id:
-        raise Refused(f"no player '{pid}' in {event.name}; {suggest(pid, event.player_by_id)}")
+        raise Refused(N_("no player '{pid}' in {event}; {hint}", pid=pid, event=event.name, hint=suggest(pid, event.player_by_id)))
     name = event.player_by_id[pid].name
     for table in round_.tables:
         if pid in table.players:
             if table.result:
-                raise Refused(f"table {table.number} ({name}'s) has a result: seats are swapped only before it is entered")
+                raise Refused(N_("table {number} ({name}'s) has a result: seats are swapped only before it is entered", number=table.number, name=name))
             return f"table {table.number}"
     if pid in round_.byes or pid in round_.sitting_out:
         return "a bye"
-    raise Refused(f"{name} does not play {round_.slug}")
+    raise Refused(N_("{name} does not play {round}", name=name, round=round_.slug))
 
 
 @dataclass(frozen=True)
@@ -76,25 +76,25 @@ def clock_keys(round_keys: dict[str, Any], change: ClockChange, now: datetime.da
     keys = {key: round_keys[key] for key in CLOCK_KEYS if round_keys.get(key) is not None}
     if change.minutes is not None:
         if change.minutes < 1:
-            raise Refused("a round lasts at least 1 minute")
+            raise Refused(N_("a round lasts at least 1 minute"))
         keys["minutes"] = change.minutes
     if change.start is not None:
         keys = {k: v for k, v in keys.items() if k not in ("paused", "paused_seconds", "called")}
         keys["start"] = _start_time(change.start, now)
         return keys
     if "start" not in keys:
-        raise Refused("the round's clock has not started yet: start it first")
+        raise Refused(N_("the round's clock has not started yet: start it first"))
     if keys.get("called"):
-        raise Refused("time is already called in this round")
+        raise Refused(N_("time is already called in this round"))
     if change.extend is not None:
         if change.extend == 0:
-            raise Refused("give the minutes to add, e.g. 5")
+            raise Refused(N_("give the minutes to add, e.g. 5"))
         keys["extended"] = int(keys.get("extended", 0)) + change.extend
         if keys["extended"] == 0:
             del keys["extended"]
     if change.pause:
         if keys.get("paused"):
-            raise Refused("the clock is already paused")
+            raise Refused(N_("the clock is already paused"))
         keys["paused"] = now.strftime(TIME_FORMAT)
     if change.resume or change.call:
         _end_pause(keys, now, required=change.resume)
@@ -107,7 +107,7 @@ def _end_pause(keys: dict[str, Any], now: datetime.datetime, *, required: bool) 
     paused = keys.pop("paused", None)
     if paused is None:
         if required:
-            raise Refused("the clock is not paused")
+            raise Refused(N_("the clock is not paused"))
         return
     seconds = int((now - datetime.datetime.fromisoformat(str(paused))).total_seconds())
     keys["paused_seconds"] = int(keys.get("paused_seconds", 0)) + max(0, seconds)
@@ -120,7 +120,7 @@ def _start_time(text: str, now: datetime.datetime) -> str:
         hours, minutes = (int(part) for part in text.split(":"))
         return now.replace(hour=hours, minute=minutes).strftime("%Y-%m-%d %H:%M")
     except ValueError:
-        raise Refused(f"'{text}' is not a time of day; write it as HH:MM, e.g. 14:30") from None
+        raise Refused(N_("'{text}' is not a time of day; write it as HH:MM, e.g. 14:30", text=text)) from None
 
 
 def local_now(event: Event) -> datetime.datetime:
@@ -138,12 +138,12 @@ def set_clock(event_dir: str | Path, change: ClockChange, *, now: datetime.datet
     event = validated(event_dir)
     round_ = current_round(event)
     if round_.complete and round_.tables:
-        raise Refused(f"{round_.slug} is complete: its clock is over")
+        raise Refused(N_("{round} is complete: its clock is over", round=round_.slug))
     path = Path(round_.where.path)
     doc = RoundTrip(path.read_text(encoding="utf-8"))
     keys = clock_keys(dict(doc.data), change, now or local_now(event))
     if "minutes" not in keys and event.minutes is None:
-        raise Refused("how many minutes does the round last? give them with the start")
+        raise Refused(N_("how many minutes does the round last? give them with the start"))
     for key in CLOCK_KEYS:
         if key not in keys:
             doc.data.pop(key, None)

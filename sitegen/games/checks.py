@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from sitegen.games.base import Format
 from sitegen.model import EVENT_KEYS, PLAYER_KEYS, TABLE_KEYS, Event, Player, Problem, Round, Table, Where
-from sitegen.text import suggest
+from sitegen.text import N_, suggest
 
 
 def check_keys(problems: list[Problem], keys: dict[str, int], allowed: tuple[str, ...], where: Where, what: str) -> None:
     for key, line in keys.items():
         if key not in allowed:
-            problems.append(Problem(Where(where.path, line), f"unknown key '{key}' in {what}; {suggest(key, allowed)}"))
+            problems.append(Problem(Where(where.path, line), N_("unknown key '{key}' in {what}; {hint}", key=key, what=what, hint=suggest(key, allowed))))
 
 
 def check_common(event: Event, fmt: Format) -> list[Problem]:
@@ -33,8 +33,8 @@ def check_common(event: Event, fmt: Format) -> list[Problem]:
     problems += _seed_kept(event)
     if event.planned_rounds is not None and len(event.rounds) > event.planned_rounds:  # a round file past `rounds:`
         extra_round = event.rounds[event.planned_rounds]
-        problems.append(Problem(extra_round.where, f"event.yaml says 'rounds: {event.planned_rounds}', and this is round "
-                                                   f"{extra_round.number}; raise 'rounds:' in event.yaml, or remove this file"))
+        problems.append(Problem(extra_round.where, N_("event.yaml says 'rounds: {planned_rounds}', and this is round {number}; raise 'rounds:' in event.yaml, "
+                                                      "or remove this file", planned_rounds=event.planned_rounds, number=extra_round.number)))
     return problems + _round_order(event, fmt)
 
 
@@ -86,8 +86,8 @@ def _beyond_the_rounds(event: Event, player: Player, where: Where) -> list[Probl
     for key, value, last in (("joined", player.joined, (planned or 0) + 1), ("dropped", player.dropped, planned)):
         if planned is not None and value is not None and last is not None and value > last:
             found.append(Problem(Where(where.path, player.key_lines.get(key, where.line)),
-                                 f"'{key}: {value}' is after the event's last round ('rounds: {planned}' in event.yaml); "
-                                 f"give a round from 1 to {last}"))
+                                 N_("'{key}: {value}' is after the event's last round ('rounds: {planned}' in event.yaml); give a round from 1 to {last}",
+                                    key=key, value=value, planned=planned, last=last)))
     return found
 
 
@@ -102,9 +102,9 @@ def check_everyone_seated(event: Event, round_: Round, not_playing: str = "byes"
     return [
         Problem(
             round_.where,
-            f"player '{pid}' takes part in round {round_.number} but is not seated; add them to a table or to '{not_playing}', "
-            f"or set 'dropped: {round_.number - 1}' (or 'joined') in event.yaml (a late arrival: pair the round again before "
-            "its first result, `sitegen pair --redo`)",
+            N_("player '{pid}' takes part in round {number} but is not seated; add them to a table or to '{not_playing}', or set 'dropped: {last}' (or "
+               "'joined') in event.yaml (a late arrival: pair the round again before its first result, `sitegen pair --redo`)",
+               pid=pid, number=round_.number, not_playing=not_playing, last=round_.number - 1),
         )
         for pid in late_changes(event, round_)[0]
     ]
@@ -130,16 +130,17 @@ def int_mapping(table: Table, key: str, problems: list[Problem], *, minimum: int
         return {}
     where = table.at(key)
     if not isinstance(raw, dict):
-        problems.append(Problem(where, f"'{key}' must map player ids to numbers, e.g. '{key}: {{alice: 12, bob: 9}}'"))
+        problems.append(Problem(where, N_("'{key}' must map player ids to numbers, e.g. '{key}: {{alice: 12, bob: 9}}'", key=key)))
         return {}
     values: dict[str, int] = {}
     for pid, value in raw.items():
         pid = str(pid)
         if pid not in table.players:
-            problems.append(Problem(where, f"'{key}' names '{pid}', who is not at table {table.number}; "
-                                           f"use the ids of the players here: {', '.join(table.players)}"))
+            problems.append(Problem(where, N_("'{key}' names '{pid}', who is not at table {number}; use the ids of the players here: {names}",
+                                              key=key, pid=pid, number=table.number, names=', '.join(table.players))))
         elif isinstance(value, bool) or not isinstance(value, int) or value < minimum:
-            problems.append(Problem(where, f"{key} of '{pid}' must be a whole number of at least {minimum}, not {value!r}"))
+            problems.append(Problem(where, N_("{key} of '{pid}' must be a whole number of at least {minimum}, not {value}",
+                                              key=key, pid=pid, minimum=minimum, value=repr(value))))
         else:
             values[pid] = value
     return values
@@ -152,7 +153,8 @@ def player_id(table: Table, key: str, problems: list[Problem]) -> str | None:
         return None
     if str(raw) not in table.players:
         problems.append(
-            Problem(table.at(key), f"{key} '{raw}' is not at table {table.number}; use one of: {', '.join(table.players)}")
+            Problem(table.at(key), N_("{key} '{raw}' is not at table {number}; use one of: {names}",
+                                      key=key, raw=raw, number=table.number, names=', '.join(table.players)))
         )
         return None
     return str(raw)

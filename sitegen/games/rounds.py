@@ -11,6 +11,7 @@ from typing import Any
 
 from sitegen.games.base import Refused
 from sitegen.model import Event
+from sitegen.text import N_, Nn_, placed
 
 
 def draw_key(seed: int, separated: object, player: str) -> bytes:
@@ -38,11 +39,12 @@ def refuse_pending(event: Event, seating_keys: tuple[str, ...] = ()) -> None:
     pending = [t for t in last[0].tables if not set(t.result) - set(seating_keys)] if last else []
     if pending:
         numbers = [str(t.number) for t in pending]
-        tables = f"table {numbers[0]} has" if len(pending) == 1 else f"tables {', '.join(numbers)} have"
         names = event.player_by_id
         waiting = "; ".join(f"{t.number}: {' v '.join(names[p].name if p in names else p for p in t.players)}" for t in pending)
-        raise Refused(f"{last[0].where.path}: {tables} no result yet (table {waiting}); "
-                      "enter every result, then run `sitegen pair` again")
+        said = Nn_("table {numbers} has no result yet (table {waiting}); enter every result, then run `sitegen pair` again",
+                   "tables {numbers} have no result yet (table {waiting}); enter every result, then run `sitegen pair` again",
+                   len(pending), numbers=", ".join(numbers), waiting=waiting)
+        raise Refused(placed(last[0].where.path, said))
 
 
 def tables_file(tables: list[list[str]] | list[tuple[str, ...]], fixed: Mapping[str, int] | None = None) -> dict[str, Any]:
@@ -63,12 +65,12 @@ def chosen_bye(event: Event, active: Collection[str], *, byes: bool = True) -> s
     if pid is None:
         return None
     if not byes:
-        raise Refused("this game has no byes: every player is seated; pair without a chosen bye")
+        raise Refused(N_("this game has no byes: every player is seated; pair without a chosen bye"))
     if pid not in active:
-        raise Refused(f"{event.player_by_id[pid].name if pid in event.player_by_id else pid} does not play this round: "
-                      "choose the bye among its players")
+        raise Refused(N_("{value} does not play this round: choose the bye among its players",
+                         value=event.player_by_id[pid].name if pid in event.player_by_id else pid))
     if len(active) % 2 == 0:
-        raise Refused(f"this round has {len(active)} players, an even number: nobody gets a bye")
+        raise Refused(N_("this round has {count} players, an even number: nobody gets a bye", count=len(active)))
     return pid
 
 

@@ -29,7 +29,7 @@ from sitegen.model import (
     Table,
     Where,
 )
-from sitegen.text import slugify, suggest
+from sitegen.text import N_, slugify, suggest
 
 START_TIME = re.compile(r"^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}(:\d{2})?$")
 ROUND_FILE = re.compile(r"^(round|elim)-([1-9]\d{0,3})\.yaml$|^(final)\.yaml$")  # no leading zeros: round-01 would be round-1
@@ -90,7 +90,7 @@ def _read_event(event_dir: Path, c: Collector) -> Event | None:
     fmt = c.text(data, "format", shown, required=True)
     date = c.text(data, "date", shown, required=True)
     if date and not is_date(date):
-        c.add(Where(shown, data.key_lines["date"]), f"'date: {date}' is not a date; write it as YYYY-MM-DD, e.g. 'date: 2026-12-05'")
+        c.add(Where(shown, data.key_lines["date"]), N_("'date: {date}' is not a date; write it as YYYY-MM-DD, e.g. 'date: 2026-12-05'", date=date))
     seed = c.integer(data, "seed", shown)
     players = _BUILT.reuse(shown, (data,), functools.partial(_load_players, data, shown, c), c)
     ids = {p.id for p in players}
@@ -150,13 +150,13 @@ def _load_players(data: LineDict, path: str, c: Collector) -> tuple[Player, ...]
         if pid is None:
             continue
         if pid in seen:
-            c.add(where, f"duplicate player id '{pid}' (first on line {seen[pid]}); give one of them a different 'id'")
+            c.add(where, N_("duplicate player id '{pid}' (first on line {line}); give one of them a different 'id'", pid=pid, line=seen[pid]))
             continue
         seen[pid] = line
         joined = c.integer(entry, "joined", path, minimum=1) or 1
         dropped = c.integer(entry, "dropped", path, minimum=0)
         if dropped is not None and dropped < joined - 1:
-            c.add(Where(path, entry.key_lines["dropped"]), f"'dropped: {dropped}' comes before 'joined: {joined}'")
+            c.add(Where(path, entry.key_lines["dropped"]), N_("'dropped: {dropped}' comes before 'joined: {joined}'", dropped=dropped, joined=joined))
         deck = {str(k): c.text(entry, k, path) for k in entry if k not in PLAYER_KEYS}  # a list is a problem, not its repr
         key_lines = {str(k): entry.key_lines[k] for k in entry}
         table = c.integer(entry, "table", path, minimum=1, maximum=MAX_TABLE)
@@ -180,7 +180,7 @@ def _load_avoid(data: LineDict, path: str, ids: set[str], c: Collector) -> tuple
             continue
         for pid in pair:
             if str(pid) not in ids:
-                c.add(Where(path, line), f"unknown player id '{pid}' in 'avoid'; {suggest(str(pid), sorted(ids))}")
+                c.add(Where(path, line), N_("unknown player id '{pid}' in 'avoid'; {hint}", pid=pid, hint=suggest(str(pid), sorted(ids))))
         pairs.append(frozenset(map(str, pair)))
     return tuple(pairs)
 
@@ -202,7 +202,8 @@ def _round_files(event_dir: Path, c: Collector) -> dict[str, dict[int, Path]]:
             if number != expected:
                 c.add(
                     Where(str(files[number]), 1),
-                    f"gap in round numbering: {stage}-{number}.yaml exists but {stage}-{expected}.yaml does not; rename the files to count 1, 2, 3 ...",
+                    N_("gap in round numbering: {stage}-{number}.yaml exists but {stage}-{expected}.yaml does not; rename the files to count 1, 2, 3 ...",
+                       stage=stage, number=number, expected=expected),
                 )
                 break
     return found
@@ -229,13 +230,13 @@ def _id_list(raw: Any, key: str, path: str, line: int, by_id: dict[str, Player],
     if raw is None:
         return []
     if not isinstance(raw, LineList):
-        c.add(Where(path, line), f"'{key}' must be a list of player ids, e.g. '{key}: [alice, bob]'")
+        c.add(Where(path, line), N_("'{key}' must be a list of player ids, e.g. '{key}: [alice, bob]'", key=key))
         return []
     result = []
     for pid, item_line in zip(raw, raw.item_lines):
         pid = str(pid)
         if pid not in by_id:
-            c.add(Where(path, item_line), f"unknown player id '{pid}'; {suggest(pid, sorted(by_id))}")
+            c.add(Where(path, item_line), N_("unknown player id '{pid}'; {hint}", pid=pid, hint=suggest(pid, sorted(by_id))))
         else:
             result.append((pid, item_line))
     return result
@@ -254,13 +255,14 @@ def _load_round(raw: Any, path: Path, stage: str, number: int, by_id: dict[str, 
 
     def seat(pid: str, line: int) -> None:
         if pid in seen:
-            c.add(Where(shown, line), f"player '{pid}' appears twice in this round (also on line {seen[pid]}); each player sits once a round")
+            c.add(Where(shown, line), N_("player '{pid}' appears twice in this round (also on line {line}); each player sits once a round",
+                                         pid=pid, line=seen[pid]))
             return
         seen[pid] = line
         player = by_id[pid]
         if stage == "round" and number < player.joined:
-            c.add(Where(shown, line), f"player '{pid}' is seated in round {number} but joined in round {player.joined}; "
-                                      "fix 'joined'/'dropped' in event.yaml or the seating")
+            c.add(Where(shown, line), N_("player '{pid}' is seated in round {number} but joined in round {joined}; fix 'joined'/'dropped' in event.yaml or the "
+                                         "seating", pid=pid, number=number, joined=player.joined))
         elif stage == "round" and not player.active_in(number):
             why = f"dropped after round {player.dropped}"
             inactive.append((Where(shown, line), f"player '{pid}' is seated in round {number} but {why}; fix 'joined'/'dropped' "
@@ -278,7 +280,7 @@ def _load_round(raw: Any, path: Path, stage: str, number: int, by_id: dict[str, 
     chosen = _id_list(data.get("chosen_byes"), "chosen_byes", shown, data.key_lines.get("chosen_byes", 1), by_id, c)
     for pid, line in chosen:
         if pid not in {p for p, _ in byes}:
-            c.add(Where(shown, line), f"'chosen_byes' names '{pid}', who has no bye this round; list them under 'byes' too")
+            c.add(Where(shown, line), N_("'chosen_byes' names '{pid}', who has no bye this round; list them under 'byes' too", pid=pid))
     minutes = c.integer(data, "minutes", shown, minimum=1, maximum=MAX_MINUTES)
     start = _local_time(data, "start", shown, c)
     clock = _round_clock(data, shown, c)
@@ -313,11 +315,11 @@ def _load_tables(data: LineDict, shown: str, by_id: dict[str, Player], seat: Cal
                 c.add(Where(shown, line), "a table needs its number: add 'table: N'")
             continue
         if table_no in numbers:
-            c.add(Where(shown, line), f"table {table_no} is listed twice (also on line {numbers[table_no]})")
+            c.add(Where(shown, line), N_("table {number} is listed twice (also on line {line})", number=table_no, line=numbers[table_no]))
         numbers[table_no] = line
         seated = _id_list(entry.get("players"), "players", shown, entry.key_lines.get("players", line), by_id, c)
         if "players" not in entry:
-            c.add(Where(shown, line), f"table {table_no} has no 'players'; add 'players: [id, id]'")
+            c.add(Where(shown, line), N_("table {number} has no 'players'; add 'players: [id, id]'", number=table_no))
         for pid, pline in seated:
             seat(pid, pline)
         result = {k: v for k, v in entry.items() if k not in TABLE_KEYS}
@@ -328,7 +330,7 @@ def _load_tables(data: LineDict, shown: str, by_id: dict[str, Player], seat: Cal
 def _local_time(data: LineDict, key: str, shown: str, c: Collector) -> str | None:
     text = c.text(data, key, shown) or None
     if text and not _is_start_time(text):
-        c.add(Where(shown, data.key_lines[key]), f"'{key}: {text}' must be a local date and time like '2026-11-22 14:00'")
+        c.add(Where(shown, data.key_lines[key]), N_("'{key}: {text}' must be a local date and time like '2026-11-22 14:00'", key=key, text=text))
     return text
 
 

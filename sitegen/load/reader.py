@@ -16,7 +16,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from sitegen.load.yaml_reader import LineDict, parse_yaml
 from sitegen.model import LANGUAGES, ContentError, Problem, Where
-from sitegen.text import control_problem, id_problem, login_problem, suggest
+from sitegen.text import N_, control_problem, id_problem, login_problem, suggest
 
 T = TypeVar("T")
 FAILED = object()  # what `read` returns for a file it could not parse (already reported)
@@ -57,12 +57,12 @@ class Collector:
         """Whether `path` (a file or folder, through any symlinks) stays in the content folder; reports it if not."""
         where = Where(str(path), 1)
         if path.is_symlink() and not path.exists():
-            self.add(where, f"a symlink to {os.readlink(path)}, which does not exist; remove the link or put the file there")
+            self.add(where, N_("a symlink to {target}, which does not exist; remove the link or put the file there", target=os.readlink(path)))
             return False
         try:
             path.resolve().relative_to(self.root)
         except (ValueError, OSError):
-            self.add(where, f"leads outside the content folder {self.root} (a symlink?); copy the file into the content folder instead")
+            self.add(where, N_("leads outside the content folder {root} (a symlink?); copy the file into the content folder instead", root=self.root))
             return False
         return True
 
@@ -96,8 +96,8 @@ class Collector:
 
     def cannot_list(self, exc: OSError) -> None:
         """A folder the file system would not list (`os.walk`'s onerror too)."""
-        self.add(Where(str(exc.filename), 1), f"cannot read this folder: {exc.strerror}; let your user read and enter it "
-                                              "(chmod u+rx), or move it out of the content folder")
+        self.add(Where(str(exc.filename), 1), N_("cannot read this folder: {reason}; let your user read and enter it (chmod u+rx), or move it out of the "
+                                                 "content folder", reason=exc.strerror))
 
     def no_file_for_folder(self, path: Path) -> None:
         """A plain file where sitegen reads a folder (pages, events, leagues, a theme's templates) is reported, not
@@ -122,7 +122,7 @@ class Collector:
         except UnicodeDecodeError:
             self.add(Where(display, 1), "the file is not UTF-8 text; save it as UTF-8")
         except OSError as exc:
-            self.add(Where(display, 1), f"cannot read the file: {exc.strerror}")
+            self.add(Where(display, 1), N_("cannot read the file: {reason}", reason=exc.strerror))
         return None
 
     def read(self, path: Path, display: str) -> Any:
@@ -138,13 +138,13 @@ class Collector:
     def mapping(self, data: Any, where: Where, what: str) -> LineDict | None:
         if isinstance(data, LineDict):
             return data
-        self.add(where, f"{what} must be a block of 'key: value' lines")
+        self.add(where, N_("{what} must be a block of 'key: value' lines", what=what))
         return None
 
     def unknown_keys(self, data: LineDict, allowed: tuple[str, ...], path: str, what: str) -> None:
         for key in data:
             if key not in allowed:
-                self.add(Where(path, data.key_lines[key]), f"unknown key '{key}' in {what}; {suggest(key, allowed)}")
+                self.add(Where(path, data.key_lines[key]), N_("unknown key '{key}' in {what}; {hint}", key=key, what=what, hint=suggest(key, allowed)))
 
     def no_empty_values(self, data: LineDict, path: str) -> None:
         """'winner:' with nothing after it, or `seed: ''`, would read as "not given"; say so instead."""
@@ -152,13 +152,13 @@ class Collector:
             if key in MAY_BE_EMPTY:
                 continue
             if value is None:
-                self.add(Where(path, data.key_lines[key]), f"'{key}' has no value; write one after the colon or delete the line")
+                self.add(Where(path, data.key_lines[key]), N_("'{key}' has no value; write one after the colon or delete the line", key=key))
             elif isinstance(value, str) and not value.strip():
                 self.blank(Where(path, data.key_lines[key]), key)
 
     def blank(self, where: Where, key: str) -> None:
         """`key: ''`: no more a value than `key:` is (said once, whichever reader finds it first)."""
-        problem = Problem(where, f"'{key}' has no value; write one between the quotes, or delete the line")
+        problem = Problem(where, N_("'{key}' has no value; write one between the quotes, or delete the line", key=key))
         if problem not in self.problems:
             self.problems.append(problem)
 
@@ -184,8 +184,11 @@ class Collector:
         if value is None:
             return None
         if isinstance(value, bool) or not isinstance(value, int) or value < minimum or (maximum is not None and value > maximum):
-            bounds = f"of at least {minimum}" if maximum is None else f"from {minimum} to {maximum}"
-            self.add(Where(path, data.key_lines[key]), f"'{key}' must be a whole number {bounds}, not {value!r}")
+            said = (N_("'{key}' must be a whole number of at least {minimum}, not {value}", key=key, minimum=minimum, value=repr(value))
+                    if maximum is None else
+                    N_("'{key}' must be a whole number from {minimum} to {maximum}, not {value}", key=key, minimum=minimum, maximum=maximum,
+                       value=repr(value)))
+            self.add(Where(path, data.key_lines[key]), said)
             return None
         return value
 
@@ -193,8 +196,8 @@ class Collector:
         """An IANA time zone name such as 'Europe/Paris', checked against the system's zone database."""
         name = self.text(data, key, path)
         if name and not _known_zone(name):
-            self.add(Where(path, data.key_lines[key]), f"'{key}: {name}' is not a known time zone; write an IANA name such as "
-                     "'Europe/Paris', 'America/New_York' or 'UTC'")
+            self.add(Where(path, data.key_lines[key]), N_("'{key}: {name}' is not a known time zone; write an IANA name such as 'Europe/Paris', "
+                                                          "'America/New_York' or 'UTC'", key=key, name=name))
             return ""
         return name
 
@@ -202,7 +205,8 @@ class Collector:
         """A `language:` the site ships (model.LANGUAGES), e.g. 'fr' or 'pt_BR'; "" when absent."""
         name = self.text(data, key, path)
         if name and name not in LANGUAGES:
-            self.add(Where(path, data.key_lines[key]), f"'{key}: {name}' is not a language sitegen ships; write one of {', '.join(LANGUAGES)}")
+            self.add(Where(path, data.key_lines[key]), N_("'{key}: {name}' is not a language sitegen ships; write one of {names}",
+                                                          key=key, name=name, names=', '.join(LANGUAGES)))
             return ""
         return name
 
@@ -210,10 +214,10 @@ class Collector:
         value = data.get(key)
         if value is None:
             if required and key not in data:  # present but empty: `no_empty_values` says so at its line
-                self.add(Where(path, data.line), f"missing '{key}'; add a line '{key}: ...'")
+                self.add(Where(path, data.line), N_("missing '{key}'; add a line '{key}: ...'", key=key))
             return default
         if isinstance(value, (list, dict)):
-            self.add(Where(path, data.key_lines[key]), f"'{key}' must be a single value, not a list or block")
+            self.add(Where(path, data.key_lines[key]), N_("'{key}' must be a single value, not a list or block", key=key))
             return default
         if isinstance(value, (bool, float)):  # `name: no` is False to YAML, `title: 1.10` is 1.1: not what was written
             what = "yes/no" if isinstance(value, bool) else f"the number {value!r}"

@@ -8,7 +8,7 @@ import jinja2
 import jinja2.runtime
 import markupsafe
 
-from sitegen.language import LOCALE_DIR, language_tag, local_date, translate, translations
+from sitegen.language import LOCALE_DIR, MACHINE_TRANSLATED, language_tag, local_date, translate, translations
 from sitegen.model import DEFAULT_LANGUAGE
 
 __all__ = ["LOCALE_DIR", "localized", "speaking"]
@@ -54,7 +54,7 @@ def speaking(env: jinja2.Environment) -> jinja2.Environment:
     env.globals["lang"] = "en"
     env.filters["local_date"] = str
     env.filters["t"] = lambda value: value
-    env.filters["english"] = str  # a message as its English text, for prose written in English only (lang="en")
+    env.globals["machine_made"] = False  # the rules pages' prose: written in English
     return env
 
 
@@ -69,6 +69,7 @@ def localized(env: jinja2.Environment, language: str) -> jinja2.Environment:
         overlay.globals, overlay.filters = dict(env.globals), dict(env.filters)  # an overlay shares both dicts otherwise
         overlay.globals.update(gettext=_newstyle_gettext(language), ngettext=_newstyle_ngettext(language))
         overlay.globals["lang"] = language_tag(language)
+        overlay.globals["machine_made"] = language in MACHINE_TRANSLATED
         overlay.filters["local_date"] = lambda value: local_date(value, language)
         overlay.filters["t"] = lambda value: translate(value, language)
         made[language] = overlay

@@ -3,6 +3,7 @@ it publishes, is a few strings (the card's JSON, the files one a line), never an
 from __future__ import annotations
 
 import gc
+import json
 import shutil
 from pathlib import Path
 
@@ -81,3 +82,15 @@ def test_a_warm_rebuild_fits_under_a_one_gigabyte_address_space(tmp_path):
     warm = subprocess.run(command, capture_output=True, text=True, check=False, preexec_fn=limited)
     assert warm.returncode == 0, warm.stderr[-2000:]
     assert "Traceback" not in warm.stderr
+
+
+def test_a_cards_shown_texts_come_back_from_its_json_still_to_translate():
+    """The home page and the leagues are made from the kept cards: their status and column labels stay messages the
+    renderer translates (a French site said "Finished — won by ..." after a build)."""
+    from sitegen.language import translate
+    from sitegen.text import N_, Joined, Num, Zone, as_data, from_data, place_text
+
+    shown = Joined([N_("Finished — won by {champion}", champion="Ann"), place_text(3), Num(1.5, 2), Zone("Europe/Paris")], " · ")
+    again = from_data(json.loads(json.dumps(as_data(shown))))
+    assert again == shown == "Finished — won by Ann · 3rd · 1.50 · Europe/Paris"
+    assert translate(again, "fr") == "Terminé — remporté par Ann · 3e · 1,50 · Paris"

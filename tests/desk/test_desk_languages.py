@@ -1,7 +1,7 @@
 """The desk in the players' language (issue 23): every screen of the TO's desk and every player's report page in
 German and in Polish shows no English interface text (compared with the same screens in English, names and content
 left out); an event's own `language:` gives its screens and its players' report pages that language; the checks'
-and edits' English lines are marked lang="en". The German event screens at 360 px: no box past the screen's edge."""
+and edits' lines are in the same language (those not yet written as messages stay English, marked lang="en"). The German event screens at 360 px: no box past the screen's edge."""
 from __future__ import annotations
 
 import json
@@ -10,12 +10,16 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
-from desk_events import Desk, DeskServer, make_event, vtes_to_final
+from desk_events import Desk, DeskServer, make_event, snapshot, vtes_to_final
 from i18n.test_languages import PLACEHOLDER, catalog, forms, texts
 
 from sitegen.cli.main import main
+from sitegen.desk.screens import problem_line
 from sitegen.games import FORMATS
+from sitegen.language import translate
 from sitegen.load.event import load_event
+from sitegen.model import Problem, Where
+from sitegen.text import N_, unplaced
 
 EVENTS = {"joust": "agot-joust", "joust2": "agot-joust", "melee": "agot-melee", "vtes": "vtes"}
 
@@ -128,7 +132,16 @@ def test_an_event_in_french_has_french_screens_and_report_pages_in_a_german_desk
         server.close()
 
 
-def test_the_sites_language_is_the_desks_and_a_refusal_of_the_checks_stays_english_marked(tmp_path):
+def refused(server: Desk, form: dict[str, str], folder: Path) -> tuple[int, list[tuple[str, str]]]:
+    """Post a table's result with the table's current version; the status and each error line (its lang mark, its text)."""
+    page = server.get("e/desk/")[1]
+    version = re.search(r'name="version" value="(\w+)">\s*<input type="hidden" name="round" value="round-1">'
+                        r'<input type="hidden" name="table" value="1">', page)[1]
+    status, body, _ = server.post("e/desk/result", form | {"round": "round-1", "table": "1", "version": version})
+    return status, re.findall(r'<p class="error" role="alert"( lang="en")?>(.*?)</p>', body)
+
+
+def test_the_sites_language_is_the_desks_and_a_refused_result_speaks_it(tmp_path):
     folder = make_event(tmp_path, "agot-melee")
     site = tmp_path / "content" / "site.yaml"
     site.write_text(site.read_text(encoding="utf-8") + "language: pl\n", encoding="utf-8")
@@ -136,18 +149,49 @@ def test_the_sites_language_is_the_desks_and_a_refusal_of_the_checks_stays_engli
     try:
         page = server.get("e/desk/")[1]
         assert '<html lang="pl">' in page and "Sparuj następną rundę" in page and ">1.</option>" in page
-        version = re.search(r'name="version" value="(\w+)">\s*<input type="hidden" name="round" value="round-1">'
-                            r'<input type="hidden" name="table" value="1">', page)[1]
         players = tables(folder)[0]
-        form = {"way": "result", "round": "round-1", "table": "1", "version": version, f"power-{players[0]}": "-3"}
-        status, refused, _ = server.post("e/desk/result", form)
-        assert status == 400
-        errors = re.findall(r'<p class="error" role="alert"( lang="en")?>', refused)
-        assert errors and all(errors), "the checks' English lines are marked lang=en"
-        stale = server.post("e/desk/result", form | {"version": "0" * 16})[1]
+        form = {"way": "result", f"power-{players[0]}": "-3"}
+        status, errors = refused(server, form, folder)
+        assert status == 400 and errors and not any(mark for mark, _ in errors), "the checks' lines in Polish, none marked lang=en"
+        assert "power gracza &#39;Dan Example&#39; musi być liczbą całkowitą nie mniejszą niż 0, nie -3" in [text for _, text in errors]
+        stale = server.post("e/desk/result", form | {"round": "round-1", "table": "1", "version": "0" * 16})[1]
         assert "Ten stół zmienił się od wczytania strony" in stale
     finally:
         server.close()
+
+
+def test_a_wrong_result_is_refused_in_french_at_the_desk(tmp_path, capsys):
+    """Issue 28: the refusals the TO meets at the desk, from the shared checks, in the page's language (the CLI says
+    the same in English)."""
+    folder = make_event(tmp_path, "vtes")
+    site = tmp_path / "content" / "site.yaml"
+    site.write_text(site.read_text(encoding="utf-8") + "language: fr\n", encoding="utf-8")
+    before = snapshot(folder)
+    server = Desk(tmp_path / "content", tmp_path)
+    try:
+        status, errors = refused(server, {"way": "vp"} | {f"vp-{pid}": "5" for pid in tables(folder)[0]}, folder)
+    finally:
+        server.close()
+    assert status == 400 and snapshot(folder) == before
+    assert errors == [("", "table 1 : Les VP (5 ; 5 ; 5 ; 5 ; 5) ne tombent pas juste : chaque demi-point arrondi au supérieur, ils font 25, "
+                           "mais une table de 5 joueurs doit faire 5. Vérifiez les scores, ou marquez la table comme confirmée par un juge. "
+                           "(ajoutez &#39;override: true&#39;)")]
+    capsys.readouterr()
+    assert main(["result", str(folder), "1", "--vp", *[f"{pid}=5" for pid in tables(folder)[0]]]) == 2
+    said = capsys.readouterr()
+    assert "round-1.yaml:6: table 1: The VP (5, 5, 5, 5, 5) do not add up" in said.out + said.err  # the CLI: English, as before
+
+
+def test_a_message_not_yet_translatable_stays_english_and_marked():
+    """A check's line written as plain English text (not a message with an id) is shown as it is, marked lang="en"."""
+    problem = Problem(Where("/c/events/e/round-1.yaml", 3), "an old check's English words")
+    line = problem_line(problem)
+    assert line == "/c/events/e/round-1.yaml:3: an old check's English words" and type(line) is str
+    translated = problem_line(Problem(Where("/c/e.yaml", 2), N_("missing '{key}'; add a line '{key}: ...'", key="date")))
+    assert str(translated) == "/c/e.yaml:2: missing 'date'; add a line 'date: ...'"
+    assert translate(translated, "fr") == "/c/e.yaml:2 : 'date' manque ; ajoutez une ligne 'date: ...'"
+    assert translate(unplaced(translated), "fr") == "'date' manque ; ajoutez une ligne 'date: ...'"
+    assert unplaced(line) == "an old check's English words"
 
 
 def test_the_language_flag_takes_only_the_shipped_languages(capsys):

@@ -18,6 +18,7 @@ from babel.messages.mofile import read_mo, write_mo
 from babel.messages.pofile import read_po
 from project import ROOT
 
+from sitegen.build.engine import build
 from sitegen.build.pipeline import render
 from sitegen.games import FORMATS
 from sitegen.games.agot.joust.rules import GAME_RESULTS
@@ -157,6 +158,8 @@ def english_demo(tmp_path_factory) -> dict[str, bytes]:
 
 
 def demo_in(language: str, tmp_path: Path) -> dict[str, bytes]:
+    """The demo built as `sitegen build` builds it (the pages about all events made from the events' kept cards), its
+    pages and feed by path."""
     content = tmp_path / "content"
     shutil.copytree(ROOT / "content", content, ignore=shutil.ignore_patterns(".sitegen-cache"))
     site = content / "site.yaml"
@@ -164,11 +167,14 @@ def demo_in(language: str, tmp_path: Path) -> dict[str, bytes]:
     for event in (content / "events").iterdir():  # an event with its own language: in this test, the site's
         path = event / "event.yaml"
         path.write_text(re.sub(r"(?m)^language: .*\n", "", path.read_text(encoding="utf-8")), encoding="utf-8")
-    return render(content)
+    build(content, tmp_path / "output")
+    return {path.relative_to(tmp_path / "output").as_posix(): path.read_bytes()
+            for path in (tmp_path / "output").rglob("*") if path.suffix in (".html", ".xml")}
 
 
 # What stays the same in every language: the card games' terms and abbreviations, as players say them, and the units
 # and symbols of the V:TES rating formula (coef, log, N).
+GAME_NAMES = ("A Game of Thrones", "Vampire: The Eternal Struggle")
 ALLOWED = {"joust", "melee", "agot", "v", "tes", "ekn", "vp", "gw", "tp", "sos", "esos", "h2h", "coef", "log", "n", "json", "csv", "sitegen"}
 WORD = re.compile(r"[^\W\d_]+")
 URL = re.compile(r"https?://\S+")
@@ -176,8 +182,9 @@ URL = re.compile(r"https?://\S+")
 
 @functools.cache
 def content_texts() -> re.Pattern[str]:
-    """The content's own text (names, titles, decks, a page's Markdown), longest first: what a page shows as written."""
-    found = [str(fmt.title) for fmt in FORMATS.values()] + [fmt.name for fmt in FORMATS.values()]
+    """The content's own text (names, titles, decks, a page's Markdown) and the games' names, longest first: what a page
+    shows as written. A format's title is ours ("2nd ed.", "(V:EKN rules)"), translated: only the games' names stay."""
+    found = list(GAME_NAMES) + [fmt.name for fmt in FORMATS.values()]
 
     def walk(value) -> None:
         if isinstance(value, dict):
@@ -232,16 +239,18 @@ def feed_titles(feed: bytes) -> list[str]:
 @pytest.mark.parametrize("language", [pytest.param(language, marks=() if language in QUICK else pytest.mark.slow)
                                       for language in TRANSLATED])
 def test_no_english_interface_text_is_left(language, english_demo, english_words, tmp_path):
-    """Every word of a page built in `language`, the content's text (names, decks, a page's Markdown) and whatever is
-    marked lang="en" (a game's rules prose) left out, is a word of the language (its catalog's) or a game term
-    (ALLOWED): an English word of the interface, one a template or the Python writes untranslated (a word of the same
-    page in English or of a message id), fails, even inside a translated sentence. The feed's titles are checked too."""
+    """Every word of a page built in `language`, the content's text (names, decks, a page's Markdown) left out, is a
+    word of the language (its catalog's) or a game term (ALLOWED): an English word of the interface, one a template or
+    the Python writes untranslated (a word of the same page in English or of a message id), fails, even inside a
+    translated sentence. The rules pages' explanations and the standings' tiebreakers included: no page marks any
+    text lang="en" (English kept as English). The feed's titles are checked too."""
     content = content_texts()
     own_words = language_words(language) | ALLOWED
     pages, english = english_demo, english_words
     built = demo_in(language, tmp_path)
     left: dict[str, tuple[str, str]] = {}
     for path in pages:
+        assert b'lang="en"' not in built[path], f"{path}: text marked English"
         for text in feed_titles(built[path]) if path.endswith(".xml") else texts(built[path]):
             for word in words(text, content):  # a capital letter alone is a name: the V:TES examples' players A to E
                 if word.lower() in english and word.lower() not in own_words and not (len(word) == 1 and word.isupper()) and not FILE_NAME.fullmatch(text):

@@ -9,7 +9,7 @@ from sitegen.games.agot.rules import MIN_PLAYERS
 from sitegen.games.base import Format, ScheduleStrength, Scoreboard, StandingRow, cut_of
 from sitegen.games.tournament.swiss import schedule_strength
 from sitegen.model import Event, Problem
-from sitegen.text import N_
+from sitegen.text import N_, Nn_
 
 
 class AgotGame(Format):
@@ -34,8 +34,10 @@ class AgotGame(Format):
         active = [p for p in event.players if p.dropped is None]
         if event.rounds or len(active) >= MIN_PLAYERS:
             return []
-        return [Problem(event.at("players"), f"{len(active)} player{'s' if len(active) != 1 else ''} so far: the tournament rules need at least "
-                                             f"{MIN_PLAYERS} for competitive play; add the others before pairing round 1")]
+        return [Problem(event.at("players"), Nn_(
+            "{count} player so far: the tournament rules need at least {minimum} for competitive play; add the others before pairing round 1",
+            "{count} players so far: the tournament rules need at least {minimum} for competitive play; add the others before pairing round 1",
+            len(active), minimum=MIN_PLAYERS))]
 
     def length_settings(self, event: Event) -> dict[str, int]:
         """The event's length and cut as they stand now, for `pair` to write into event.yaml at round 1."""

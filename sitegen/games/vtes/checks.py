@@ -5,7 +5,6 @@ from fractions import Fraction
 
 from sitegen.games.base import Format
 from sitegen.games.checks import check_common, check_everyone_seated, late_changes, player_id
-from sitegen.games.result_entry import judges_remedy
 from sitegen.games.vtes import results as vtes_results
 from sitegen.games.vtes import rules as vtes_rules
 from sitegen.games.vtes import seating as vtes_seating
@@ -13,6 +12,7 @@ from sitegen.games.vtes.event import PAIRED_SEED, PLACE, finalists, has_final, m
 from sitegen.games.vtes.repeats import predator_prey, unrepeated_order
 from sitegen.games.vtes.rules import MULTIDECK_LIMIT, NO_FINAL_LIMIT
 from sitegen.model import Event, Player, Problem, Round, Table, Where
+from sitegen.text import N_, filled
 
 
 def validate(event: Event, fmt: Format) -> list[Problem]:
@@ -22,16 +22,16 @@ def validate(event: Event, fmt: Format) -> list[Problem]:
         problems += check_everyone_seated(event, round_, "sitting_out")
         problems += _check_seating_rule(event, round_)
         if round_.byes:
-            problems.append(Problem(round_.at("byes"), "V:TES has no byes; list players who do not play this round under 'sitting_out'"))
+            problems.append(Problem(round_.at("byes"), N_("V:TES has no byes; list players who do not play this round under 'sitting_out'")))
         for table in round_.tables:
             problems += _check_table(table)
             if "first" in table.result:
-                problems.append(Problem(table.at("first"), f"'first' belongs to the final table only: in a preliminary round "
-                                                           f"seat 1 plays first; remove it from table {table.number}"))
+                problems.append(Problem(table.at("first"), N_("'first' belongs to the final table only: in a preliminary round seat 1 plays first; remove it "
+                                                              "from table {number}", number=table.number)))
     problems += _check_repeats(event)
     for round_ in event.elims:
         if round_.stage == "elim":
-            problems.append(Problem(round_.where, "V:TES has no elimination rounds; the top five play one final table in final.yaml"))
+            problems.append(Problem(round_.where, N_("V:TES has no elimination rounds; the top five play one final table in final.yaml")))
         else:
             for table in round_.tables:
                 problems += _check_table(table)
@@ -45,22 +45,23 @@ def _check_options(event: Event, keys: tuple[str, ...]) -> list[Problem]:
     problems = []
     for key in (key for key in keys if key not in (PAIRED_SEED, PLACE)):
         if key in event.options and not isinstance(event.options[key], bool):
-            problems.append(Problem(event.at(key), f"'{key}' must be true or false, not {event.options[key]!r}"))
+            problems.append(Problem(event.at(key), N_("'{key}' must be true or false, not {value}", key=key, value=repr(event.options[key]))))
     if event.cut is not None:
-        problems.append(Problem(event.at("cut"), "V:TES has no cut: the top five play a final; "
-                                                 f"remove 'cut' (or set 'final: false' in an event under {NO_FINAL_LIMIT} players)"))
+        problems.append(Problem(event.at("cut"), N_("V:TES has no cut: the top five play a final; remove 'cut' (or set 'final: false' in an event under "
+                                                    "{limit} players)", limit=NO_FINAL_LIMIT)))
     if event.avoid:
-        problems.append(Problem(event.at("avoid"), "V:TES seating does not read 'avoid'; remove it (seating is random and impartial)"))
+        problems.append(Problem(event.at("avoid"), N_("V:TES seating does not read 'avoid'; remove it (seating is random and impartial)")))
     least = 2 if has_final(event) else 3
     if planned_rounds(event) < least:
-        problems.append(Problem(event.at("rounds"), f"a V:TES event plays at least three rounds: set 'rounds: {least}' or more preliminary rounds"))
+        problems.append(Problem(event.at("rounds"), N_("a V:TES event plays at least three rounds: set 'rounds: {least}' or more preliminary rounds",
+                                                       least=least)))
     starting = sum(p.active_in(1) for p in event.players)
     if not has_final(event) and starting >= NO_FINAL_LIMIT:
-        problems.append(Problem(event.at("final"), f"'final: false' is only for events under {NO_FINAL_LIMIT} players; "
-                                                   f"this one starts with {starting}: remove the line"))
+        problems.append(Problem(event.at("final"), N_("'final: false' is only for events under {limit} players; this one starts with {starting}: remove the "
+                                                      "line", limit=NO_FINAL_LIMIT, starting=starting)))
     if multideck(event) and starting >= MULTIDECK_LIMIT:
-        problems.append(Problem(event.at("multideck"), f"'multideck: true' is only for events under {MULTIDECK_LIMIT} players; "
-                                                       f"this one starts with {starting}: remove the line"))
+        problems.append(Problem(event.at("multideck"), N_("'multideck: true' is only for events under {limit} players; this one starts with {starting}: remove "
+                                                          "the line", limit=MULTIDECK_LIMIT, starting=starting)))
     for player in event.players:
         problems += _check_late_arrival(event, player)
     return problems + _check_seed(event)
@@ -72,13 +73,13 @@ def _check_seed(event: Event) -> list[Problem]:
     if paired is None:
         return []
     if isinstance(paired, bool) or not isinstance(paired, int):
-        return [Problem(event.at(PAIRED_SEED), f"'{PAIRED_SEED}' is the seed round 1 was paired with, a whole number, "
-                                               f"not {paired!r}; `sitegen pair` writes it: restore the number it wrote")]
+        return [Problem(event.at(PAIRED_SEED), N_("'{key}' is the seed round 1 was paired with, a whole number, not {paired}; `sitegen pair` writes "
+                                                  "it: restore the number it wrote", key=PAIRED_SEED, paired=repr(paired)))]
     if event.seed == paired:
         return []
-    return [Problem(event.at("seed"), f"'seed: {event.seed}' differs from the seed round 1 was paired with ({PAIRED_SEED}: {paired}); "
-                                      "the seed decides the draws for the top five and who plays first at the final, so it "
-                                      f"cannot change once the event has started: write 'seed: {paired}'")]
+    return [Problem(event.at("seed"), N_("'seed: {seed}' differs from the seed round 1 was paired with ({key}: {paired}); the seed decides the draws for the "
+                                         "top five and who plays first at the final, so it cannot change once the event has started: write 'seed: {paired}'",
+                                         seed=event.seed, key=PAIRED_SEED, paired=paired))]
 
 
 def _sizes_text(sizes: list[int]) -> str:
@@ -93,9 +94,9 @@ def _check_seating_rule(event: Event, round_: Round) -> list[Problem]:
         return []
     active = sum(p.active_in(round_.number) for p in event.players)
     if round_.sitting_out and vtes_seating.seatable(active):
-        return [Problem(round_.at("sitting_out"), f"round {round_.number} has {active} players, and tables of 4 and 5 seat "
-                                                  "them all: the rules let players sit out only when 6, 7 or 11 are left; "
-                                                  "seat those under 'sitting_out' at the tables and remove it")]
+        return [Problem(round_.at("sitting_out"), N_("round {number} has {active} players, and tables of 4 and 5 seat them all: the rules let players sit out "
+                                                     "only when 6, 7 or 11 are left; seat those under 'sitting_out' at the tables and remove it",
+                                                     number=round_.number, active=active))]
     sizes = sorted((len(t.players) for t in round_.tables), reverse=True)
     seated = sum(sizes)
     if not sizes or not set(sizes) <= set(vtes_rules.PLACE_TP) or not vtes_seating.seatable(seated):
@@ -103,8 +104,9 @@ def _check_seating_rule(event: Event, round_: Round) -> list[Problem]:
     expected = vtes_seating.table_sizes(seated)
     if sizes == expected:
         return []
-    return [Problem(round_.where, f"round {round_.number} seats {seated} players at {_sizes_text(sizes)}; the rules seat as many "
-                                  f"tables of 5 as possible: {_sizes_text(expected)} (move players from the tables of 4)")]
+    return [Problem(round_.where, N_("round {number} seats {seated} players at {sizes}; the rules seat as many tables of 5 as possible: {expected} (move "
+                                     "players from the tables of 4)",
+                                     number=round_.number, seated=seated, sizes=_sizes_text(sizes), expected=_sizes_text(expected)))]
 
 
 def _check_repeats(event: Event) -> list[Problem]:
@@ -135,13 +137,15 @@ def _check_late_arrival(event: Event, player: Player) -> list[Problem]:
     if player.joined <= 1:
         return []
     in_round = sum(p.active_in(player.joined) for p in event.players)
-    limits = [(multideck(event), MULTIDECK_LIMIT, "a multi-deck"), (not has_final(event), NO_FINAL_LIMIT, "a no-final")]
+    limits = [(multideck(event), MULTIDECK_LIMIT, N_("'{id}' joining in round {joined} makes a round of {in_round} players; a multi-deck event admits "
+                                                     "nobody who brings a round to {limit} or more: remove this player")),
+              (not has_final(event), NO_FINAL_LIMIT, N_("'{id}' joining in round {joined} makes a round of {in_round} players; a no-final event admits "
+                                                        "nobody who brings a round to {limit} or more: remove this player"))]
     listed = player.where or event.where
     where = Where(listed.path, player.key_lines.get("joined", listed.line))
     return [
-        Problem(where, f"'{player.id}' joining in round {player.joined} makes a round of {in_round} players; "
-                       f"{what} event admits nobody who brings a round to {limit} or more: remove this player")
-        for applies, limit, what in limits
+        Problem(where, filled(refusal, id=player.id, joined=player.joined, in_round=in_round, limit=limit))
+        for applies, limit, refusal in limits
         if applies and in_round >= limit
     ]
 
@@ -150,19 +154,22 @@ def _check_table(table: Table) -> list[Problem]:
     size = len(table.players)
     if size not in vtes_rules.PLACE_TP:
         hint = "with 6, 7 or 11 players some sit out each round: list them under 'sitting_out'"
-        return [Problem(table.where, f"a V:TES table seats 4 or 5 players; table {table.number} has {size}: move players between tables ({hint})")]
+        return [Problem(table.where, N_("a V:TES table seats 4 or 5 players; table {number} has {size}: move players between tables ({hint})",
+                                        number=table.number, size=size, hint=hint))]
     if not outcome(table):
         return []
     if "vp" not in table.result:
-        return [Problem(table.where, f"table {table.number} has a result but no 'vp'; add 'vp: {{<id>: N, ...}}' for every player at the table")]
+        return [Problem(table.where, N_("table {number} has a result but no 'vp'; add 'vp: {{<id>: N, ...}}' for every player at the table",
+                                        number=table.number))]
     problems: list[Problem] = []
     override = table.result.get("override", False)
     if not isinstance(override, bool):
-        problems.append(Problem(table.at("override"), f"'override' must be true or false, not {override!r}"))
+        problems.append(Problem(table.at("override"), N_("'override' must be true or false, not {override}", override=repr(override))))
     vp = _vp_mapping(table, problems)
     if vp is not None and not problems:
         for message in vtes_results.table_problems(table.players, vp, override=override):
-            problems.append(Problem(table.at("vp"), f"table {table.number}: {message}" + (judges_remedy("override") if "judge" in message else "")))
+            problems.append(Problem(table.at("vp"), N_("table {number}: {problem} (add 'override: true')", number=table.number, problem=message)
+                                    if "judge" in message else N_("table {number}: {problem}", number=table.number, problem=message)))
     return problems
 
 
@@ -175,7 +182,7 @@ def _vp_mapping(table: Table, problems: list[Problem]) -> dict[str, Fraction] | 
     vp = {}
     for pid, value in raw.items():
         if isinstance(value, bool) or not isinstance(value, (int, float)):
-            problems.append(Problem(where, f"VP of '{pid}' must be a number in steps of 0.5, not {value!r}"))
+            problems.append(Problem(where, N_("VP of '{pid}' must be a number in steps of 0.5, not {value}", pid=pid, value=repr(value))))
         else:
             vp[str(pid)] = Fraction(value)
     return vp
@@ -183,16 +190,17 @@ def _vp_mapping(table: Table, problems: list[Problem]) -> dict[str, Fraction] | 
 
 def _check_final(event: Event, final: Round) -> list[Problem]:
     if not has_final(event):
-        return [Problem(final.where, "this event has 'final: false' in event.yaml; delete final.yaml or remove that line")]
+        return [Problem(final.where, N_("this event has 'final: false' in event.yaml; delete final.yaml or remove that line"))]
     if not preliminaries_done(event):
-        return [Problem(final.where, f"final.yaml exists but the {planned_rounds(event)} preliminary rounds are not all played; finish them first")]
+        return [Problem(final.where, N_("final.yaml exists but the {planned_rounds} preliminary rounds are not all played; finish them first",
+                                        planned_rounds=planned_rounds(event)))]
     if final.sitting_out:
-        return [Problem(final.where, "the final has no 'sitting_out'; remove it")]
+        return [Problem(final.where, N_("the final has no 'sitting_out'; remove it"))]
     if len(final.tables) != 1:
-        return [Problem(final.where, f"the final is one table; final.yaml has {len(final.tables)}")]
+        return [Problem(final.where, N_("the final is one table; final.yaml has {count}", count=len(final.tables)))]
     expected = finalists(event, ranking(event, event.rounds))
     table = final.tables[0]
     if sorted(table.players) != sorted(expected):
-        return [Problem(table.at("players"), f"the final seats the top {len(expected)} of the preliminary ranking: "
-                                              f"{', '.join(expected)} (in the seating order they chose)")]
+        return [Problem(table.at("players"), N_("the final seats the top {count} of the preliminary ranking: {names} (in the seating order they chose)",
+                                                count=len(expected), names=', '.join(expected)))]
     return []

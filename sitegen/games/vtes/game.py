@@ -31,7 +31,7 @@ from sitegen.games.vtes import seating as vtes_seating
 from sitegen.games.vtes.decklist import DECK_RULES, twda_export
 from sitegen.games.vtes.rules import vp_text
 from sitegen.model import Event, Person, Problem, Round
-from sitegen.text import N_, Nn_, Num, place_text
+from sitegen.text import N_, Nn_, Num, in_list, place_text
 
 NAME = "vtes"
 RANKING_BODY = RankingBody("V:EKN", "vekn", vtes_rules.VEKN_NUMBER, "3200123", "vekn-rating",
@@ -61,7 +61,7 @@ def export_text(event: Event, name: str, known: Mapping[str, Person]) -> str:
 
 class Vtes(Format):
     name = NAME
-    title = "Vampire: The Eternal Struggle (V:EKN rules)"
+    title = N_("Vampire: The Eternal Struggle (V:EKN rules)")
     seating = Seating(plan=vtes_pairing.plan_rounds)
     elimination = Elimination(lambda event: vtes_rules.FINAL_SIZE if vtes_event.has_final(event) else 0, N_("Final table"),
                               N_("The final comes next: the top five choose their seats."))
@@ -83,8 +83,8 @@ class Vtes(Format):
               ResultWay("first", (vtes_event.FIRST,), N_("Who plays first?"), N_("{name} plays first"), stages=("final",))))
     deck_fields = {"vekn": N_("V:EKN number"), "deck": N_("Deck")}
     deck_rules = DECK_RULES
-    result_hint = ("Enter each table's result as 'vp: {<id>: N, ...}' (steps of 0.5, every player at the table); "
-                   "add 'override: true' only when a judge confirmed VP that no game gives (e.g. from card effects).")
+    result_hint = N_("Enter each table's result as 'vp: {<id>: N, ...}' (steps of 0.5, every player at the table); "
+                     "add 'override: true' only when a judge confirmed VP that no game gives (e.g. from card effects).")
 
     templates = (Path(__file__).resolve().parent / "templates",)
     player_example = ("    vekn: '1000001'      # optional: the V:EKN number (for the ranking export)\n"
@@ -92,7 +92,7 @@ class Vtes(Format):
 
     def new_event_lines(self, rounds: int | None, cut: int | None) -> list[str]:
         if cut is not None:
-            raise Refused("a V:TES event has no cut: its top five play the final (write 'final: false' to play none)")
+            raise Refused(N_("a V:TES event has no cut: its top five play the final (write 'final: false' to play none)"))
         return [f"rounds: {rounds}" if rounds else "# rounds: 3          # preliminary rounds (default 3)",
                 "# final: false       # no final table (events under 8 players)"]
 
@@ -133,6 +133,7 @@ class Vtes(Format):
                 "multideck_limit": vtes_rules.MULTIDECK_LIMIT, "no_final_limit": vtes_rules.NO_FINAL_LIMIT,
                 "final_size": vtes_rules.FINAL_SIZE, "drawn_places": vtes_rules.DRAWN_PLACES,
                 "gw_min_vp": vp_text(vtes_rules.GW_MIN_VP), "seating_criteria": vtes_seating.CRITERIA,
+                "seating_rules": in_list([criterion.rule for criterion in vtes_seating.CRITERIA]),
                 "rating": vtes_rating.rules_context()}
 
 

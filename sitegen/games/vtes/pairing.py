@@ -10,6 +10,7 @@ from sitegen.games.vtes.event import SEATING_KEYS, Seating, canonical, finalists
 from sitegen.games.vtes.repeats import predator_prey, reseated
 from sitegen.games.vtes.rules import SMALLEST_TABLE
 from sitegen.model import Event
+from sitegen.text import N_
 
 
 def next_round(event: Event) -> NextRound:
@@ -26,14 +27,14 @@ def next_round(event: Event) -> NextRound:
 def plan_rounds(event: Event) -> list[NextRound]:
     """Seat every preliminary round at once (`sitegen pair --plan`): the same players throughout."""
     if event.rounds or event.elims:
-        raise Refused(f"{event.name} already has round files; --plan seats a fresh event only (use `sitegen pair` for the next round)")
+        raise Refused(N_("{event} already has round files; --plan seats a fresh event only (use `sitegen pair` for the next round)", event=event.name))
     if any(p.joined > 1 or p.dropped is not None for p in event.players):
-        raise Refused("--plan seats the same players every round; with late arrivals or drops, seat one round at a time with `sitegen pair`")
+        raise Refused(N_("--plan seats the same players every round; with late arrivals or drops, seat one round at a time with `sitegen pair`"))
     active = sorted(p.id for p in event.players)
     planned = planned_rounds(event)
     rng = round_rng(event, "plan")
     if len(active) < SMALLEST_TABLE:
-        raise Refused(f"{len(active)} player(s) cannot fill a V:TES table of {SMALLEST_TABLE}")
+        raise Refused(N_("{count} player(s) cannot fill a V:TES table of {smallest}", count=len(active), smallest=SMALLEST_TABLE))
     if not vtes_seating.seatable(len(active)):
         if vtes_seating.equal_games(len(active), planned) is None:
             raise Refused(_no_equal_schedule(event, active, [], rng))
@@ -53,7 +54,8 @@ def _seat_round(event: Event, number: int) -> NextRound:
     history = [canonical(seats_of(r)) for r in event.rounds]
     rng = round_rng(event, f"round-{number}")
     if len(active) < SMALLEST_TABLE:
-        raise Refused(f"round {number} would have {len(active)} player(s); a V:TES table needs at least {SMALLEST_TABLE}")
+        raise Refused(N_("round {number} would have {count} player(s); a V:TES table needs at least {smallest}",
+                         number=number, count=len(active), smallest=SMALLEST_TABLE))
     if not vtes_seating.seatable(len(active)):
         tables = _staggered_round(event, active, history, rng)
     else:
@@ -137,7 +139,8 @@ def _seats(round_file: NextRound) -> Seating:
 def _seat_final(event: Event) -> NextRound:
     qualified = finalists(event, ranking(event, event.rounds))
     if len(qualified) < SMALLEST_TABLE:
-        raise Refused(f"only {len(qualified)} players can play a final; a table needs {SMALLEST_TABLE} (or set 'final: false' in event.yaml)")
+        raise Refused(N_("only {count} players can play a final; a table needs {smallest} (or set 'final: false' in event.yaml)",
+                         count=len(qualified), smallest=SMALLEST_TABLE))
     data = tables_file([qualified])
     return NextRound("final.yaml", data, "Final: the top five, listed in preliminary ranking order. They choose their seats "
                                          "(lowest qualifier first): record them with `sitegen seat EVENT ID=N ...` (or the desk), then draw who plays "

@@ -41,18 +41,18 @@ def table_problems(
 
 
 def _seating_problems(players: Sequence[str], vp: Mapping[str, VpInput]) -> list[str]:
-    problems = []
+    problems: list[str] = []
     if len(players) not in PLACE_TP:
-        problems.append(f"The table has {len(players)} players; V:TES tables seat 4 or 5.")
+        problems.append(N_("The table has {count} players; V:TES tables seat 4 or 5.", count=len(players)))
     repeated = sorted(name for name, count in Counter(players).items() if count > 1)
     if repeated:
-        problems.append(f"Seated more than once: {', '.join(repeated)}.")
+        problems.append(N_("Seated more than once: {names}.", names=', '.join(repeated)))
     missing = [player for player in players if player not in vp]
     if missing:
-        problems.append(f"No VP recorded for: {', '.join(missing)}.")
+        problems.append(N_("No VP recorded for: {names}.", names=', '.join(missing)))
     strangers = sorted(set(vp) - set(players))
     if strangers:
-        problems.append(f"VP recorded for players not at this table: {', '.join(strangers)}.")
+        problems.append(N_("VP recorded for players not at this table: {names}.", names=', '.join(strangers)))
     return problems
 
 

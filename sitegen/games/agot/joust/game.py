@@ -26,7 +26,7 @@ from sitegen.text import N_
 class Joust(AgotGame):
     gives_byes = True
     name = "agot-joust"
-    title = "A Game of Thrones 2nd ed. — Joust"
+    title = N_("A Game of Thrones 2nd ed. — Joust")
     seated = False  # two players a table: seat numbers mean nothing
     elimination = Elimination(planned_cut, N_("Bracket"), N_("The elimination bracket comes next."))
     event_keys: tuple[str, ...] = ()
@@ -40,7 +40,7 @@ class Joust(AgotGame):
               ResultWay("time", ("power", "victory"), N_("Time called: enter power"), N_("Save power"), stages=("round",))))
     round_minutes = ROUND_MINUTES
     templates = (Path(__file__).resolve().parent / "templates", AGOT_TEMPLATES)
-    result_hint = "Enter each result as 'winner: <id>' (victory, concession, decking) or 'power: {<id>: N, <id>: M}' when time was called."
+    result_hint = N_("Enter each result as 'winner: <id>' (victory, concession, decking) or 'power: {<id>: N, <id>: M}' when time was called.")
 
     def validate(self, event: Event) -> list[Problem]:
         return joust_checks.problems(event, self)

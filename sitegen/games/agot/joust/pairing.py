@@ -10,6 +10,7 @@ from sitegen.games.tournament.elimination import next_bracket_round
 from sitegen.games.tournament.swiss import CurrentStandings
 from sitegen.model import Event
 from sitegen.pairing.swiss import pair_swiss
+from sitegen.text import N_, Nn_
 
 ELIMINATION_HINT = "Enter each game's result as 'winner: <id>': an elimination game always has a winner (a game drawn at time plays on)."
 
@@ -28,7 +29,7 @@ def next_round(event: Event, format_name: str) -> NextRound:
 def _swiss_round(event: Event, board: CurrentStandings, number: int) -> NextRound:
     active = [p.id for p in event.players if p.active_in(number)]
     if len(active) < 2:
-        raise Refused(f"round {number} would have {len(active)} player(s); a Joust needs at least 2")
+        raise Refused(N_("round {number} would have {count} player(s); a Joust needs at least 2", number=number, count=len(active)))
     active_set = set(active)
     ranked = [row.player for row in board.standings if row.player in active_set]
     points = {row.player: row.values["points"] for row in board.standings}
@@ -60,9 +61,10 @@ def _unwanted_meetings(pairs: Sequence[tuple[str, str]], opponents: Mapping[str,
     """What the TO must hear about a pairing: forced rematches, and round-1 avoid requests that could not be met."""
     rematches = [f"{a} v {b}" for a, b in pairs if b in opponents.get(a, ())]
     unmet = [f"{a} v {b}" for a, b in pairs if frozenset((a, b)) in avoid]
-    notes = []
+    notes: list[str] = []
     if rematches:
-        notes.append(f"{len(rematches)} rematch{'es' if len(rematches) > 1 else ''} could not be avoided: {', '.join(rematches)}")
+        notes.append(Nn_("{count} rematch could not be avoided: {names}",
+                         "{count} rematches could not be avoided: {names}", len(rematches), names=', '.join(rematches)))
     if unmet:
-        notes.append(f"{len(unmet)} 'avoid' request(s) could not be met: {', '.join(unmet)}")
+        notes.append(N_("{count} 'avoid' request(s) could not be met: {names}", count=len(unmet), names=', '.join(unmet)))
     return notes

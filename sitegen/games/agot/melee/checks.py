@@ -9,23 +9,25 @@ from sitegen.games.base import Format
 from sitegen.games.checks import check_common, check_everyone_seated
 from sitegen.games.tournament.swiss import cut_seeds
 from sitegen.model import Event, Problem
+from sitegen.text import N_
 
 
 def validate(event: Event, fmt: Format) -> list[Problem]:
     problems = check_common(event, fmt)
     cut = planned_melee_cut(event)
     if cut not in CUTS:
-        problems.append(Problem(event.at("cut"), f"'cut: {cut}' is not a Melee cut; use {CUT_CHOICES_TEXT}"))
+        problems.append(Problem(event.at("cut"), N_("'cut: {cut}' is not a Melee cut; use {choices}", cut=cut, choices=CUT_CHOICES_TEXT)))
     elif cut > len(event.players):
-        problems.append(Problem(event.at("cut"), f"'cut: {cut}' is larger than the {len(event.players)} players; use a smaller cut or 0"))
+        problems.append(Problem(event.at("cut"), N_("'cut: {cut}' is larger than the {count} players; use a smaller cut or 0",
+                                                    cut=cut, count=len(event.players))))
     for round_ in event.rounds:
         problems += check_everyone_seated(event, round_, "sitting_out")
     for round_ in event.rounds + event.elims:
         if round_.byes:
-            problems.append(Problem(round_.at("byes"), f"Melee has no byes: seat every player at a table of {TABLE_SIZES_TEXT}, "
-                                                  "or list a player who does not play this round under 'sitting_out'"))
+            problems.append(Problem(round_.at("byes"), N_("Melee has no byes: seat every player at a table of {sizes}, or list a player who does not play this "
+                                                          "round under 'sitting_out'", sizes=TABLE_SIZES_TEXT)))
         elif round_.stage != "round" and round_.sitting_out:
-            problems.append(Problem(round_.where, "an elimination round has no 'sitting_out'; remove it"))
+            problems.append(Problem(round_.where, N_("an elimination round has no 'sitting_out'; remove it")))
         for table in round_.tables:
             problems += read_table(round_, table)[1]
     problems += check_round_structure(event, fmt.planned_rounds(event), cut if cut in CUTS else 0)
@@ -40,10 +42,10 @@ def _check_elims(event: Event, fmt: Format, cut: int) -> list[Problem]:
     expected = ELIMINATION_TABLES[cut]
     for index, round_ in enumerate(event.elims):
         if index >= len(expected):
-            problems.append(Problem(round_.where, f"a top {cut} Melee has {len(expected)} elimination round(s); remove this file"))
+            problems.append(Problem(round_.where, N_("a top {cut} Melee has {count} elimination round(s); remove this file", cut=cut, count=len(expected))))
         elif len(round_.tables) != expected[index]:
-            problems.append(Problem(round_.where, f"this elimination round of a top {cut} has {expected[index]} table(s), "
-                                                  f"not {len(round_.tables)}"))
+            problems.append(Problem(round_.where, N_("this elimination round of a top {cut} has {expected} table(s), not {count}",
+                                                     cut=cut, expected=expected[index], count=len(round_.tables))))
     if event.elims and not problems:
         problems += _check_qualifiers(event, fmt)
     if len(expected) > 1 and len(event.elims) > 1 and event.elims[0].complete:
@@ -52,8 +54,8 @@ def _check_elims(event: Event, fmt: Format, cut: int) -> list[Problem]:
         for table in event.elims[1].tables:
             for pid in table.players:
                 if pid not in winners:
-                    problems.append(Problem(table.at("players"), f"'{pid}' is at the final table but won no table in "
-                                                                 f"{first.where.path}; the final seats the {spell(len(first.tables))} table winners"))
+                    problems.append(Problem(table.at("players"), N_("'{pid}' is at the final table but won no table in {path}; the final seats the {spell} "
+                                                                    "table winners", pid=pid, path=first.where.path, spell=spell(len(first.tables)))))
     return problems
 
 
@@ -66,5 +68,5 @@ def _check_qualifiers(event: Event, fmt: Format) -> list[Problem]:
         return []
     wrong = ", ".join(sorted(seated - qualified))
     missing = ", ".join(sorted(qualified - seated))
-    return [Problem(event.elims[0].where, f"{wrong} did not make the top {board.cut} cut and {missing} did ({CUT_ORDER_TEXT}); "
-                                          "run `sitegen pair` to seat the cut, or fix the players")]
+    return [Problem(event.elims[0].where, N_("{wrong} did not make the top {cut} cut and {missing} did ({order}); run `sitegen pair` to seat the cut, or fix "
+                                             "the players", wrong=wrong, cut=board.cut, missing=missing, order=CUT_ORDER_TEXT))]

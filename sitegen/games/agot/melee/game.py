@@ -42,7 +42,7 @@ from sitegen.text import N_
 
 class Melee(AgotGame):
     name = "agot-melee"
-    title = "A Game of Thrones 2nd ed. — Melee"
+    title = N_("A Game of Thrones 2nd ed. — Melee")
     seating = Seating()
     elimination = Elimination(planned_melee_cut, N_("Final tables"), N_("The final table comes next."),
                               N_("the Melee elimination rules order the cut by {order}, leaving out Head-to-Head", order=CUT_ORDER_WORDS))
@@ -56,8 +56,8 @@ class Melee(AgotGame):
         ways=(ResultWay("result", ("power", "eliminated", "victory", "winner"), N_("The table's result"), N_("Save result")),))
     round_minutes = ROUND_MINUTES
     templates = (Path(__file__).resolve().parent / "templates", AGOT_TEMPLATES)
-    result_hint = ("Enter 'power: {<id>: N, ...}' for every player at the table; add 'winner: <id>' if someone won before time "
-                   "and 'eliminated: [<id>, ...]' for players who decked out or conceded, first to leave first.")
+    result_hint = N_("Enter 'power: {<id>: N, ...}' for every player at the table; add 'winner: <id>' if someone won before time "
+                     "and 'eliminated: [<id>, ...]' for players who decked out or conceded, first to leave first.")
 
     def validate(self, event: Event) -> list[Problem]:
         return validate(event, self)

@@ -13,6 +13,7 @@ from sitegen.games.base import NextRound, Refused
 from sitegen.games.rounds import chosen_bye, fixed_tables, round_rng, tables_file
 from sitegen.games.tournament.swiss import CurrentStandings, cut_seeds
 from sitegen.model import Event
+from sitegen.text import N_
 
 ELIMINATION_HINT = ("Enter 'power: {<id>: N, ...}' for every player and 'winner: <id>': an elimination table always has a winner "
                     "(a tie for the lead at time plays extra game rounds).")
@@ -45,7 +46,7 @@ def _seat_swiss_round(event: Event, board: CurrentStandings, number: int) -> Nex
     try:
         sizes = melee_table_sizes(len(active))
     except ValueError as exc:
-        raise Refused(f"round {number}: {exc}. Add a player or drop one ('joined'/'dropped' in event.yaml) before pairing") from None
+        raise Refused(N_("round {number}: {exc}. Add a player or drop one ('joined'/'dropped' in event.yaml) before pairing", number=number, exc=exc)) from None
     ranked = [row.player for row in board.standings if row.player in active]
     history = [[list(table.players) for table in round_.tables] for round_ in event.rounds]
     tables = seat_melee_round(ranked, history, round_rng(event, f"round-{number}"), first_round=number == 1)

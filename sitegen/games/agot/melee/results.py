@@ -10,14 +10,15 @@ from sitegen.games.agot.melee.rules import TABLE_SIZES, MeleeGame, melee_game
 from sitegen.games.agot.melee.wording import TABLE_SIZES_TEXT
 from sitegen.games.checks import int_mapping, player_id
 from sitegen.model import Problem, Round, Table
+from sitegen.text import N_
 
 
 def read_table(round_: Round, table: Table) -> tuple[MeleeGame | None, list[Problem]]:
     """The table's game, or the problems that stop it being one; (None, []) while the game is in play."""
     number = table.number
     if len(table.players) not in TABLE_SIZES:
-        return None, [Problem(table.at("players"), f"a Melee table seats {TABLE_SIZES_TEXT} players; table {number} has {len(table.players)}: "
-                                                   f"move players so that every table has {TABLE_SIZES_TEXT}")]
+        return None, [Problem(table.at("players"), N_("a Melee table seats {sizes} players; table {number} has {count}: move players so that every table has "
+                                                      "{sizes}", sizes=TABLE_SIZES_TEXT, number=number, count=len(table.players)))]
     if not table.result:
         return None, []
     problems: list[Problem] = []
@@ -27,25 +28,25 @@ def read_table(round_: Round, table: Table) -> tuple[MeleeGame | None, list[Prob
     winner = player_id(table, "winner", problems)
     eliminated = _eliminated(table, problems)
     if raw_power is None:
-        problems.append(Problem(table.where, f"table {number} has a result but no 'power'; add 'power: {{...}}' "
-                                             f"with the power of every player: {', '.join(table.players)}"))
+        problems.append(Problem(table.where, N_("table {number} has a result but no 'power'; add 'power: {{...}}' with the power of every player: {names}",
+                                                number=number, names=', '.join(table.players))))
     elif isinstance(raw_power, dict):
         missing = [pid for pid in table.players if pid not in {str(k) for k in raw_power}]
         if missing:
-            problems.append(Problem(table.at("power"), f"'power' of table {number} misses {', '.join(missing)}; "
-                                                       "give every player's power, eliminated players too"))
+            problems.append(Problem(table.at("power"), N_("'power' of table {number} misses {names}; give every player's power, eliminated players too",
+                                                          number=number, names=', '.join(missing))))
     if winner is not None and winner in eliminated:
-        problems.append(Problem(table.at("winner"), f"winner '{winner}' is also listed under 'eliminated' at table {number}; "
-                                                    "an eliminated player cannot win: fix 'winner' or 'eliminated'"))
+        problems.append(Problem(table.at("winner"), N_("winner '{winner}' is also listed under 'eliminated' at table {number}; an eliminated player cannot "
+                                                       "win: fix 'winner' or 'eliminated'", winner=winner, number=number)))
     if round_.stage != "round" and "winner" not in table.result:
-        problems.append(Problem(table.where, f"an elimination table always names its winner (a game tied for the lead at "
-                                             f"time plays on until one player leads); add 'winner: <id>' to table {number}"))
+        problems.append(Problem(table.where, N_("an elimination table always names its winner (a game tied for the lead at time plays on until one player "
+                                                "leads); add 'winner: <id>' to table {number}", number=number)))
     if problems:
         return None, problems
     try:
         return melee_game(table.players, power, winner=winner, eliminated=eliminated, victory=victory), []
     except ValueError as exc:  # a result the rules rule out, e.g. two players at their victory total and no winner
-        return None, [Problem(table.where, f"table {number}: {exc} (check 'power', 'winner' and 'eliminated')")]
+        return None, [Problem(table.where, N_("table {number}: {exc} (check 'power', 'winner' and 'eliminated')", number=number, exc=exc))]
 
 
 def played_game(round_: Round, table: Table) -> MeleeGame | None:
@@ -68,14 +69,14 @@ def _eliminated(table: Table, problems: list[Problem]) -> list[str]:
         return []
     where = table.at("eliminated")
     if not isinstance(raw, list):
-        problems.append(Problem(where, "'eliminated' must be a list of player ids, first to leave first, e.g. 'eliminated: [ann, ben]'"))
+        problems.append(Problem(where, N_("'eliminated' must be a list of player ids, first to leave first, e.g. 'eliminated: [ann, ben]'")))
         return []
     ids = [str(pid) for pid in raw]
     for pid in ids:
         if pid not in table.players:
-            problems.append(Problem(where, f"'eliminated' names '{pid}', who is not at table {table.number}; "
-                                           f"use one of: {', '.join(table.players)}"))
+            problems.append(Problem(where, N_("'eliminated' names '{pid}', who is not at table {number}; use one of: {names}",
+                                              pid=pid, number=table.number, names=', '.join(table.players))))
     for pid, count in sorted(Counter(ids).items()):
         if count > 1:
-            problems.append(Problem(where, f"'{pid}' is listed {count} times under 'eliminated'; list each player once"))
+            problems.append(Problem(where, N_("'{pid}' is listed {count} times under 'eliminated'; list each player once", pid=pid, count=count)))
     return ids

@@ -30,9 +30,10 @@ from sitegen.games.agot.melee.seating import melee_table_sizes
 from sitegen.games.agot.rules import DEFAULT_VICTORY_TOTAL
 from sitegen.text import N_, in_turn, place_text
 
-_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve",
-          "thirteen", "fourteen", "fifteen", "sixteen")
-_PLACE_WORDS = ("first", "second", "third", "fourth", "fifth")
+# Messages, so the rules page's prose says them in its language ("quatre"); English text elsewhere.
+_WORDS = (N_("zero"), N_("one"), N_("two"), N_("three"), N_("four"), N_("five"), N_("six"), N_("seven"), N_("eight"), N_("nine"), N_("ten"),
+          N_("eleven"), N_("twelve"), N_("thirteen"), N_("fourteen"), N_("fifteen"), N_("sixteen"))
+_PLACE_WORDS = (N_("first"), N_("second"), N_("third"), N_("fourth"), N_("fifth"))
 
 
 def either(items: Sequence[object]) -> str:
@@ -162,12 +163,12 @@ def rules_context() -> dict[str, Any]:
         "small_table": SMALL_TABLE,
         "unseatable": _unseatable(),
         "two_tables": 2 * SMALL_TABLE,
-        "places_after_first": _PLACE_WORDS[1:FINAL_TABLE],
+        "places_after_first": in_turn(list(_PLACE_WORDS[1:FINAL_TABLE])),  # "second, then third, then fourth"
         "cuts": [cut for cut in ELIMINATION_TABLES if cut],
         "top_cut_tables": ELIMINATION_TABLES[top_cut][0],
         "cut_replaced": replaced,
         "cut_instead": instead,
-        "cut_order": CUT_ORDER,
+        "cut_order": CUT_ORDER_WORDS,  # "points, then SoS, then ESoS"
         "rounds_table": ROUNDS_BY_PLAYERS,
         "cut_table": [(most, default_melee_cut(most)) for most, _ in CUT_BY_PLAYERS],
     }
