@@ -26,8 +26,8 @@ def main(argv: list[str] | None = None) -> int:
     from sitegen.games.base import Refused
     from sitegen.model import ContentError
 
-    parser = _parser()
-    args = parser.parse_args(argv)
+    arguments = sys.argv[1:] if argv is None else argv
+    args = _parser(arguments).parse_args(arguments)
     try:
         with _parsed_kept(args):
             status: int = args.run(args)
@@ -81,16 +81,22 @@ class _Version(argparse.Action):
     def __call__(self, parser: argparse.ArgumentParser, *_: object) -> None:
         parser.exit(_version())
 
-def _parser() -> argparse.ArgumentParser:
-    from sitegen.cli import event_verbs, site_verbs
-    from sitegen.cli import report as cli_report
+def _parser(arguments: list[str]) -> argparse.ArgumentParser:
+    """The whole parser, but when the command is one on the whole content folder (check, build ...), only theirs:
+    the event verbs' flags and help are made from the games' declarations, which would load every game."""
+    from sitegen.cli import site_verbs
 
     parser = argparse.ArgumentParser(prog="sitegen", description="Static standings sites for card-game tournaments.")
     parser.add_argument("--version", action=_Version, nargs=0, help="show the version and exit")
     sub = parser.add_subparsers(title="commands", metavar="COMMAND", required=True)
     site_verbs.register(sub, DEFAULT_CACHE)
-    event_verbs.register(sub, DEFAULT_CACHE)
-    cli_report.register(sub)
+    command = next((word for word in arguments if not word.startswith("-")), None)  # the parser's only options are flags
+    if command not in sub.choices:
+        from sitegen.cli import event_verbs
+        from sitegen.cli import report as cli_report
+
+        event_verbs.register(sub, DEFAULT_CACHE)
+        cli_report.register(sub)
     return parser
 
 

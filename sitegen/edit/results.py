@@ -1,14 +1,17 @@
 """Enter one table's result into its round file (`sitegen result`), replacing an earlier one."""
 from __future__ import annotations
 
+from collections.abc import Callable
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
+from ruamel.yaml.comments import CommentedMap
+
 from sitegen import games as formats
 from sitegen.edit.commit import Edited, commit, find_round
 from sitegen.edit.lock import one_writer
-from sitegen.edit.round_trip import RoundTrip, replace_keys
+from sitegen.edit.round_trip import RoundTrip, edit_item, replace_keys
 from sitegen.games.base import Refused, Scoreboard, StandingRow
 from sitegen.games.result_entry import FIGURES, FLAG, ORDER, ResultEntry
 from sitegen.load.check import validated
@@ -35,8 +38,8 @@ class ResultEntered:
     @property
     def standings(self) -> list[StandingRow]:
         """The rows the result moved (rank or figures)."""
-        before = formats.format_of(self._before).score(self._before)
-        old_rows = {row.player: (row.rank, row.values) for row in before.standings}
+        before = formats.format_of(self._before).standings(self._before)
+        old_rows = {row.player: (row.rank, row.values) for row in before}
         return [row for row in self.board.standings if old_rows.get(row.player) != (row.rank, row.values)]
 
 
@@ -105,17 +108,32 @@ def enter_result(event_dir: str | Path, table_no: int, words: Words, *, round_sl
     _check_result(event, round_, table, result)
     path = Path(round_.where.path)
     original = path.read_text(encoding="utf-8")
-    doc = RoundTrip(original)
-    entry = next(t for t in doc.data["tables"] if t.get("table") == table_no)
     kept = (set(fmt.results.seating_keys) if result.keys() - set(fmt.results.seating_keys) else set(fmt.results.keys)) - result.keys()
-    replace_keys(entry, [k for k in entry if k in fmt.results.keys and k not in kept], result, after="players")
-    text = doc.dump()
+    text = _edited_table(original, table, lambda entry: [k for k in entry if k in fmt.results.keys and k not in kept], result)
     if check_only:
         return ResultEntered(Edited(validated(event_dir, (), {path: text}), []), round_, table_no, event)
     new = commit(event_dir, {path: text})
     changed_round = next(r for r in new.rounds + new.elims if r.slug == round_.slug)
     warnings = _later_rounds_warning(event, round_) if text != original else []
     return ResultEntered(Edited(new, [path], warnings), changed_round, table_no, event)
+
+
+def _edited_table(text: str, table: Table, removed: Callable[[Any], list[str]], added: dict[str, Any]) -> str:
+    """The round file's text with the keys `removed(entry)` taken out of the table's entry and `added` written below
+    its players: the table's own lines edited where the loader found them, else (an unusual layout) the whole file."""
+
+    def edit(entry: Any) -> bool:
+        if not isinstance(entry, CommentedMap) or entry.get("table") != table.number:
+            return False
+        replace_keys(entry, removed(entry), added, after="players")
+        return True
+
+    spliced = edit_item(text, table.where.line, edit)
+    if spliced is not None:
+        return spliced
+    doc = RoundTrip(text)
+    edit(next(t for t in doc.data["tables"] if t.get("table") == table.number))
+    return doc.dump()
 
 
 def _table(round_: Round, table_no: int) -> Table:
@@ -177,9 +195,6 @@ def clear_result(event_dir: str | Path, table_no: int, *, round_slug: str | None
     if not result_keys:
         raise Refused(N_("table {number} of {round} has no result to clear: it is in play", number=table_no, round=round_.slug))
     path = Path(round_.where.path)
-    doc = RoundTrip(path.read_text(encoding="utf-8"))
-    entry = next(t for t in doc.data["tables"] if t.get("table") == table_no)
-    replace_keys(entry, result_keys, {}, after="players")
-    new = commit(event_dir, {path: doc.dump()})
+    new = commit(event_dir, {path: _edited_table(path.read_text(encoding="utf-8"), table, lambda _: result_keys, {})})
     changed_round = next(r for r in new.rounds + new.elims if r.slug == round_.slug)
     return ResultEntered(Edited(new, [path], _later_rounds_warning(event, round_)), changed_round, table_no, event)

@@ -7,16 +7,18 @@ from __future__ import annotations
 
 import io
 import re
+from collections.abc import Callable
 from typing import Any
 
 from ruamel.yaml import YAML
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
-from ruamel.yaml.error import CommentMark
+from ruamel.yaml.error import CommentMark, YAMLError
 from ruamel.yaml.tokens import CommentToken
 
 from sitegen.games.base import Refused
 from sitegen.text import slugify
 
+ITEM_KEY = "item"  # edit_item's own key, above the list item it edits alone
 BLOCK_KEY = re.compile(r"^( *)[^\s#-][^#]*:\s*(#.*)?$")  # `tables:` with its list on the lines below
 
 
@@ -37,6 +39,35 @@ class RoundTrip:
         buffer = io.StringIO()
         self.yaml.dump(self.data, buffer)
         return buffer.getvalue()
+
+
+def edit_item(text: str, line: int, edit: Callable[[Any], bool]) -> str | None:
+    """`text` with the block list item whose `- ` is on `line` (1-based) edited alone: only its own lines go through
+    the round trip, the rest of the file is kept as it is (a round file of 256 tables takes 0.15 s whole). `edit`
+    changes the item's tree in place and says whether it is the item it wanted; None when it is not, or when no
+    block item starts on that line (the caller edits the whole file then)."""
+    lines = text.splitlines(keepends=True)
+    start = line - 1
+    dash = re.match(r"( *)- ", lines[start]) if 0 <= start < len(lines) else None
+    if dash is None:
+        return None
+    column = len(dash[1])
+    end = next((i for i in range(start + 1, len(lines)) if lines[i].strip() and _indent(lines[i]) <= column), len(lines))
+    while lines[end - 1].strip() == "":  # blank lines below the item stay outside it
+        end -= 1
+    try:
+        doc = RoundTrip(ITEM_KEY + ":\n" + "".join(lines[start:end]))  # the item under a key, at its own column
+    except YAMLError:  # lines that are no item alone (a flow list over several lines)
+        return None
+    items = doc.data[ITEM_KEY]
+    if not (isinstance(items, CommentedSeq) and len(items) == 1 and edit(items[0])):
+        return None
+    item = doc.dump().split("\n", 1)[1]
+    return "".join(lines[:start]) + item + "".join(lines[end:])
+
+
+def _indent(line: str) -> int:
+    return len(line) - len(line.lstrip(" "))
 
 
 def _list_offset(text: str) -> int:

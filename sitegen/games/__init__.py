@@ -1,34 +1,60 @@
-"""The format plug-ins, by the name used in event.yaml's `format:`."""
+"""The format plug-ins, by the name used in event.yaml's `format:`.
+
+The registry is loaded on first use (PEP 562's module `__getattr__`): importing `sitegen.games.base` or any shared
+module below the games loads no game, so a command that needs none (`sitegen check --help`) starts fast."""
 from __future__ import annotations
 
+import sys
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
-from sitegen.games.agot.joust.game import FORMAT as JOUST
-from sitegen.games.agot.melee.game import FORMAT as MELEE
-from sitegen.games.base import Format, RankingBody
-from sitegen.games.vtes.game import FORMAT as VTES
 from sitegen.model import Event, Problem
 from sitegen.text import suggest
 
-FORMATS: dict[str, Format] = {f.name: f for f in (JOUST, MELEE, VTES)}
-DEFAULT_FORMAT = JOUST.name  # what `sitegen new` makes without --format
+if TYPE_CHECKING:
+    from sitegen.games.base import Format, RankingBody
+
+    FORMATS: dict[str, Format]
+    DEFAULT_FORMAT: str  # what `sitegen new` makes without --format
+    #: The ranking bodies of the games, by the league scheme that counts their rating points: (the game's name, the body).
+    RANKING_BODIES: dict[str, tuple[str, RankingBody]]
 
 
-#: The ranking bodies of the games, by the league scheme that counts their rating points: (the game's name, the body).
-RANKING_BODIES: dict[str, tuple[str, RankingBody]] = {f.ranking_body.scheme: (f.name, f.ranking_body) for f in FORMATS.values() if f.ranking_body}
+def _load() -> dict[str, Any]:
+    """The registry itself: every game, imported here and only here."""
+    from sitegen.games.agot.joust.game import FORMAT as JOUST
+    from sitegen.games.agot.melee.game import FORMAT as MELEE
+    from sitegen.games.vtes.game import FORMAT as VTES
+
+    formats = {f.name: f for f in (JOUST, MELEE, VTES)}
+    bodies = {f.ranking_body.scheme: (f.name, f.ranking_body) for f in formats.values() if f.ranking_body}
+    return {"FORMATS": formats, "DEFAULT_FORMAT": JOUST.name, "RANKING_BODIES": bodies}
+
+
+def __getattr__(name: str) -> Any:
+    if name not in ("FORMATS", "DEFAULT_FORMAT", "RANKING_BODIES"):
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    globals().update(_load())  # kept: the next look-up finds the module's own global
+    return globals()[name]
+
+
+def _formats() -> dict[str, Format]:
+    registry: dict[str, Format] = sys.modules[__name__].FORMATS  # through __getattr__ the first time
+    return registry
 
 
 def template_dirs() -> list[Path]:
     """Every game's own template folders, each once."""
-    return list(dict.fromkeys(folder for fmt in FORMATS.values() for folder in fmt.templates))
+    return list(dict.fromkeys(folder for fmt in _formats().values() for folder in fmt.templates))
 
 
 def format_of(event: Event) -> Format:
-    return FORMATS[event.format]
+    return _formats()[event.format]
 
 
 def validate(event: Event) -> list[Problem]:
     """The format's own checks; an unknown format is itself the problem."""
-    if event.format not in FORMATS:
-        return [Problem(event.at("format"), f"unknown format '{event.format}'; {suggest(event.format, FORMATS)}")]
-    return FORMATS[event.format].validate(event)
+    formats = _formats()
+    if event.format not in formats:
+        return [Problem(event.at("format"), f"unknown format '{event.format}'; {suggest(event.format, formats)}")]
+    return formats[event.format].validate(event)

@@ -234,6 +234,11 @@ class Format(ABC):
     def score(self, event: Event) -> Scoreboard:
         """Standings, round views and histories of a validated event."""
 
+    def standings(self, event: Event) -> list[StandingRow]:
+        """The scoreboard's standings alone (a game may make them without its views: `sitegen result`'s rows that
+        moved need the standings before the result)."""
+        return self.score(event).standings
+
     @abstractmethod
     def next_round(self, event: Event) -> NextRound:
         """The next round file to write, or Refused with the reason."""

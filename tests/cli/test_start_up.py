@@ -27,3 +27,26 @@ def test_check_loads_no_edit_layer():
              "print(sorted(m for m in sys.modules if m.startswith(('sitegen.edit', 'ruamel'))))")
     done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
     assert done.stdout.strip() == "[]", done.stdout
+
+
+def test_check_start_up_loads_no_game():
+    """`check`'s parser is made without the event verbs, whose flags and help come from the games' declarations."""
+    probe = ("import sys, contextlib, io\nfrom sitegen.cli.main import main\n"
+             "with contextlib.redirect_stdout(io.StringIO()), contextlib.suppress(SystemExit):\n    main(['check', '--help'])\n"
+             "print(sorted(m for m in sys.modules if m.startswith(('sitegen.games.agot', 'sitegen.games.vtes'))))")
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "[]", done.stdout
+
+
+def test_games_registry_loads_on_first_use():
+    probe = ("import sys, sitegen.games.base\nprint(any(m.startswith('sitegen.games.agot') for m in sys.modules))\n"
+             "from sitegen.games import FORMATS\nprint(sorted(FORMATS) == sorted(sys.modules['sitegen.games'].FORMATS))")
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
+    assert done.stdout.split() == ["False", "True"], done.stdout
+
+
+def test_every_verb_still_listed_and_an_unknown_one_refused():
+    listed = subprocess.run([sys.executable, "-m", "sitegen", "--help"], capture_output=True, text=True, check=True).stdout
+    assert all(verb in listed for verb in ("check", "build", "pair", "result", "report"))
+    unknown = subprocess.run([sys.executable, "-m", "sitegen", "chek"], capture_output=True, text=True)
+    assert unknown.returncode == 2 and "invalid choice" in unknown.stderr and "pair" in unknown.stderr

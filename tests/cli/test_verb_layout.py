@@ -9,7 +9,7 @@ from sitegen.cli import main
 
 
 def verbs() -> dict[str, argparse.ArgumentParser]:
-    parser = main._parser()
+    parser = main._parser([])
     sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
     return dict(sub.choices)
 

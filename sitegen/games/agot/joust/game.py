@@ -16,7 +16,7 @@ from sitegen.games.agot.joust.rules import RESULTS, ROUND_MINUTES
 from sitegen.games.agot.length import CUT_BY_PLAYERS, ROUNDS_BY_PLAYERS, planned_cut
 from sitegen.games.agot.length import TEMPLATES as AGOT_TEMPLATES
 from sitegen.games.agot.rules import DEFAULT_VICTORY_TOTAL
-from sitegen.games.base import Elimination, NextRound, Scoreboard
+from sitegen.games.base import Elimination, NextRound, Scoreboard, StandingRow
 from sitegen.games.result_entry import FIGURES, PLAYER, ResultEntry, ResultField, ResultWay, SlipForm
 from sitegen.games.tournament.swiss import ESOS_MEANING, SOS_MEANING
 from sitegen.model import Event, Problem, Round
@@ -47,6 +47,9 @@ class Joust(AgotGame):
 
     def score(self, event: Event) -> Scoreboard:
         return joust_scoring.scoreboard(event, self.name)
+
+    def standings(self, event: Event) -> list[StandingRow]:
+        return joust_scoring.current_standings(event).standings
 
     def next_round(self, event: Event) -> NextRound:
         return joust_pairing.next_round(event, self.name)
