@@ -177,10 +177,11 @@ class Desk:
         if len(route) == 2:
             return redirect(f"{self.root}e/{route[1]}/")
         done, warnings = self.note(query)
-        return self.event(route[1], HTTPStatus.OK, done=done, warnings=warnings)
+        return self.event(route[1], HTTPStatus.OK, done=done, warnings=warnings, shown=value(parse_qs(query), "round"))
 
     def event(self, slug: str, status: int, *, errors: dict[str, list[str]] | None = None, typed: Form | None = None,
-              done: list[str] | None = None, warnings: list[str] | None = None) -> Reply:
+              done: list[str] | None = None, warnings: list[str] | None = None, shown: str = "") -> Reply:
+        """The event's page, its current round's tables and those of the earlier round `shown` or a refused form names."""
         folder = self.event_folders()[slug]
         kept = self.kept.get(slug)
         board: Scoreboard | None
@@ -195,7 +196,8 @@ class Desk:
             if event.format not in formats.FORMATS:
                 return Reply(status, self.render("event.html", self.language(event), page=None, slug=slug, problems=problems))
             board = None if problems else formats.format_of(event).score(event)
-        page_model = event_page(event, board)
+        opened = {shown, *(key.rsplit("-table-", 1)[0] for key in errors or {} if "-table-" in key)}
+        page_model = event_page(event, board, frozenset(opened))
         page_model.errors = errors or {}
         typed = typed or {}
         page_model.typed = {key: value(typed, key) for key in typed if key not in ("token", "version")}
@@ -240,7 +242,8 @@ class Desk:
         if decks is not None and decks.written:
             warnings += self.commit(decks, slug)
         note = self.keep_note([done.message, *([decks.message] if decks else [])], warnings)
-        return redirect(f"{self.root}e/{slug}/?note={note}#{done.anchor}")
+        earlier = value(form, "round") if done.anchor.startswith(f"{value(form, 'round')}-table-") else ""  # a correction: its round shown
+        return redirect(f"{self.root}e/{slug}/?note={note}{f'&round={earlier}' if earlier else ''}#{done.anchor}")
 
     def table_key(self, folder: Path, form: Form) -> str:
         """Where a result form's messages show: at its table, in its round (`actions.table_anchor`)."""
