@@ -160,7 +160,7 @@ class DeskHandler(web.RequestHandler):
             form, route = held, route[:2] + ["result"]
         reply = await desk.work(desk.change, route, form)
         if reply.status == HTTPStatus.SEE_OTHER:
-            asyncio.ensure_future(desk.refresh())  # the preview catches up in its own thread
+            desk.refresh_later()  # the preview catches up in its own thread once the taps pause
         return reply
 
     def _send(self, reply: Reply) -> None:
