@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import gzip
 import http.client
 import io
 import os
@@ -54,16 +55,18 @@ def make_event(root: Path, players: int) -> Path:
     return folder
 
 
-def request(port: int, method: str, path: str, form: dict[str, str] | None = None) -> tuple[int, str, int]:
-    """Status, Location and body size of one request, on a connection of its own (as a phone's tap)."""
+def request(port: int, method: str, path: str, form: dict[str, str] | None = None) -> tuple[int, str, int, int]:
+    """Status, Location, the page's size and the bytes sent for it (gzipped, as a phone's browser asks) of one request,
+    on a connection of its own (as a phone's tap)."""
     connection = http.client.HTTPConnection("127.0.0.1", port, timeout=120)
     body = urlencode(form) if form is not None else None
-    headers = {"Content-Type": "application/x-www-form-urlencoded"} if body is not None else {}
+    headers = {"Accept-Encoding": "gzip"} | ({"Content-Type": "application/x-www-form-urlencoded"} if body is not None else {})
     connection.request(method, path, body=body, headers=headers)
     response = connection.getresponse()
-    size = len(response.read())
+    sent = response.read()
+    page = gzip.decompress(sent) if response.getheader("Content-Encoding") == "gzip" else sent
     connection.close()
-    return response.status, response.getheader("Location") or "", size
+    return response.status, response.getheader("Location") or "", len(page), len(sent)
 
 
 def cpu_seconds(pid: int) -> float:
@@ -92,19 +95,19 @@ def desk_process(root: Path):
         desk.wait(timeout=30)
 
 
-def tap(port: int, prefix: str, folder: Path, attempt: int) -> tuple[float, float, int]:
-    """One result entered: the round trip and the POST alone (ms), and the bytes of the page the redirect names."""
+def tap(port: int, prefix: str, folder: Path, attempt: int) -> tuple[float, float, int, int]:
+    """One result entered: the round trip and the POST alone (ms), the size of the page the redirect names and the bytes sent."""
     round_ = load_event(folder).rounds[-1]
     table = round_.tables[0]
     form = {"token": prefix.strip("/"), "version": table_version(round_, table), "round": round_.slug,
             "table": str(table.number), "way": "won", "winner": table.players[attempt % 2]}
     start = time.perf_counter()
-    status, location, _ = request(port, "POST", f"{prefix}e/bench/result", form)
+    status, location, _, _ = request(port, "POST", f"{prefix}e/bench/result", form)
     posted = time.perf_counter()
     assert status == 303, status
-    status, _, size = request(port, "GET", location.split("#")[0])
+    status, _, size, sent = request(port, "GET", location.split("#")[0])
     assert status == 200, status
-    return (time.perf_counter() - start) * 1000, (posted - start) * 1000, size
+    return (time.perf_counter() - start) * 1000, (posted - start) * 1000, size, sent
 
 
 def bench(players: int, repeat: int) -> dict[str, float]:
@@ -116,9 +119,9 @@ def bench(players: int, repeat: int) -> dict[str, float]:
             taps = [tap(port, prefix, folder, attempt) for attempt in range(repeat)]
             cpu = (cpu_seconds(pid) - before) / repeat * 1000
             time.sleep(0.5)  # whatever the desk does after its answers is not the phone's wait
-    trips = sorted(t for t, _, _ in taps)
+    trips = sorted(t for t, _, _, _ in taps)
     return {"median": statistics.median(trips), "p95": trips[min(len(trips) - 1, round(0.95 * (len(trips) - 1)))],
-            "post": statistics.median(p for _, p, _ in taps), "cpu": cpu, "kb": taps[-1][2] / 1000}
+            "post": statistics.median(p for _, p, _, _ in taps), "cpu": cpu, "kb": taps[-1][2] / 1000, "sent": taps[-1][3] / 1000}
 
 
 def run() -> None:
@@ -131,7 +134,8 @@ def run() -> None:
     for players in args.sizes:
         seen[players] = got = bench(players, args.repeat)
         show(f"desk, {players} players", f"round trip {got['median']:.1f} ms median, {got['p95']:.1f} ms p95 (POST alone "
-             f"{got['post']:.1f} ms); the desk's CPU {got['cpu']:.1f} ms per result; the page after the tap {got['kb']:.0f} kB")
+             f"{got['post']:.1f} ms); the desk's CPU {got['cpu']:.1f} ms per result; the page after the tap "
+             f"{got['kb']:.0f} kB ({got['sent']:.0f} kB sent gzipped)")
     small, large = min(seen), max(seen)
     goal(f"desk round trip at {small} players, median ms", f"{seen[small]['median']:.1f} ms", seen[small]["median"], GOAL_MS)
     goal(f"desk page after a tap at {small} players, kB", f"{seen[small]['kb']:.0f} kB", seen[small]["kb"], PAGE_KB)

@@ -41,6 +41,7 @@ from sitegen.render.i18n import localized, speaking
 from sitegen.serve.overlay import ProblemBoard, overlay_code, overlay_script
 from sitegen.text import N_, Joined, Msg, filled, unplaced
 
+PREVIEW_QUIET = 2.0  # seconds without a change before the preview is rebuilt: a burst of taps is one build, none during a tap
 WORKERS = 4  # threads for the requests' file work: pages, changes (one at a time per content folder anyway), git
 T = TypeVar("T")
 
@@ -81,6 +82,8 @@ class Desk:
         self.links = ReportLinks(self)  # the players' report links, outside the token: see report_links
         self.deck_links = DeckLinks(self)  # the players' decklist links, outside the token too: see deck_links
         self.kept: dict[str, tuple[tuple[Any, ...], Event, Scoreboard]] = {}  # by slug: a change's checked event and board
+        self._rebuild: asyncio.TimerHandle | None = None  # the preview's rebuild, waiting for the changes to pause
+        self._building: set[asyncio.Future[None]] = set()  # held: a running task is only weakly referenced by the loop
         self.address = ""  # `http://host:port`, as the desk prints it (make_server): the players' links start with it
 
     @property
@@ -95,7 +98,21 @@ class Desk:
         """The preview rebuilt if the content changed (in the preview's thread, one build at a time)."""
         await asyncio.get_running_loop().run_in_executor(self.builder, self.preview.refresh)
 
+    def refresh_later(self) -> None:
+        """The preview rebuilt once the changes pause (`PREVIEW_QUIET`), after the answers: a page of the preview asked
+        for sooner is rebuilt first (`refresh`), so it is never stale."""
+        if self._rebuild is not None:
+            self._rebuild.cancel()
+        self._rebuild = asyncio.get_running_loop().call_later(PREVIEW_QUIET, self._start_refresh)
+
+    def _start_refresh(self) -> None:
+        task = asyncio.ensure_future(self.refresh())
+        self._building.add(task)
+        task.add_done_callback(self._building.discard)
+
     def close(self) -> None:
+        if self._rebuild is not None:
+            self._rebuild.cancel()
         self.workers.shutdown(wait=False, cancel_futures=True)
         self.builder.shutdown(wait=False, cancel_futures=True)
 
@@ -177,10 +194,11 @@ class Desk:
         if len(route) == 2:
             return redirect(f"{self.root}e/{route[1]}/")
         done, warnings = self.note(query)
-        return self.event(route[1], HTTPStatus.OK, done=done, warnings=warnings)
+        return self.event(route[1], HTTPStatus.OK, done=done, warnings=warnings, shown=value(parse_qs(query), "round"))
 
     def event(self, slug: str, status: int, *, errors: dict[str, list[str]] | None = None, typed: Form | None = None,
-              done: list[str] | None = None, warnings: list[str] | None = None) -> Reply:
+              done: list[str] | None = None, warnings: list[str] | None = None, shown: str = "") -> Reply:
+        """The event's page, its current round's tables and those of the earlier round `shown` or a refused form names."""
         folder = self.event_folders()[slug]
         kept = self.kept.get(slug)
         board: Scoreboard | None
@@ -195,7 +213,8 @@ class Desk:
             if event.format not in formats.FORMATS:
                 return Reply(status, self.render("event.html", self.language(event), page=None, slug=slug, problems=problems))
             board = None if problems else formats.format_of(event).score(event)
-        page_model = event_page(event, board)
+        opened = {shown, *(key.rsplit("-table-", 1)[0] for key in errors or {} if "-table-" in key)}
+        page_model = event_page(event, board, frozenset(opened))
         page_model.errors = errors or {}
         typed = typed or {}
         page_model.typed = {key: value(typed, key) for key in typed if key not in ("token", "version")}
@@ -240,7 +259,8 @@ class Desk:
         if decks is not None and decks.written:
             warnings += self.commit(decks, slug)
         note = self.keep_note([done.message, *([decks.message] if decks else [])], warnings)
-        return redirect(f"{self.root}e/{slug}/?note={note}#{done.anchor}")
+        earlier = value(form, "round") if done.anchor.startswith(f"{value(form, 'round')}-table-") else ""  # a correction: its round shown
+        return redirect(f"{self.root}e/{slug}/?note={note}{f'&round={earlier}' if earlier else ''}#{done.anchor}")
 
     def table_key(self, folder: Path, form: Form) -> str:
         """Where a result form's messages show: at its table, in its round (`actions.table_anchor`)."""

@@ -88,6 +88,7 @@ class DeskRound:
     byes: list[str]
     complete: bool
     current: bool = True
+    folded: bool = False  # an earlier round not asked for: a link to its own page, its tables not made (a light page after each tap)
     late: str = ""  # the players its pairing missed (late arrivals and drops), while it may be paired again
     seats: list[tuple[str, str, str]] = field(default_factory=list)  # (id, name, where) of those who may swap seats
     choice: DeskSeatChoice | None = None  # the players choose their seats in this round (the game's `seat_choice`)
@@ -156,8 +157,9 @@ class EventPage:
     names: dict[str, str] = field(default_factory=dict)  # every player's, by id
 
 
-def event_page(event: Event, board: Scoreboard | None) -> EventPage:
-    """The event's page; without a Scoreboard (the event has problems the check reports) only its players."""
+def event_page(event: Event, board: Scoreboard | None, shown: frozenset[str] = frozenset()) -> EventPage:
+    """The event's page; without a Scoreboard (the event has problems the check reports) only its players. Its tables are
+    the current round's and those of the earlier rounds `shown` (by slug): the others are a link each."""
     fmt = formats.format_of(event)
     names = {p.id: p.name for p in event.players}
     view = _current_view(board) if board else None
@@ -165,7 +167,9 @@ def event_page(event: Event, board: Scoreboard | None) -> EventPage:
     standings = standing_lines(board.standings) if board else []
     final = [(place, names[pid]) for place, pid in board.final_ranking or []] if board else []
     in_play = [(p.id, p.name) for p in event.players if p.dropped is None]
-    rounds = [_desk_round(v, fmt.results, board, names, event) for v in board.rounds + board.elims] if board else []
+    views = board.rounds + board.elims if board else []
+    rounds = [_desk_round(v, fmt.results, board, names, event) if board and (v is views[-1] or v.round.slug in shown) else
+              DeskRound(v.round.slug, v.label, [], [], v.complete, folded=True) for v in views]
     for old in rounds[:-1]:
         old.current = False
     can_redo = view is not None and not any(t.result for t in view.round.tables)

@@ -251,6 +251,26 @@ def test_a_result_changed_under_later_rounds_is_a_warning_on_the_page(desk):
     assert "round 1 changed after round 2 was paired on the old standings" in page and 'class="note warning"' in page
 
 
+def test_the_page_after_a_tap_carries_the_current_round_and_an_earlier_one_on_request(desk):
+    """Earlier rounds are a link each (a light page after every tap); `?round=` shows one's tables, and a correction's
+    redirect shows the round it changed."""
+    server, folder = desk()
+    for number, (a, _) in seats(folder).items():
+        assert main(["result", str(folder), str(number), "--winner", a]) == 0
+    assert main(["pair", str(folder)]) == 0
+    page = server.request("GET", f"/{TOKEN}/e/desk/")[1]
+    assert 'id="table-1"' in page and 'id="round-1-table-1"' not in page
+    assert '<a href="?round=round-1#round-1">Round 1: correct a result</a>' in page
+    shown = server.request("GET", f"/{TOKEN}/e/desk/?round=round-1")[1]
+    assert 'id="table-1"' in shown and 'id="round-1-table-1"' in shown
+    a, b = seats(folder, "round-1")[1]
+    round_1 = load_event(folder).rounds[0]
+    status, _, headers = server.post("e/desk/result", {"way": "won", "round": "round-1", "table": "1", "winner": b,
+                                                       "version": table_version(round_1, round_1.tables[0])})
+    assert status == 303 and "&round=round-1#round-1-table-1" in headers["Location"]
+    assert 'id="round-1-table-1"' in server.request("GET", headers["Location"].split("#")[0])[1]
+
+
 def test_content_problems_are_listed_for_the_overlay_and_cleared_when_fixed(desk):
     server, folder = desk()
     assert json.loads(server.get("__sitegen/problems")[1])["problems"] == []
