@@ -47,15 +47,23 @@ def optimise(
             break  # R1-R7 at their least, or R4 too far above it for another chain to close the gap
         if chain >= chains and not (len(variable) > 1 and best_score is not None and _one_pair_short(best_score, enough)):
             break
-        start = [[list(table) for table in round_] for round_ in numbered]
+        # A plan a pair or two short of R4's least: the next chain starts from it, cooler and shorter, which reaches
+        # the least more often than a fresh start (27 players: 0.41 s -> 0.21 s, seeds 0-7); a seat taken twice
+        # (R5-R7) needs a fresh start (12 players).
+        warm = best_score is not None and len(variable) > 1 and best_score[_OPPONENTS_TWICE] > enough[_OPPONENTS_TWICE]
+        start = [[list(table) for table in round_] for round_ in (best if warm else numbered)]
         tally = Tally(len(players), start)
-        found = _search(tally, start, variable, rng, iterations, start_temperature)
+        found = (_search(tally, start, variable, rng, int(iterations * _WARM_SHARE), _WARM_TEMPERATURE) if warm
+                 else _search(tally, start, variable, rng, iterations, start_temperature))
         score = Tally(len(players), found).full_vector()
         if best_score is None or score < best_score:
             best_score, best = score, found
     return [[[players[p] for p in table] for table in round_] for round_ in best]
 
 
+# A warm chain's share of a chain's moves, and its start temperature (measured with bench_seating.py at 27 players).
+_WARM_SHARE = 0.3
+_WARM_TEMPERATURE = 0.1
 # A plan left with a single pair meeting twice (R4 one above its least, R1-R3 at theirs) gets up to this many times its
 # chains: at 27 players one seed in eight ends so after four chains, and a later chain reaches 0 (counted with seeds
 # 0-27 of `pair --plan`). Where R4 cannot reach its bound, it stays well above it (12-23 and 26 players: 4 to 18), so
