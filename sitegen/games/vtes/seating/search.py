@@ -31,8 +31,8 @@ def optimise(
     chains: int = 1,
 ) -> list[Round]:
     """Search seatings of the rounds listed in ``variable`` (the others stay as
-    they are) with up to ``chains`` independent runs of ``iterations`` moves each
-    (no more once one reaches the least R1-R4 possible); return the whole seating found best."""
+    they are) with up to ``chains`` runs of ``iterations`` moves each (for a plan, a further run only while it can
+    still bring R4 down to its least or R5-R7 to 0: `_within_reach`); return the whole seating found best."""
     players, numbered = number_players(rounds)
     if not variable:
         return rounds
