@@ -66,7 +66,7 @@ _WARM_SHARE = 0.3
 _WARM_TEMPERATURE = 0.1
 # A plan left with a single pair meeting twice (R4 one above its least, R1-R3 at theirs) gets up to this many times its
 # chains: at 27 players one seed in eight ends so after four chains, and a later chain reaches 0 (counted with seeds
-# 0-27 of `pair --plan`). Where R4 cannot reach its bound, it stays well above it (12-23 and 26 players: 4 to 18), so
+# 0-27 of `pair --plan`). Where R4 cannot reach its bound it ends well above it (17 players: 12 against 3), so
 # those plans run no further chain.
 _LAST_PAIR_CHAINS = 3
 
