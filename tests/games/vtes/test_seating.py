@@ -11,6 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from sitegen.games.vtes.seating import CRITERIA, plan_rounds, seat_next_round, staggered_plan, table_sizes, violations
+from sitegen.games.vtes.seating.criteria import position
 
 SEATABLE = [n for n in range(4, 31) if n not in (6, 7, 11)]
 
@@ -227,6 +228,15 @@ def test_plan_rounds_finds_the_exhaustive_optimum(n, rounds):
     players = [f"p{i}" for i in range(n)]
     best = exhaustive_best(players, rounds)
     assert violations(plan_rounds(players, rounds, random.Random(7))) == best
+
+
+@pytest.mark.parametrize("n, least", [(12, 9), (20, 12), (27, 0)])
+def test_plans_reach_the_fewest_pairs_that_must_meet_twice(n, least):
+    # 12 players, three tables of 4: in round 2 each table holds 4 players from round 1's 3 tables, so one pair
+    # met before (3 pairs); in round 3 one pair from round 1 and another from round 2 (6 pairs), 9 in all.
+    # 20 players, four tables of 5: one pair per table against each earlier round, 4 + 8 = 12.
+    players = [f"p{i}" for i in range(n)]
+    assert violations(plan_rounds(players, 3, random.Random(1)))[position("R4")] == least
 
 
 def test_four_players_three_rounds_must_repeat_a_predator_prey_link():

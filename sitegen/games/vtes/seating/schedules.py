@@ -88,7 +88,7 @@ def plan_rounds(
         plan.append(_cut(shuffled, sizes))
     # Every criterion treats players alike, so any optimal plan can be renamed
     # to start with this first round: only the later rounds need searching.
-    # Up to four runs: at 27 players one run in two leaves a pair meeting twice (R4) that another run avoids.
+    # Up to four runs: at 27 players one run in two leaves a pair or two meeting twice (R4) that a further run avoids.
     return optimise(plan, list(range(1, rounds)), rng, iterations, chains=4)
 
 

@@ -19,6 +19,7 @@ _SAME_TABLE_ALWAYS = position("R2")
 _SPREADS = [i for i, criterion in enumerate(CRITERIA) if criterion.spread]
 _VP_SPREAD, _TRANSFER_SPREAD = position("R3"), position("R8")
 _OPPONENTS_TWICE = position("R4")
+_SAME_SEAT = position("R7")
 
 
 def optimise(
@@ -30,8 +31,8 @@ def optimise(
     chains: int = 1,
 ) -> list[Round]:
     """Search seatings of the rounds listed in ``variable`` (the others stay as
-    they are) with up to ``chains`` independent runs of ``iterations`` moves each
-    (no more once one reaches the least R1-R4 possible); return the whole seating found best."""
+    they are) with up to ``chains`` runs of ``iterations`` moves each (for a plan, a further run only while it can
+    still bring R4 down to its least or R5-R7 to 0: `_within_reach`); return the whole seating found best."""
     players, numbered = number_players(rounds)
     if not variable:
         return rounds
@@ -40,30 +41,48 @@ def optimise(
         seats = max(sum(map(len, round_)) for round_ in numbered)
         iterations = len(variable) * (4000 + 100 * seats) if len(variable) > 1 else 2000 + 100 * seats
     best_score, best = None, numbered
-    enough = _lower_bound(Tally(len(players), numbered), numbered, variable)[: _OPPONENTS_TWICE + 1]
+    enough = _lower_bound(Tally(len(players), numbered), numbered, variable)[: _SAME_SEAT + 1]
     for chain in range(chains * _LAST_PAIR_CHAINS):
-        if len(variable) > 1 and best_score is not None and best_score[: _OPPONENTS_TWICE + 1] == enough:
-            break  # R1-R4 at their least: another chain would rarely do better on the rest
+        if len(variable) > 1 and best_score is not None and not _within_reach(best_score, enough):
+            break  # R1-R7 at their least, or R4 too far above it for another chain to close the gap
         if chain >= chains and not (len(variable) > 1 and best_score is not None and _one_pair_short(best_score, enough)):
             break
-        start = [[list(table) for table in round_] for round_ in numbered]
+        # A plan a pair or two short of R4's least: the next chain starts from it, cooler and shorter, which reaches
+        # the least more often than a fresh start (27 players: 0.41 s -> 0.21 s, seeds 0-7); a seat taken twice
+        # (R5-R7) needs a fresh start (12 players).
+        warm = best_score is not None and len(variable) > 1 and best_score[_OPPONENTS_TWICE] > enough[_OPPONENTS_TWICE]
+        start = [[list(table) for table in round_] for round_ in (best if warm else numbered)]
         tally = Tally(len(players), start)
-        found = _search(tally, start, variable, rng, iterations, start_temperature)
-        if len(variable) > 1:
-            # Then search the seatings with the same VPs on offer per player: R3 is usually at its least by now,
-            # and the moves that change it no longer stand in the way of R4 and the criteria after it.
-            found = _search(Tally(len(players), found), found, variable, rng, iterations, _NEUTRAL_TEMPERATURE, neutral=True)
+        found = (_search(tally, start, variable, rng, int(iterations * _WARM_SHARE), _WARM_TEMPERATURE) if warm
+                 else _search(tally, start, variable, rng, iterations, start_temperature))
         score = Tally(len(players), found).full_vector()
         if best_score is None or score < best_score:
             best_score, best = score, found
     return [[[players[p] for p in table] for table in round_] for round_ in best]
 
 
+# A warm chain's share of a chain's moves, and its start temperature (measured with bench_seating.py at 27 players).
+_WARM_SHARE = 0.3
+_WARM_TEMPERATURE = 0.1
 # A plan left with a single pair meeting twice (R4 one above its least, R1-R3 at theirs) gets up to this many times its
 # chains: at 27 players one seed in eight ends so after four chains, and a later chain reaches 0 (counted with seeds
-# 0-27 of `pair --plan`). Where R4 cannot reach its bound, it stays well above it (12-23 and 26 players: 4 to 18), so
+# 0-27 of `pair --plan`). Where R4 cannot reach its bound it ends well above it (17 players: 12 against 3), so
 # those plans run no further chain.
 _LAST_PAIR_CHAINS = 3
+
+
+# Another chain of a plan is run only when R1-R3 are at their least and R4 is at most this far above its own, or at
+# it with R5-R7 above theirs (12 players: a chain in eight ends with a seat taken twice): at 27 players a chain ends
+# one or two pairs short about half the time and a later one often reaches 0; where R4 ends further above its bound
+# (17 players: 12 against 3), another chain ends at the same R4 (counted with seeds 0-7).
+_REACHABLE_GAP = 2
+
+
+def _within_reach(score: list[int], enough: list[int]) -> bool:
+    if score[:_OPPONENTS_TWICE] != enough[:_OPPONENTS_TWICE]:
+        return False
+    gap = score[_OPPONENTS_TWICE] - enough[_OPPONENTS_TWICE]
+    return 0 < gap <= _REACHABLE_GAP or (gap == 0 and score[_OPPONENTS_TWICE + 1 : _SAME_SEAT + 1] != enough[_OPPONENTS_TWICE + 1 :])
 
 
 def _one_pair_short(score: list[int], enough: list[int]) -> bool:
@@ -79,7 +98,24 @@ def _lower_bound(tally: Tally, rounds: Numbered, variable: list[int]) -> list[in
         weight = tally.weights[0]
         bound[_VP_SPREAD] = weight**2 * _least_spread(rounds, variable, lambda size, seat: size)
         bound[_TRANSFER_SPREAD] = weight**2 * _least_spread(rounds, variable, lambda size, seat: TRANSFERS_BY_SEAT[seat])
+    if tally.rounds_count >= 3 and all(sum(map(len, round_)) == tally.player_count for round_ in rounds):
+        bound[_OPPONENTS_TWICE] = _least_repeats(rounds)
     return bound
+
+
+def _least_repeats(rounds: Numbered) -> int:
+    """Least R4 of a seating with R2 = 0 (which a seating above R2's bound of 0 already loses on), everyone
+    seated every round: each table of a round holds, of every earlier round's tables, at best as even a share as its
+    size allows (pigeonhole), and the pairs so met twice in a pair of rounds are counted at most C(rounds - 1, 2)
+    times each (a pair meets at most rounds - 1 times). At 12 and 20 players over 3 rounds the search reaches it."""
+    met_twice = 0
+    for later, round_ in enumerate(rounds):
+        for earlier in rounds[:later]:
+            for table in round_:
+                share, more = divmod(len(table), len(earlier))
+                met_twice += more * (share + 1) * share // 2 + (len(earlier) - more) * share * (share - 1) // 2
+    most = (len(rounds) - 1) * (len(rounds) - 2) // 2
+    return -(-met_twice // most)
 
 
 def _least_spread(
@@ -122,7 +158,6 @@ def _search(
     iterations: int,
     start_temperature: float,
     end_temperature: float = 0.02,
-    neutral: bool = False,
 ) -> Numbered:
     """Simulated annealing over swaps and table rotations, compared lexicographically,
     then a polish of the best seating table by table.
@@ -144,7 +179,7 @@ def _search(
         if current == bound:
             break
         temperature *= cooling
-        moved = _try_move(tally, rounds, variable, positions, uniform, neutral)
+        moved = _try_move(tally, rounds, variable, positions, uniform)
         if moved is None:
             continue
         delta, undo = moved
@@ -178,13 +213,12 @@ Move = tuple[list[int], Callable[[], None] | None]  # a staged move's change to 
 
 
 def _try_move(tally: Tally, rounds: Numbered, variable: list[int], positions: dict[int, list[tuple[int, int]]],
-              uniform: Callable[[], float], neutral: bool = False) -> Move | None:
+              uniform: Callable[[], float]) -> Move | None:
     """Draw a random move in one round (a table rotation, a swap within a table, or a swap anywhere), stage it in
     `tally` (`commit` makes it) and return its change to the violation vector; None when it would move nothing.
 
     With several rounds open, some swaps between a table of 5 and one of 4 are paired with the opposite swap of
-    the same two players in another round: their VPs on offer (R3) stay, so R4 can improve once R3 is at its least.
-    `neutral` pairs every such swap: no move then changes R3."""
+    the same two players in another round: their VPs on offer (R3) stay, so R4 can improve once R3 is at its least."""
     round_index = variable[int(uniform() * len(variable))]
     round_, spots = rounds[round_index], positions[round_index]
     t1, s1 = spots[int(uniform() * len(spots))]
@@ -198,15 +232,13 @@ def _try_move(tally: Tally, rounds: Numbered, variable: list[int], positions: di
         t2, s2 = spots[int(uniform() * len(spots))]
         if (t2, s2) == (t1, s1):
             return None
-        if (neutral or roll >= _PAIRED_FROM) and len(variable) > 1 and size != len(round_[t2]):
+        if roll >= _PAIRED_FROM and len(variable) > 1 and size != len(round_[t2]):
             return _paired_swap(tally, rounds, [i for i in variable if i != round_index], (round_index, t1, s1, t2, s2), uniform)
     return tally.swap_change(round_, t1, s1, t2, s2), None
 
 
 # Rolls from here on pair a swap between table sizes with one in another round (`_paired_swap`).
 _PAIRED_FROM = 0.7
-# The search among seatings with the same VPs on offer starts hot (measured with bench_seating.py).
-_NEUTRAL_TEMPERATURE = 2.0
 
 
 def _paired_swap(tally: Tally, rounds: Numbered, others: list[int], swap: tuple[int, int, int, int, int],
