@@ -46,11 +46,11 @@ IDS = {"type": "array", "items": ID}
 
 SITE = (
     Key("title", TEXT, "the site's name, on every page", default="Tournaments"),
-    Key("base_url", TEXT, "the site's address, ending with a slash (feeds, sitemap, QR codes)",
+    Key("base_url", TEXT, "the GitHub Pages address, ending with a slash (feeds, sitemap, QR codes)",
         example="https://OWNER.github.io/REPO/"),
-    Key("theme", TEXT, "a folder of your own under content/themes/", default="default"),
+    Key("theme", TEXT, "the look: default, or a folder of your own under content/themes/", default="default", example="default"),
     Key("description", TEXT, "one sentence about the site, for search engines and feeds"),
-    Key("timezone", TEXT, "the events' IANA time zone, for the round clocks", example="Europe/Paris"),
+    Key("timezone", TEXT, "the events' time zone, for the round clocks", example="Europe/Paris"),
     Key("organizers", LIST, "GitHub logins that may report any table's result", items={"type": "string"}),
     Key("reports", (TEXT, LIST), "what happens to a result reported through an issue: review, merge-when-confirmed, "
         "and confirm-all beside one of them", default="review"),
@@ -83,9 +83,9 @@ EVENT = (
     Key("avoid", LIST, "pairs of player ids never paired together", items={"type": "array", "items": ID}),
     Key("players", LIST, "the players, each '- name: ...'", required=True,
         items={"type": ["object", "string"]}),
-    Key("timezone", TEXT, "the IANA time zone round start times are written in (default: the site's)"),
+    Key("timezone", TEXT, "the IANA time zone round start times are written in (default: the site's)", example="Europe/Paris"),
     Key("minutes", WHOLE, "a round's length when its file does not say (default: from the rules)", minimum=1),
-    Key("language", TEXT, "the language of the event's pages (default: the site's)", values=LANGUAGE_CODES),
+    Key("language", TEXT, "the language of the event's pages (default: the site's)", values=LANGUAGE_CODES, example="fr"),
     Key("decklists", MAPPING, "whether players register decklists, and whose the site shows"),
 )
 
@@ -128,3 +128,17 @@ def object_schema(keys: tuple[Key, ...], extra: dict[str, dict[str, Any]] | None
     if required := [key.name for key in keys if key.required]:
         out["required"] = required
     return out
+
+
+def named(table: tuple[Key, ...], name: str) -> Key:
+    return next(key for key in table if key.name == name)
+
+
+def commented(key: Key, width: int) -> str:
+    """An optional key as `sitegen new` and `init` write it: commented out, with its example and its help."""
+    return f"# {key.name}: {key.example}".ljust(width) + f"  # {key.help}"
+
+
+def commented_lines(table: tuple[Key, ...], width: int, leave_out: tuple[str, ...] = ()) -> list[str]:
+    """Each optional key of `table` that has an example, commented out (but those in `leave_out`)."""
+    return [commented(key, width) for key in table if key.example and key.name not in leave_out]
