@@ -23,7 +23,8 @@ class Key:
     required: bool = False
     values: tuple[str, ...] = ()  # the words it takes, when a fixed list
     items: dict[str, Any] | None = None  # a list's items, as JSON Schema
-    minimum: int | None = None
+    minimum: int = 0  # a whole number's bounds
+    maximum: int | None = None
     example: str = ""  # a value `sitegen new` writes commented out, for an optional key
 
     def schema(self) -> dict[str, Any]:
@@ -33,13 +34,18 @@ class Key:
             out["enum"] = list(self.values)
         if self.items is not None:
             out["items"] = self.items
-        if self.minimum is not None:
-            out["minimum"] = self.minimum
+        if self.type == WHOLE:
+            out |= {"minimum": self.minimum} | ({} if self.maximum is None else {"maximum": self.maximum})
         if self.default is not None:
             out["default"] = self.default
         return out
 
 
+# Bounds past any real event, so that a typo (`rounds: 1000000`, `minutes: 10^12`) is said, not taken: a Swiss event
+# of 20,000 players has 15 rounds and 10,000 tables of two; a round lasts less than a day.
+MAX_ROUNDS = 99
+MAX_TABLE = 100_000
+MAX_MINUTES = 24 * 60
 LANGUAGE_CODES = ("en", "fr", "es", "it", "de", "pt_BR", "pl")  # sitegen/locale/: the languages shipped complete
 ID = {"type": "string", "description": "a player's id"}
 IDS = {"type": "array", "items": ID}
@@ -68,8 +74,9 @@ PLAYER = (
     Key("name", TEXT, "the player's full name", required=True),
     Key("id", TEXT, "the player's id (default: made from the name)"),
     Key("joined", WHOLE, "the first round the player plays", default=1, minimum=1),
-    Key("dropped", WHOLE, "the last round the player played", minimum=0),
-    Key("table", WHOLE, "a fixed table (the accessible one): every pairing seats the player there", minimum=1),
+    Key("dropped", WHOLE, "the last round the player played"),
+    Key("table", WHOLE, "a fixed table (the accessible one): every pairing seats the player there", minimum=1,
+        maximum=MAX_TABLE),
     Key("github", TEXT, "the player's GitHub login, to report results through an issue"),
 )
 
@@ -78,13 +85,14 @@ EVENT = (
     Key("format", TEXT, "the game and format, e.g. joust", required=True),
     Key("date", TEXT, "the day it is played, YYYY-MM-DD", required=True),
     Key("seed", WHOLE, "every random choice derives from it (default: from the folder name)", example="1205"),
-    Key("rounds", WHOLE, "preliminary rounds (default: from the rules)", minimum=1),
-    Key("cut", WHOLE, "players in the elimination cut, 0 for none (default: from the rules)", minimum=0),
+    Key("rounds", WHOLE, "preliminary rounds (default: from the rules)", minimum=1, maximum=MAX_ROUNDS),
+    Key("cut", WHOLE, "players in the elimination cut, 0 for none (default: from the rules)"),
     Key("avoid", LIST, "pairs of player ids never paired together", items={"type": "array", "items": ID}),
     Key("players", LIST, "the players, each '- name: ...'", required=True,
         items={"type": ["object", "string"]}),
     Key("timezone", TEXT, "the IANA time zone round start times are written in (default: the site's)", example="Europe/Paris"),
-    Key("minutes", WHOLE, "a round's length when its file does not say (default: from the rules)", minimum=1),
+    Key("minutes", WHOLE, "a round's length when its file does not say (default: from the rules)", minimum=1,
+        maximum=MAX_MINUTES),
     Key("language", TEXT, "the language of the event's pages (default: the site's)", values=LANGUAGE_CODES, example="fr"),
     Key("decklists", MAPPING, "whether players register decklists, and whose the site shows"),
 )
@@ -98,7 +106,7 @@ PERSON = (
 PEOPLE = (Key("players", LIST, "the players known across events, each '- {id: ..., name: ...}'", required=True),)
 
 TABLE = (
-    Key("table", WHOLE, "the table's number", required=True, minimum=1),
+    Key("table", WHOLE, "the table's number", required=True, minimum=1, maximum=MAX_TABLE),
     Key("players", LIST, "the players seated, by id", required=True, items=ID),
 )
 
@@ -107,11 +115,11 @@ ROUND = (
     Key("byes", LIST, "players given a bye", items=ID),
     Key("sitting_out", LIST, "players sitting this round out", items=ID),
     Key("start", TEXT, "local start time, e.g. 2026-11-22 14:00"),
-    Key("minutes", WHOLE, "the round's length (default: the event's)", minimum=1),
+    Key("minutes", WHOLE, "the round's length (default: the event's)", minimum=1, maximum=MAX_MINUTES),
     Key("chosen_byes", LIST, "those of the byes the organizer chose", items=ID),
-    Key("extended", WHOLE, "minutes added to the round's length", default=0),
+    Key("extended", WHOLE, "minutes added to the round's length", default=0, maximum=MAX_MINUTES),
     Key("paused", TEXT, "local time the clock was paused at, while it is"),
-    Key("paused_seconds", WHOLE, "how long the pauses that are over lasted", default=0, minimum=0),
+    Key("paused_seconds", WHOLE, "how long the pauses that are over lasted", default=0),
     Key("called", TEXT, "local time the judge called time"),
     Key("seed", WHOLE, "the event's seed when the round was paired"),
 )

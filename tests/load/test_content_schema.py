@@ -8,8 +8,9 @@ import jsonschema
 import pytest
 
 from sitegen.load import content_schema
+from sitegen.load.event import load_event
 from sitegen.load.yaml_reader import parse_yaml
-from sitegen.model import EVENT_KEYS, ROUND_KEYS, SITE_KEYS
+from sitegen.model import EVENT_KEYS, ROUND_KEYS, SITE_KEYS, ContentError
 from sitegen.schema import keys
 
 DEMO = Path(__file__).resolve().parents[2] / "content"
@@ -67,3 +68,33 @@ def test_the_loaders_key_lists_come_from_the_table():
     assert SITE_KEYS == keys.names(keys.SITE) and EVENT_KEYS == keys.names(keys.EVENT) and ROUND_KEYS == keys.names(keys.ROUND)
     assert all(key.help and "\n" not in key.help for table in (keys.SITE, keys.EVENT, keys.PLAYER, keys.PERSON, keys.ROUND,
                                                                  keys.TABLE, keys.DECKLISTS) for key in table)
+
+
+EVENT_YAML = "name: E\nformat: agot-joust\ndate: 2026-01-01\nplayers:\n  - name: Ann\n    {player}\n  - name: Bo\n{event}\n"
+ROUND_YAML = "{round}\ntables:\n  - table: 1\n    players: [ann, bo]\n    {table}\n"
+
+
+def problems(tmp_path, event="", player="", round_="", table=""):
+    folder = tmp_path / "events" / "e"
+    folder.mkdir(parents=True, exist_ok=True)
+    texts = {folder / "event.yaml": EVENT_YAML.format(event=event, player=player),
+             folder / "round-1.yaml": ROUND_YAML.format(round=round_, table=table)}
+    try:
+        load_event(folder, texts)
+    except ContentError as error:
+        return [str(p) for p in error.problems]
+    return []
+
+
+WHOLE_KEYS = [(where, key) for where, table in (("event", keys.EVENT), ("player", keys.PLAYER), ("round_", keys.ROUND))
+              for key in table if key.type == keys.WHOLE]
+
+
+@pytest.mark.parametrize(("where", "key"), WHOLE_KEYS, ids=lambda v: getattr(v, "name", v))
+def test_the_loader_refuses_a_whole_number_key_out_of_its_declared_type_and_bounds(tmp_path, where, key):
+    for wrong in ("many", key.minimum - 1, (key.maximum or 10**9) + 1):
+        if wrong == 10**9 + 1:
+            continue  # no upper bound declared
+        found = problems(tmp_path, **{where: f"{key.name}: {wrong}"})
+        assert any(f"'{key.name}'" in p for p in found), (wrong, found)
+    assert not problems(tmp_path, **{where: f"{key.name}: {max(key.minimum, 1)}"})
