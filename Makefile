@@ -7,7 +7,7 @@ PY     := $(VENV)/bin/python
 SITE_STAMP := $(VENV)/.installed-site
 STAMP  := $(VENV)/.installed
 
-.PHONY: site test test-fast lint serve check bench browser clean locale lock dist
+.PHONY: site test test-fast lint serve check bench browser clean locale lock dist schema
 
 # What building needs (make site, serve, check): sitegen and its dependencies only.
 $(SITE_STAMP): pyproject.toml
@@ -68,6 +68,12 @@ locale: $(STAMP)
 	@# update stamps each .po (and so its .mo) with the time it ran; a fixed date keeps a second run from changing anything
 	sed -i 's/^"POT-Creation-Date: [^\\]*\\n"$$/"POT-Creation-Date: 2026-01-01 00:00+0000\\n"/' sitegen/locale/*/LC_MESSAGES/messages.po
 	$(VENV)/bin/pybabel compile -d sitegen/locale -D messages --statistics
+
+## schema: the editors' JSON Schemas of the content files (sitegen/schema/{site,event,players,round}.schema.json),
+## written from the table of keys (sitegen/schema/keys.py) and the games' own keys; tests/load/test_content_schema.py
+## checks the shipped files equal them
+schema: $(STAMP)
+	$(PY) -m sitegen.load.content_schema
 
 ## dist: the sdist and wheel a release publishes, into dist/, checked as the release workflow does: twine's check of
 ## their metadata, then the wheel installed in a fresh virtualenv builds the demo from outside the checkout

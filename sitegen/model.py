@@ -6,16 +6,17 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-# The keys every format shares: the content contract (formats add their own; none is ever renamed).
-SITE_KEYS = ("title", "base_url", "theme", "description", "timezone", "organizers", "reports", "language", "image_sources")
-EVENT_KEYS = ("name", "format", "date", "seed", "rounds", "cut", "avoid", "players", "timezone", "minutes", "language", "decklists")
+from sitegen.schema import keys
+
+# The keys every format shares: the content contract (formats add their own; none is ever renamed), from the table of keys.
+SITE_KEYS = keys.names(keys.SITE)
+EVENT_KEYS = keys.names(keys.EVENT)
 #: event.yaml's `decklists:` block: its keys, each with the values it takes (the first one is the default).
-DECKLIST_RULE = {"collect": ("none", "optional", "required"), "publish": ("never", "winner", "cut", "all"), "when": ("after-event", "after-cut")}
+DECKLIST_RULE = {key.name: key.values for key in keys.DECKLISTS}
 DECKS_FOLDER = "decks"  # released decklists in an event folder: decks/<player-id>.txt
-PLAYER_KEYS = ("name", "id", "joined", "dropped", "table", "github")
-ROUND_KEYS = ("tables", "byes", "sitting_out", "start", "minutes", "chosen_byes", "extended", "paused", "paused_seconds", "called",
-              "seed")
-TABLE_KEYS = ("table", "players")
+PLAYER_KEYS = keys.names(keys.PLAYER)
+ROUND_KEYS = keys.names(keys.ROUND)
+TABLE_KEYS = keys.names(keys.TABLE)
 #: site.yaml's `reports:`: what happens to a result a player reports through a GitHub issue (`sitegen report`).
 REPORTS_REVIEWED = "review"  # the pull request waits for a person to merge it
 REPORTS_MERGED = "merge-when-confirmed"  # merged once the opponent comments /confirm
@@ -24,7 +25,7 @@ REPORT_MODES = (REPORTS_REVIEWED, REPORTS_MERGED)
 #: desk), an organizer (on GitHub, where each run sees one comment). Without it, one other player confirms any table.
 REPORTS_CONFIRM_ALL = "confirm-all"
 #: `language:` in site.yaml and event.yaml: the languages the site and the desk ship complete (sitegen/locale/).
-LANGUAGES = ("en", "fr", "es", "it", "de", "pt_BR", "pl")
+LANGUAGES = keys.LANGUAGE_CODES
 DEFAULT_LANGUAGE = "en"
 
 

@@ -13,18 +13,23 @@ from sitegen import games as formats
 from sitegen.edit.report_files import FORM_PATH, INSTALL_STEPS, WORKFLOW_PATH, report_form, report_workflow
 from sitegen.files import write_atomic
 from sitegen.games.base import Refused
+from sitegen.load import content_schema
 from sitegen.load.event import is_date, load_event
+from sitegen.schema import keys
 from sitegen.text import id_problem, slugify
 
+#: Where a club's repository keeps its copy of the content files' JSON Schemas, for editors (offline too).
+SCHEMA_FOLDER = Path(VENDOR_FOLDER) / "schema"
+SITE_WIDTH, EVENT_WIDTH = 42, 24  # where the comments of the commented-out keys start
 SITE_YAML = """\
+{modeline}
 title: {title}
 {base_url}
 description: Pairings, results and standings of our card-game tournaments.
 {timezone}
-# theme: default                            # or a folder of your own under content/themes/
-"""
-NO_BASE_URL = "# base_url: https://OWNER.github.io/REPO/   # the GitHub Pages address, ending with a slash (feeds, sitemap, QR codes)"
-NO_TIMEZONE = "# timezone: Europe/Paris                     # the events' time zone, for the round clocks"
+""" + "\n".join(keys.commented_lines(keys.SITE, SITE_WIDTH, leave_out=("base_url", "timezone"))) + "\n"
+NO_BASE_URL = keys.commented(keys.named(keys.SITE, "base_url"), SITE_WIDTH)
+NO_TIMEZONE = keys.commented(keys.named(keys.SITE, "timezone"), SITE_WIDTH)
 
 
 ABOUT_MD = """\
@@ -136,7 +141,8 @@ def init_site(folder: str | Path, *, package: str, title: str | None = None, bas
         raise Refused(f"--base-url {base_url}: write the site's address, e.g. https://club.github.io/site/")
     if timezone and not _is_zone(timezone):
         raise Refused(f"--timezone {timezone}: not a time zone; write one like Europe/Paris or America/Sao_Paulo")
-    site_yaml = SITE_YAML.format(title=_yaml_text(title), base_url=f"base_url: {_yaml_text(base_url.rstrip('/') + '/')}" if base_url else NO_BASE_URL,
+    site_yaml = SITE_YAML.format(modeline=modeline("site", 1), title=_yaml_text(title),
+                                 base_url=f"base_url: {_yaml_text(base_url.rstrip('/') + '/')}" if base_url else NO_BASE_URL,
                                  timezone=f"timezone: {_yaml_text(timezone)}" if timezone else NO_TIMEZONE)
     files: dict[Path, str | bytes] = {
         root / "content" / "site.yaml": site_yaml,
@@ -147,6 +153,7 @@ def init_site(folder: str | Path, *, package: str, title: str | None = None, bas
         root / WORKFLOW_PATH: report_workflow(package),  # players report results through issues
         root / FORM_PATH: report_form(),
         root / "README.md": README.format(title=title, package=package),
+        **schema_copies(root),
     }
     if wheel is not None:
         files[root / VENDOR_FOLDER / wheel.name] = wheel.read_bytes()
@@ -175,16 +182,35 @@ def new_event(folder: str | Path, *, fmt: str, date: str, name: str | None = Non
     _check_new_event_flags(players or [], rounds, cut)
     length = formats.FORMATS[fmt].new_event_lines(rounds, cut)
     title = event_dir.name.replace("-", " ").title() if name is None else name
+    in_repository = event_dir.absolute().parent.name == "events"  # <repository>/content/events/<event>/
     text = _event_text(fmt, title, date, players or [], length)
+    if in_repository:
+        text = modeline("event", 3) + "\n" + text
     load_event(event_dir, {target: text})  # what the loader refuses (a control character, a blank name, a player twice)
     written = []
-    if event_dir.absolute().parent.name == "events":
-        site = event_dir.absolute().parent.parent / "site.yaml"
-        if not site.exists():
-            write_atomic(site, SITE_YAML.format(title="Our tournaments", base_url=NO_BASE_URL, timezone=NO_TIMEZONE).encode())
-            written.append(site)
+    if in_repository:
+        content = event_dir.absolute().parent.parent
+        missing = {path: text for path, text in schema_copies(content.parent).items() if not path.exists()}
+        missing[content / "site.yaml"] = SITE_YAML.format(modeline=modeline("site", 1), title="Our tournaments", base_url=NO_BASE_URL,
+                                                          timezone=NO_TIMEZONE)
+        for path, file_text in missing.items():
+            if not path.exists():
+                path.parent.mkdir(parents=True, exist_ok=True)
+                write_atomic(path, file_text.encode())
+                written.append(path)
     write_atomic(target, text.encode())
     return [*written, target]
+
+
+def modeline(kind: str, depth: int) -> str:
+    """The first line pointing an editor (yaml-language-server) at the schema of a file `depth` folders below the repository."""
+    return f"# yaml-language-server: $schema={'../' * depth}{(SCHEMA_FOLDER / content_schema.file_name(kind)).as_posix()}"
+
+
+def schema_copies(repository: Path) -> dict[Path, str]:
+    """The content files' JSON Schemas, as a club's repository keeps them."""
+    return {repository / SCHEMA_FOLDER / content_schema.file_name(kind): content_schema.text(schema)
+            for kind, schema in content_schema.schemas().items()}
 
 
 def _check_new_event_flags(players: list[str], rounds: int | None, cut: int | None) -> None:
@@ -199,8 +225,7 @@ def _check_new_event_flags(players: list[str], rounds: int | None, cut: int | No
 
 
 def _event_text(fmt: str, name: str, date: str, players: list[str], length: list[str]) -> str:
-    lines = [f"name: {_yaml_text(name)}", f"format: {fmt}", f"date: {date}",
-             "# seed: 1205           # optional: every random choice derives from it (default: from the folder name)", *length]
+    lines = [f"name: {_yaml_text(name)}", f"format: {fmt}", f"date: {date}", *keys.commented_lines(keys.EVENT, EVENT_WIDTH), *length]
     fields = formats.FORMATS[fmt].player_example
     if not players:  # no placeholder players: they would be paired and ranked
         example = "".join(f"#{line[1:]}\n" for line in ("  - name: Ann Example\n" + fields).splitlines())

@@ -13,6 +13,7 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
+from sitegen.load import declared
 from sitegen.load.decklists import read_released, read_rule
 from sitegen.load.reader import FAILED, Built, Collector, collection_paused
 from sitegen.load.yaml_reader import LineDict, LineList
@@ -29,16 +30,12 @@ from sitegen.model import (
     Table,
     Where,
 )
+from sitegen.schema import keys
 from sitegen.text import N_, slugify, suggest
 
 START_TIME = re.compile(r"^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}(:\d{2})?$")
 ROUND_FILE = re.compile(r"^(round|elim)-([1-9]\d{0,3})\.yaml$|^(final)\.yaml$")  # no leading zeros: round-01 would be round-1
 ISO_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
-# Bounds past any real event, so that a typo (`rounds: 1000000`, `minutes: 10^12`) is said, not taken: a Swiss event
-# of 20,000 players has 15 rounds and 10,000 tables of two; a round lasts less than a day.
-MAX_ROUNDS = 99
-MAX_TABLE = 100_000
-MAX_MINUTES = 24 * 60
 
 
 def seed_from_slug(slug: str) -> int:
@@ -86,12 +83,12 @@ def _read_event(event_dir: Path, c: Collector) -> Event | None:
     if data is None:
         return None
     c.no_empty_values(data, shown)
-    name = c.text(data, "name", shown, required=True)
-    fmt = c.text(data, "format", shown, required=True)
-    date = c.text(data, "date", shown, required=True)
+    name = declared.text(c, data, keys.EVENT, "name", shown)
+    fmt = declared.text(c, data, keys.EVENT, "format", shown)
+    date = declared.text(c, data, keys.EVENT, "date", shown)
     if date and not is_date(date):
         c.add(Where(shown, data.key_lines["date"]), N_("'date: {date}' is not a date; write it as YYYY-MM-DD, e.g. 'date: 2026-12-05'", date=date))
-    seed = c.integer(data, "seed", shown)
+    seed = declared.whole(c, data, keys.EVENT, "seed", shown)
     players = _BUILT.reuse(shown, (data,), functools.partial(_load_players, data, shown, c), c)
     ids = {p.id for p in players}
     avoid = _load_avoid(data, shown, ids, c)
@@ -110,11 +107,11 @@ def _read_event(event_dir: Path, c: Collector) -> Event | None:
         rounds=rounds,
         elims=elims,
         where=Where(shown, data.line),
-        planned_rounds=c.integer(data, "rounds", shown, minimum=1, maximum=MAX_ROUNDS),
-        cut=c.integer(data, "cut", shown),
+        planned_rounds=declared.whole(c, data, keys.EVENT, "rounds", shown),
+        cut=declared.whole(c, data, keys.EVENT, "cut", shown),
         avoid=avoid,
         timezone=c.timezone(data, "timezone", shown),
-        minutes=c.integer(data, "minutes", shown, minimum=1, maximum=MAX_MINUTES),
+        minutes=declared.whole(c, data, keys.EVENT, "minutes", shown),
         language=c.language(data, "language", shown),
         options=options, key_lines=dict(data.key_lines),
         decklists=decklists, released_decks=released,
@@ -153,13 +150,13 @@ def _load_players(data: LineDict, path: str, c: Collector) -> tuple[Player, ...]
             c.add(where, N_("duplicate player id '{pid}' (first on line {line}); give one of them a different 'id'", pid=pid, line=seen[pid]))
             continue
         seen[pid] = line
-        joined = c.integer(entry, "joined", path, minimum=1) or 1
-        dropped = c.integer(entry, "dropped", path, minimum=0)
+        joined = declared.whole(c, entry, keys.PLAYER, "joined", path) or 1
+        dropped = declared.whole(c, entry, keys.PLAYER, "dropped", path)
         if dropped is not None and dropped < joined - 1:
             c.add(Where(path, entry.key_lines["dropped"]), N_("'dropped: {dropped}' comes before 'joined: {joined}'", dropped=dropped, joined=joined))
         deck = {str(k): c.text(entry, k, path) for k in entry if k not in PLAYER_KEYS}  # a list is a problem, not its repr
         key_lines = {str(k): entry.key_lines[k] for k in entry}
-        table = c.integer(entry, "table", path, minimum=1, maximum=MAX_TABLE)
+        table = declared.whole(c, entry, keys.PLAYER, "table", path)
         github = c.login(entry, "github", path)
         players.append(Player(pid, name, joined, dropped, deck, Where(path, line), key_lines, table, github))
     return tuple(players)
@@ -281,10 +278,10 @@ def _load_round(raw: Any, path: Path, stage: str, number: int, by_id: dict[str, 
     for pid, line in chosen:
         if pid not in {p for p, _ in byes}:
             c.add(Where(shown, line), N_("'chosen_byes' names '{pid}', who has no bye this round; list them under 'byes' too", pid=pid))
-    minutes = c.integer(data, "minutes", shown, minimum=1, maximum=MAX_MINUTES)
+    minutes = declared.whole(c, data, keys.ROUND, "minutes", shown)
     start = _local_time(data, "start", shown, c)
     clock = _round_clock(data, shown, c)
-    seed = c.integer(data, "seed", shown)
+    seed = declared.whole(c, data, keys.ROUND, "seed", shown)
     if len(c.problems) > before:
         return None
     return Round(stage=stage, number=number, tables=tuple(sorted(tables, key=lambda t: t.number)), where=Where(shown, 1),
@@ -309,7 +306,7 @@ def _load_tables(data: LineDict, shown: str, by_id: dict[str, Player], seat: Cal
         if entry is None:
             continue
         c.no_empty_values(entry, shown)
-        table_no = c.integer(entry, "table", shown, minimum=1, maximum=MAX_TABLE)
+        table_no = declared.whole(c, entry, keys.TABLE, "table", shown)
         if table_no is None:
             if "table" not in entry:
                 c.add(Where(shown, line), "a table needs its number: add 'table: N'")
@@ -338,8 +335,8 @@ def _round_clock(data: LineDict, shown: str, c: Collector) -> RoundClock | None:
     """The clock's changes after the start (`sitegen clock`): None when the file has none of its keys."""
     if not any(key in data for key in ("extended", "paused", "paused_seconds", "called")):
         return None
-    return RoundClock(extended=c.integer(data, "extended", shown, maximum=MAX_MINUTES) or 0, paused=_local_time(data, "paused", shown, c),
-                      paused_seconds=c.integer(data, "paused_seconds", shown, minimum=0) or 0,
+    return RoundClock(extended=declared.whole(c, data, keys.ROUND, "extended", shown) or 0, paused=_local_time(data, "paused", shown, c),
+                      paused_seconds=declared.whole(c, data, keys.ROUND, "paused_seconds", shown) or 0,
                       called=_local_time(data, "called", shown, c))
 
 

@@ -14,12 +14,13 @@ from sitegen.load.event import is_date
 from sitegen.load.reader import FAILED, Collector, visible
 from sitegen.load.yaml_reader import LineDict, LineList
 from sitegen.model import ContentError, Event, League, Person, Problem, Where
+from sitegen.schema import keys
 from sitegen.text import N_, suggest
 
 PEOPLE_FILE = "players.yaml"
 #: A ranking body's member number (V:TES: vekn) by its key, for each body a game declares.
 NUMBERS = {body.number_key: body for _game, body in formats.RANKING_BODIES.values()}
-PERSON_KEYS = ("id", "name", *NUMBERS, "aliases", "github")
+PERSON_KEYS = (*keys.names(keys.PERSON), *NUMBERS)
 LEAGUE_KEYS = ("name", "events", "scheme", "points", "points_after", "participation", "best", "tiebreakers")
 FILTER_KEYS = ("format", "from", "to")
 
@@ -56,7 +57,7 @@ def read_people(root: Path, c: Collector) -> tuple[Person, ...]:
     data = c.mapping(raw, Where(shown, 1), PEOPLE_FILE) if raw is not FAILED else None
     if data is None:
         return ()
-    c.unknown_keys(data, ("players",), shown, PEOPLE_FILE)
+    c.unknown_keys(data, keys.names(keys.PEOPLE), shown, PEOPLE_FILE)
     entries = data.get("players")
     if not isinstance(entries, LineList):
         c.add(Where(shown, data.key_lines.get("players", 1)), "players.yaml needs a 'players:' list, one '- {id: ..., name: ...}' per player")

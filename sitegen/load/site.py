@@ -11,6 +11,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
+from sitegen.load import declared
 from sitegen.load.event import read_event
 from sitegen.load.players_and_leagues import read_leagues, read_people
 from sitegen.load.reader import FAILED, Collector, visible
@@ -28,6 +29,7 @@ from sitegen.model import (
     Site,
     Where,
 )
+from sitegen.schema import keys
 from sitegen.text import login_problem, suggest, text_control_problem
 
 
@@ -76,7 +78,7 @@ def read_outline(root: str | Path) -> Outline:
     data = data or LineDict()
     c.unknown_keys(data, SITE_KEYS, shown, "site.yaml")
     c.no_empty_values(data, shown)
-    theme = c.text(data, "theme", shown, default="default")
+    theme = declared.text(c, data, keys.SITE, "theme", shown)
     where_theme = Where(shown, data.key_lines.get("theme", 1))
     if c.identifier(theme, where_theme, "'theme'") and c.folder(root / "themes" / theme):
         _check_theme_files(root / "themes" / theme, c)
@@ -112,7 +114,7 @@ def _site(root: Path, data: LineDict, theme: str, pages: list[Page | None], entr
         root=str(root),
         events=(),
         pages=tuple(p for p in pages if p),
-        options={"description": c.text(data, "description", shown), "timezone": c.timezone(data, "timezone", shown)},
+        options={"description": declared.text(c, data, keys.SITE, "description", shown), "timezone": c.timezone(data, "timezone", shown)},
         key_lines=dict(data.key_lines),
         people=read_people(root, c),
         leagues=read_leagues(root, {e.name for e in entries if isinstance(e, Path)}, c),
@@ -129,7 +131,7 @@ WEB_ADDRESS = re.compile(r"https?://[^\s/?#\\\"'<>`]+(?:[/?#][^\s\\\"'<>`]*)?", 
 
 
 def _base_url(data: LineDict, shown: str, c: Collector) -> str:
-    url = c.text(data, "base_url", shown, default="")
+    url = declared.text(c, data, keys.SITE, "base_url", shown)
     if url and not WEB_ADDRESS.fullmatch(url):
         c.add(Where(shown, data.key_lines["base_url"]), f"'base_url: {url}' is not a web address; write the site's address starting "
               "with https:// (or http://), e.g. 'base_url: https://your-name.github.io/your-repo/'")
@@ -199,7 +201,7 @@ def _reports(data: LineDict, shown: str, c: Collector) -> tuple[str, bool]:
 def _site_title(data: LineDict, shown: str, c: Collector) -> str:
     """site.yaml's title; 'title:' with nothing after it is a problem (`no_empty_values`; no 'title' line at all is the
     default)."""
-    return c.text(data, "title", shown, default="Tournaments") or "Tournaments"
+    return declared.text(c, data, keys.SITE, "title", shown) or str(keys.named(keys.SITE, "title").default)
 
 
 def _check_theme_files(theme_dir: Path, c: Collector) -> None:

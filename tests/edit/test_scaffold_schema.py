@@ -1,0 +1,40 @@
+"""`sitegen init` and `sitegen new` point an editor at the content files' JSON Schemas, copied into the repository."""
+from __future__ import annotations
+
+import jsonschema
+
+from sitegen.edit.scaffold import init_site, new_event
+from sitegen.load import content_schema
+from sitegen.load.yaml_reader import parse_yaml
+
+MODELINE = "# yaml-language-server: $schema="
+
+
+def schema_of(path):
+    """The schema a file's first line names, resolved from the file's folder as an editor does."""
+    first = path.read_text(encoding="utf-8").splitlines()[0]
+    assert first.startswith(MODELINE), first
+    return (path.parent / first.removeprefix(MODELINE)).resolve()
+
+
+def test_init_and_new_name_the_schema_copies_and_pass_them(tmp_path):
+    init_site(tmp_path / "club", package="sitegen")
+    event = tmp_path / "club" / "content" / "events" / "winter"
+    written = new_event(event, fmt="agot-joust", date="2026-12-05", players=["Ann Example", "Bo Brant"])
+    assert written == [event / "event.yaml"]  # init wrote the schemas already
+    for kind, path in (("site", tmp_path / "club" / "content" / "site.yaml"), ("event", event / "event.yaml")):
+        schema = schema_of(path)
+        assert schema == tmp_path / "club" / ".sitegen" / "schema" / f"{kind}.schema.json"
+        assert schema.read_text(encoding="utf-8") == content_schema.text(content_schema.schemas()[kind])
+        jsonschema.Draft202012Validator(content_schema.schemas()[kind]).validate(parse_yaml(path.read_text(encoding="utf-8"), str(path)))
+
+
+def test_new_without_init_writes_the_schemas_it_names(tmp_path):
+    event = tmp_path / "content" / "events" / "spring"
+    written = new_event(event, fmt="agot-joust", date="2026-03-01")
+    assert schema_of(event / "event.yaml") in written and schema_of(tmp_path / "content" / "site.yaml") in written
+
+
+def test_new_outside_a_repository_writes_no_schema_line(tmp_path):
+    new_event(tmp_path / "lone", fmt="agot-joust", date="2026-03-01")
+    assert not (tmp_path / "lone" / "event.yaml").read_text(encoding="utf-8").startswith(MODELINE)
