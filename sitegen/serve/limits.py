@@ -12,6 +12,7 @@ idle sockets make room for a judge's phone instead of shutting it out.
 """
 from __future__ import annotations
 
+import errno
 import resource
 import socket
 from collections import Counter
@@ -20,6 +21,8 @@ from typing import Any
 
 from tornado import httputil, iostream, netutil
 from tornado.httpserver import HTTPServer
+
+from sitegen.games.base import Refused
 
 IDLE_SECONDS = 10.0  # a keep-alive connection's wait for its next request, headers included
 BODY_SECONDS = 10.0  # a request body's
@@ -34,8 +37,15 @@ def most_connections() -> int:
 
 
 def bind(host: str, port: int) -> list[socket.socket]:
-    """The listening sockets for `host` (127.0.0.1 unless told otherwise) and `port` (0: a free one)."""
-    return netutil.bind_sockets(port, host, backlog=BACKLOG)
+    """The listening sockets for `host` (127.0.0.1 unless told otherwise) and `port` (0: a free one); Refused when
+    another program holds the port (a desk or serve still running, often)."""
+    try:
+        return netutil.bind_sockets(port, host, backlog=BACKLOG)
+    except OSError as exc:
+        if exc.errno != errno.EADDRINUSE:
+            raise
+        raise Refused(f"{host}:{port} is in use by another program (a sitegen desk or serve still running?); "
+                      "stop it, or give another port with --port") from None
 
 
 def start(application: httputil.HTTPServerConnectionDelegate, sockets: list[socket.socket], *, max_body: int) -> GuardedServer:

@@ -27,3 +27,24 @@ def test_a_path_with_a_nul_is_not_found_without_a_traceback(make_site, tmp_path)
         server.terminate()
         log = server.communicate(timeout=10)[0].decode()
     assert "Traceback" not in log, log
+
+
+def test_a_port_in_use_is_one_line_naming_the_port_and_the_way_out(tmp_path):
+    """`sitegen desk` or `serve` on a port another program holds: what to do, not "a file: Address already in use"."""
+    import socket
+    import subprocess
+    import sys
+
+    from sitegen.edit.scaffold import init_site
+
+    init_site(tmp_path / "club", title="Club", package="sitegen-standings", base_url="", timezone="Europe/Paris")
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        for verb in ("desk", "serve"):
+            done = subprocess.run([sys.executable, "-m", "sitegen", verb, "--port", str(port)], cwd=tmp_path / "club",
+                                  capture_output=True, text=True, timeout=60)
+            assert done.returncode == 2, (verb, done.stderr)
+            assert f"127.0.0.1:{port} is in use" in done.stderr and "--port" in done.stderr, (verb, done.stderr)
+            assert "Traceback" not in done.stderr
