@@ -19,7 +19,7 @@ from pathlib import Path
 
 from sitegen.desk.actions import Done, Form, said, value
 from sitegen.desk.report_links import DeskSide, Page, qr_code
-from sitegen.desk.reports import RateLimit
+from sitegen.desk.reports import RateLimit, kept_token
 from sitegen.edit.decklists import HeldDecks, check_list, locked, missing_lists, register, release
 from sitegen.files import write_atomic
 from sitegen.games import format_of
@@ -55,15 +55,11 @@ class DeckLinks:
         self.per_link, self.per_address = RateLimit(*PER_LINK), RateLimit(*PER_ADDRESS)
 
     def link_for(self, event: str, player: str) -> str:
-        binding = DeckBinding(event, player)
         with self.lock:
-            for token, known in self.links.items():
-                if known == binding:
-                    return token
-            token = secrets.token_urlsafe(18)
-            self.links[token] = binding
-            write_atomic(self.path, json.dumps({t: [b.event, b.player] for t, b in self.links.items()}, indent=1).encode())
-            return token
+            return kept_token(self.links, DeckBinding(event, player), self._save)
+
+    def _save(self) -> None:
+        write_atomic(self.path, json.dumps({t: [b.event, b.player] for t, b in self.links.items()}, indent=1).encode())
 
     def binding(self, token: str) -> DeckBinding | None:
         with self.lock:

@@ -13,11 +13,24 @@ import sys
 import threading
 import time
 from collections import deque
+from collections.abc import Callable
 from dataclasses import asdict, dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from sitegen.files import write_atomic
+
+B = TypeVar("B")
+
+
+def kept_token(links: dict[str, B], binding: B, save: Callable[[], None]) -> str:
+    """The link token of `binding` in `links`, made (and saved) the first time it is asked for; the caller holds the lock."""
+    token = next((token for token, known in links.items() if known == binding), None)
+    if token is None:
+        token = secrets.token_urlsafe(18)
+        links[token] = binding
+        save()
+    return token
 
 STORE_NAME = "desk-reports.json"
 REPORTED, DISPUTED = "reported", "disputed"
@@ -90,13 +103,7 @@ class ReportBook:
     def link_for(self, binding: Binding) -> str:
         """The link token of `binding`, made (and kept) the first time it is asked for."""
         with self.lock:
-            for token, known in self.links.items():
-                if known == binding:
-                    return token
-            token = secrets.token_urlsafe(18)
-            self.links[token] = binding
-            self.save()
-            return token
+            return kept_token(self.links, binding, self.save)
 
     def binding(self, token: str) -> Binding | None:
         with self.lock:
