@@ -6,9 +6,9 @@
 Prints each figure as it is measured, in CPU and wall time: the full build into an empty folder on one worker and on
 every core, no-op rebuild, rebuild after one round file changed, peak RSS (summed over the workers) at 30 events and
 at the full size, the floor (the same page models rendered by a bare Jinja2 environment with the extensions, filters
-and globals sitegen's installs, on one core), the bytes an event publishes and the site-wide files' size, `serve`
-from a saved round file to the changed page over HTTP, and `pair` at 2048 players. Each goal of the issue is kept
-for `make bench`'s closing table (bench/goals.py).
+and globals sitegen's installs, on one core), the bytes an event publishes and the site-wide files' size, and `serve`
+from a saved round file to the changed page over HTTP (`pair` at 2048 players is bench/run.py's). Each goal of the
+issue is kept for `make bench`'s closing table (bench/goals.py).
 """
 from __future__ import annotations
 
@@ -269,19 +269,10 @@ def memory(repos: dict[int, Path], tmp: Path, every: Usage, events: int) -> None
          peaks[events] / peaks[small], 1.25)
 
 
-def pair_big(tmp: Path) -> None:
-    from run import pair_time
-
-    for fmt in ("agot-joust", "agot-melee"):
-        first, took = pair_time(tmp, fmt, 2048)
-        show(f"pair, {fmt}, 2048 players (whole command)", f"{took:.2f} s (first run, nothing kept: {first:.2f} s)")
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--events", type=int, default=300, help="events in the large repository (default 300)")
     parser.add_argument("--repeat", type=int, default=3, help="runs of each rebuild and serve edit, median shown (default 3)")
-    parser.add_argument("--no-pair", action="store_true", help="skip `pair` at 2048 players")
     parser.add_argument("--no-serve", action="store_true", help="skip `serve`'s latency")
     parser.add_argument("--store", type=Path, default=OUT, help="where the generated repositories are kept (default bench/out/)")
     args = parser.parse_args()
@@ -304,8 +295,6 @@ def main() -> None:
                      + ", ".join(f"{t:.2f}" for t in latencies))
         finally:
             changed_round(content).write_bytes(original)  # the cached repository stays as generated
-        if not args.no_pair:
-            pair_big(tmp)
 
 
 if __name__ == "__main__":
