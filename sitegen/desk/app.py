@@ -43,7 +43,7 @@ from sitegen.text import N_, Joined, Msg, filled, unplaced
 
 PREVIEW_QUIET = 2.0  # seconds without a change before the preview is rebuilt: a burst of taps is one build, none during a tap
 PLAYERS = "players"  # e/SLUG/players: the event's players, on a page of their own
-PLAYERS_ACTIONS = ("drop", "add")  # the changes made on it, whose answers show there
+PLAYERS_ACTIONS = ("drop", "add")  # the changes made on it: a refused one shows there, a done one on the round it changed
 WORKERS = 4  # threads for the requests' file work: pages, changes (one at a time per content folder anyway), git
 T = TypeVar("T")
 
@@ -247,7 +247,7 @@ class Desk:
             return text(HTTPStatus.NOT_FOUND, "not found")
         slug, action = route[1], route[2]
         where = self.table_key(events[slug], form) if action == "result" else action
-        view = PLAYERS if action in PLAYERS_ACTIONS else ""  # the page the change's form is on, where its answer shows
+        view = PLAYERS if action in PLAYERS_ACTIONS else ""  # the page the change's form is on, where a refusal shows
         with content_lock(events[slug]):  # the version check and the write are one step, against the CLI's writes too
             try:
                 if action == "pair":
@@ -269,7 +269,7 @@ class Desk:
             warnings += self.commit(decks, slug)
         note = self.keep_note([done.message, *([decks.message] if decks else [])], warnings)
         earlier = value(form, "round") if done.anchor.startswith(f"{value(form, 'round')}-table-") else ""  # a correction: its round shown
-        return redirect(f"{self.root}e/{slug}/{view}?note={note}{f'&round={earlier}' if earlier else ''}#{done.anchor}")
+        return redirect(f"{self.root}e/{slug}/?note={note}{f'&round={earlier}' if earlier else ''}#{done.anchor}")
 
     def table_key(self, folder: Path, form: Form) -> str:
         """Where a result form's messages show: at its table, in its round (`actions.table_anchor`)."""

@@ -332,18 +332,19 @@ def test_melee_results_through_the_desk_equal_the_cli(tmp_path):
 
 def test_the_players_have_a_page_of_their_own_and_the_event_page_carries_the_round(desk):
     """The event page after each tap carries the round: no player's drop form, a seat's name opening that player's drop
-    on the players' page; a drop and an add are made there, answered there, and refused there."""
+    on the players' page; a drop and an add are made there, refused there, and answered on the round they changed."""
     server, folder = desk()
     (a, _), (d, _) = seats(folder)[1], seats(folder)[2]
     page = server.get("e/desk/")[1]
-    assert 'action="drop"' not in page and 'action="add"' not in page and '<a href="players">Players</a>' in page
+    assert 'action="drop"' not in page and 'action="add"' not in page and '<p class="to-players"><a href="players">Players</a></p>' in page
     assert f'<a class="name" href="players#drop-{a}">Ann Example</a>' in page  # the seat's name: one tap to its drop
     status, players = server.get("e/desk/players")
     assert status == 200 and f'id="drop-{a}"' in players and 'action="add"' in players and 'action="result"' not in players
     status, _, headers = server.post("e/desk/drop", {"player": d, "fold": "repair", "version": versions(players)["drop"]})
-    assert status == 303 and headers["Location"].startswith(f"/{TOKEN}/e/desk/players?note=") and headers["Location"].endswith("#players")
-    answer = server.request("GET", headers["Location"].split("#")[0])[1]
-    assert "Dan Example drops before round 1" in answer and f'<form method="post" action="drop" class="inline" id="drop-{d}">' in answer
+    assert status == 303 and headers["Location"].startswith(f"/{TOKEN}/e/desk/?note=") and headers["Location"].endswith("#round")
+    assert "Dan Example drops before round 1" in server.request("GET", headers["Location"].split("#")[0])[1]
+    answer = server.get("e/desk/players")[1]
+    assert f'<form method="post" action="drop" class="inline" id="drop-{d}">' in answer  # the undo, where the drop was
     status, refused, _ = server.post("e/desk/add", {"name": "", "version": versions(answer)["add"]})
     assert status == 400 and 'action="add"' in refused and 'class="error"' in refused and "<h2>Players</h2>" in refused
 

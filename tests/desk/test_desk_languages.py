@@ -45,9 +45,11 @@ def content_with_every_screen(root: Path) -> Path:
 
 
 def screens(server: Desk) -> dict[str, str]:
-    """Every page the desk shows for the content, by path: its index, each event, the sheets, a player's report page
-    (with a report held) and what the player is told after reporting."""
+    """Every page the desk shows for the content, by path: its index, each event and its players, the sheets, a player's
+    report page (with a report held) and what the player is told after reporting."""
     found = {"index": server.get("")[1]} | {slug: server.get(f"e/{slug}/")[1] for slug in EVENTS}
+    found |= {f"{slug}-players": server.get(f"e/{slug}/players")[1] for slug in EVENTS}
+    found |= {f"joust-{form}": server.get(f"e/joust/?open={form}")[1] for form in ("table-1", "swap")}  # the forms a link opens
     found |= {sheet: server.get(f"e/joust/{sheet}")[1] for sheet in ("links", "slips")}
     links = json.loads(server.get("e/joust/links.json")[1])["players"]
     first = next(p for p in links if p["table"] == 1)
