@@ -246,21 +246,23 @@ class Desk:
         if len(route) != 3 or route[0] != "e" or route[1] not in events or route[2] not in ACTIONS:
             return text(HTTPStatus.NOT_FOUND, "not found")
         slug, action = route[1], route[2]
-        where = self.table_key(events[slug], form) if action == "result" else action
         view = PLAYERS if action in PLAYERS_ACTIONS else ""  # the page the change's form is on, where a refusal shows
+
+        def refused(status: int, lines: list[str], typed: Form | None = None) -> Reply:  # where: worked out only then
+            where = self.table_key(events[slug], form) if action == "result" else action
+            return self.event(slug, status, errors={where: lines}, typed=typed, view=view)
+
         with content_lock(events[slug]):  # the version check and the write are one step, against the CLI's writes too
             try:
                 if action == "pair":
                     before_pairing(events[slug], self.config.cache, form)
                 done = ACTIONS[action](events[slug], form)
             except Stale as exc:
-                return self.event(slug, HTTPStatus.CONFLICT, errors={where: [said(exc)]}, view=view)
+                return refused(HTTPStatus.CONFLICT, [said(exc)])
             except ContentError as exc:
-                problems = [in_names(problem_line(p), self.names(events[slug])) for p in exc.problems]
-                return self.event(slug, HTTPStatus.BAD_REQUEST, errors={where: problems}, typed=form, view=view)
+                return refused(HTTPStatus.BAD_REQUEST, [in_names(problem_line(p), self.names(events[slug])) for p in exc.problems], form)
             except Refused as exc:
-                return self.event(slug, HTTPStatus.BAD_REQUEST, errors={where: [in_names(plain_line(said(exc)), self.names(events[slug]))]},
-                                  typed=form, view=view)
+                return refused(HTTPStatus.BAD_REQUEST, [in_names(plain_line(said(exc)), self.names(events[slug]))], form)
             if done.event is not None and done.board is not None:
                 self.kept[slug] = (self._stamp(events[slug]), done.event, done.board)
             warnings = list(done.warnings) + self.commit(done, slug)
