@@ -7,7 +7,7 @@ import re
 import subprocess
 import threading
 from pathlib import Path
-from urllib.parse import urlencode
+from urllib.parse import urlencode, urljoin
 
 import pytest
 from desk_events import TOKEN, Desk, make_event, snapshot
@@ -261,7 +261,7 @@ def test_the_page_after_a_tap_carries_the_current_round_and_an_earlier_one_on_re
     assert main(["pair", str(folder)]) == 0
     page = server.request("GET", f"/{TOKEN}/e/desk/")[1]
     assert 'id="table-1"' in page and 'id="round-1-table-1"' not in page
-    assert '<a href="?round=round-1#round-1">Round 1: correct a result</a>' in page
+    assert '<a href="./?round=round-1#round-1">Round 1: correct a result</a>' in page
     shown = server.request("GET", f"/{TOKEN}/e/desk/?round=round-1")[1]
     assert 'id="table-1"' in shown and 'id="round-1-table-1"' in shown
     a, b = seats(folder, "round-1")[1]
@@ -355,11 +355,30 @@ def test_the_other_ways_to_enter_a_result_and_the_swap_are_a_link_each_until_ask
     server, folder = desk()
     a, b = seats(folder)[1]
     page = server.get("e/desk/")[1]
-    assert '<a href="?open=table-1#table-1">Time called: enter power</a>' in page and f'name="power-{a}"' not in page
-    assert '<a href="?open=swap#swap">' in page and 'action="swap"' not in page
+    assert '<a href="./?open=table-1#table-1">Time called: enter power</a>' in page and f'name="power-{a}"' not in page
+    assert '<a href="./?open=swap#swap">' in page and 'action="swap"' not in page
     opened = server.get("e/desk/?open=table-1")[1]
     assert f'name="power-{a}"' in opened and f'name="power-{seats(folder)[2][0]}"' not in opened  # that table's only
     assert 'action="swap"' in server.get("e/desk/?open=swap")[1]
     status, refused, _ = server.post("e/desk/result", {"way": "time", "round": "round-1", "table": "1", f"power-{a}": "7", f"power-{b}": "x",
                                                        "version": versions(page)["table-1"]})
     assert status == 400 and f'name="power-{a}" value="7"' in refused
+
+
+def test_the_links_of_a_refused_forms_page_lead_to_the_event_page(desk):
+    """A refused result is answered at e/SLUG/result: its page's links to a form or an earlier round must still name
+    e/SLUG/, not e/SLUG/result (which is no page)."""
+    server, folder = desk()
+    for number, (a, _) in seats(folder).items():
+        assert main(["result", str(folder), str(number), "--winner", a]) == 0
+    assert main(["pair", str(folder)]) == 0
+    a, b = seats(folder)[1]
+    page = server.get("e/desk/")[1]
+    status, refused, _ = server.post("e/desk/result", {"way": "time", "round": "round-2", "table": "1", f"power-{a}": "x", f"power-{b}": "1",
+                                                       "version": versions(page)["table-1"]})
+    assert status == 400
+    links = re.findall(r'<a href="([^"#]*)[^"]*"', refused.split("<main>", 1)[1])
+    assert any("open=" in link for link in links) and any("round=" in link for link in links)
+    for link in links:
+        path = urljoin(f"/{TOKEN}/e/desk/result", link)
+        assert server.request("GET", path)[0] == 200, link
