@@ -181,7 +181,7 @@ def drop(folder: Path, form: Form) -> Done:
     else:
         message = N_("{name} drops after round {number}", name=name, number=change.round) if change.round \
             else N_("{name} drops before round 1", name=name)
-    return _repaired(folder, change, message, "players")
+    return _repaired(folder, change, message, "round")
 
 
 def add(folder: Path, form: Form) -> Done:
@@ -190,7 +190,7 @@ def add(folder: Path, form: Form) -> Done:
     fields = {key: value(form, f"field-{key}") for key in formats.format_of(event).deck_fields if value(form, f"field-{key}")}
     change = add_player(folder, value(form, "name"), fields=fields, fold=_fold(form))
     player = change.edited.event.player_by_id[change.player]
-    return _repaired(folder, change, N_("{name} joins round {number}", name=player.name, number=player.joined), "players")
+    return _repaired(folder, change, N_("{name} joins round {number}", name=player.name, number=player.joined), "round")
 
 
 def _fold(form: Form) -> str:

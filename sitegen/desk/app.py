@@ -42,6 +42,8 @@ from sitegen.serve.overlay import ProblemBoard, overlay_code, overlay_script
 from sitegen.text import N_, Joined, Msg, filled, unplaced
 
 PREVIEW_QUIET = 2.0  # seconds without a change before the preview is rebuilt: a burst of taps is one build, none during a tap
+PLAYERS = "players"  # e/SLUG/players: the event's players, on a page of their own
+PLAYERS_ACTIONS = ("drop", "add")  # the changes made on it: a refused one shows there, a done one on the round it changed
 WORKERS = 4  # threads for the requests' file work: pages, changes (one at a time per content folder anyway), git
 T = TypeVar("T")
 
@@ -188,17 +190,22 @@ class Desk:
                                          new=new_event_form(datetime.date.today()), errors=errors or [], typed=typed_values))
 
     def event_get(self, route: list[str], query: str) -> Reply:
-        """e/SLUG/: the event's page (e/SLUG redirects there: the forms' relative actions need the trailing slash)."""
-        if len(route) not in (2, 3) or route[0] != "e" or route[1] not in self.event_folders() or route[2:] not in ([], [""]):
+        """e/SLUG/: the event's page; e/SLUG/players: its players' (e/SLUG redirects to e/SLUG/: the forms' relative
+        actions need the trailing slash)."""
+        if len(route) not in (2, 3) or route[0] != "e" or route[1] not in self.event_folders() or route[2:] not in ([], [""], [PLAYERS]):
             return text(HTTPStatus.NOT_FOUND, "not found")
         if len(route) == 2:
             return redirect(f"{self.root}e/{route[1]}/")
         done, warnings = self.note(query)
-        return self.event(route[1], HTTPStatus.OK, done=done, warnings=warnings, shown=value(parse_qs(query), "round"))
+        asked = parse_qs(query)
+        return self.event(route[1], HTTPStatus.OK, done=done, warnings=warnings, shown=value(asked, "round"), view=route[2],
+                          opened=value(asked, "open"))
 
     def event(self, slug: str, status: int, *, errors: dict[str, list[str]] | None = None, typed: Form | None = None,
-              done: list[str] | None = None, warnings: list[str] | None = None, shown: str = "") -> Reply:
-        """The event's page, its current round's tables and those of the earlier round `shown` or a refused form names."""
+              done: list[str] | None = None, warnings: list[str] | None = None, shown: str = "", view: str = "",
+              opened: str = "") -> Reply:
+        """The event's page, its current round's tables and those of the earlier round `shown` or a refused form names, with
+        the form `opened` asks for ("table-3": its other ways; "swap"); or (`view` PLAYERS) its players' page, with no table."""
         folder = self.event_folders()[slug]
         kept = self.kept.get(slug)
         board: Scoreboard | None
@@ -213,12 +220,13 @@ class Desk:
             if event.format not in formats.FORMATS:
                 return Reply(status, self.render("event.html", self.language(event), page=None, slug=slug, problems=problems))
             board = None if problems else formats.format_of(event).score(event)
-        opened = {shown, *(key.rsplit("-table-", 1)[0] for key in errors or {} if "-table-" in key)}
-        page_model = event_page(event, board, frozenset(opened))
-        page_model.errors = errors or {}
+        rounds = {shown, *(key.rsplit("-table-", 1)[0] for key in errors or {} if "-table-" in key)}
+        page_model = event_page(event, board, frozenset(rounds), tables=view != PLAYERS)
+        page_model.errors, page_model.opened = errors or {}, opened
         typed = typed or {}
         page_model.typed = {key: value(typed, key) for key in typed if key not in ("token", "version")}
-        page = self.render("event.html", self.language(event), page=page_model, slug=slug, problems=problems, done=done or [], warnings=warnings or [],
+        template = "players.html" if view == PLAYERS else "event.html"
+        page = self.render(template, self.language(event), page=page_model, slug=slug, problems=problems, done=done or [], warnings=warnings or [],
                            held=self.links.held_for(slug, event), collect=event.decklists.collect)
         return Reply(status, page)
 
@@ -238,20 +246,23 @@ class Desk:
         if len(route) != 3 or route[0] != "e" or route[1] not in events or route[2] not in ACTIONS:
             return text(HTTPStatus.NOT_FOUND, "not found")
         slug, action = route[1], route[2]
-        where = self.table_key(events[slug], form) if action == "result" else action
+        view = PLAYERS if action in PLAYERS_ACTIONS else ""  # the page the change's form is on, where a refusal shows
+
+        def refused(status: int, lines: list[str], typed: Form | None = None) -> Reply:  # where: worked out only then
+            where = self.table_key(events[slug], form) if action == "result" else action
+            return self.event(slug, status, errors={where: lines}, typed=typed, view=view)
+
         with content_lock(events[slug]):  # the version check and the write are one step, against the CLI's writes too
             try:
                 if action == "pair":
                     before_pairing(events[slug], self.config.cache, form)
                 done = ACTIONS[action](events[slug], form)
             except Stale as exc:
-                return self.event(slug, HTTPStatus.CONFLICT, errors={where: [said(exc)]})
+                return refused(HTTPStatus.CONFLICT, [said(exc)])
             except ContentError as exc:
-                problems = [in_names(problem_line(p), self.names(events[slug])) for p in exc.problems]
-                return self.event(slug, HTTPStatus.BAD_REQUEST, errors={where: problems}, typed=form)
+                return refused(HTTPStatus.BAD_REQUEST, [in_names(problem_line(p), self.names(events[slug])) for p in exc.problems], form)
             except Refused as exc:
-                return self.event(slug, HTTPStatus.BAD_REQUEST, errors={where: [in_names(plain_line(said(exc)), self.names(events[slug]))]},
-                                  typed=form)
+                return refused(HTTPStatus.BAD_REQUEST, [in_names(plain_line(said(exc)), self.names(events[slug]))], form)
             if done.event is not None and done.board is not None:
                 self.kept[slug] = (self._stamp(events[slug]), done.event, done.board)
             warnings = list(done.warnings) + self.commit(done, slug)

@@ -155,11 +155,13 @@ class EventPage:
     errors: dict[str, list[str]] = field(default_factory=dict)  # by form: "pair", "drop", "add", "table-3"
     typed: dict[str, str] = field(default_factory=dict)  # what the refused form held, shown again to be corrected
     names: dict[str, str] = field(default_factory=dict)  # every player's, by id
+    opened: str = ""  # the form of the current round asked for ("table-3": its other ways of entry; "swap"): the others are a link each
 
 
-def event_page(event: Event, board: Scoreboard | None, shown: frozenset[str] = frozenset()) -> EventPage:
+def event_page(event: Event, board: Scoreboard | None, shown: frozenset[str] = frozenset(), *, tables: bool = True) -> EventPage:
     """The event's page; without a Scoreboard (the event has problems the check reports) only its players. Its tables are
-    the current round's and those of the earlier rounds `shown` (by slug): the others are a link each."""
+    the current round's (unless not `tables`: the players' page) and those of the earlier rounds `shown` (by slug): the
+    others are a link each."""
     fmt = formats.format_of(event)
     names = {p.id: p.name for p in event.players}
     view = _current_view(board) if board else None
@@ -168,7 +170,7 @@ def event_page(event: Event, board: Scoreboard | None, shown: frozenset[str] = f
     final = [(place, names[pid]) for place, pid in board.final_ranking or []] if board else []
     in_play = [(p.id, p.name) for p in event.players if p.dropped is None]
     views = board.rounds + board.elims if board else []
-    rounds = [_desk_round(v, fmt.results, board, names, event) if board and (v is views[-1] or v.round.slug in shown) else
+    rounds = [_desk_round(v, fmt.results, board, names, event) if board and ((tables and v is views[-1]) or v.round.slug in shown) else
               DeskRound(v.round.slug, v.label, [], [], v.complete, folded=True) for v in views]
     for old in rounds[:-1]:
         old.current = False

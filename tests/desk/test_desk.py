@@ -7,7 +7,7 @@ import re
 import subprocess
 import threading
 from pathlib import Path
-from urllib.parse import urlencode
+from urllib.parse import urlencode, urljoin
 
 import pytest
 from desk_events import TOKEN, Desk, make_event, snapshot
@@ -171,8 +171,9 @@ def test_comments_survive_desk_edits(desk):
     page = server.get("e/desk/")[1]
     assert server.post("e/desk/result", {"way": "time", "round": "round-1", "table": "1", f"power-{a}": "7", f"power-{b}": "9",
                                           "version": versions(page)["table-1"]})[0] == 303
+    page = server.get("e/desk/players")[1]
     assert server.post("e/desk/add", {"name": "Eve Example", "field-faction": "Targaryen", "version": versions(page)["add"]})[0] == 303
-    page = server.get("e/desk/")[1]
+    page = server.get("e/desk/players")[1]
     assert server.post("e/desk/drop", {"player": "dan-example", "version": versions(page)["drop"]})[0] == 303
     event_yaml = (folder / "event.yaml").read_text()
     for comment in ["# Our Thursday joust", "# four players", "# wolves"]:
@@ -211,7 +212,7 @@ def run_both(tmp_path: Path, fmt: str, steps) -> tuple[Path, Path]:
     server = Desk(tmp_path / "desk" / "content", tmp_path / "desk")
     try:
         for form_path, form, argv in steps(cli_folder):
-            page = server.get("e/desk/")[1]
+            page = server.get("e/desk/players" if form_path in ("add", "drop") else "e/desk/")[1]
             key = f"table-{form['table']}" if "table" in form else form_path
             status, text, _ = server.post(f"e/desk/{form_path}", form | {"version": versions(page)[key]})
             assert status == 303, text
@@ -260,7 +261,7 @@ def test_the_page_after_a_tap_carries_the_current_round_and_an_earlier_one_on_re
     assert main(["pair", str(folder)]) == 0
     page = server.request("GET", f"/{TOKEN}/e/desk/")[1]
     assert 'id="table-1"' in page and 'id="round-1-table-1"' not in page
-    assert '<a href="?round=round-1#round-1">Round 1: correct a result</a>' in page
+    assert '<a href="./?round=round-1#round-1">Round 1: correct a result</a>' in page
     shown = server.request("GET", f"/{TOKEN}/e/desk/?round=round-1")[1]
     assert 'id="table-1"' in shown and 'id="round-1-table-1"' in shown
     a, b = seats(folder, "round-1")[1]
@@ -327,3 +328,57 @@ def test_melee_results_through_the_desk_equal_the_cli(tmp_path):
     cli, desk_folder = run_both(tmp_path, "agot-melee", steps)
     assert snapshot(cli) == snapshot(desk_folder)
     assert all(t.result for t in load_event(desk_folder).rounds[0].tables)
+
+
+def test_the_players_have_a_page_of_their_own_and_the_event_page_carries_the_round(desk):
+    """The event page after each tap carries the round: no player's drop form, a seat's name opening that player's drop
+    on the players' page; a drop and an add are made there, refused there, and answered on the round they changed."""
+    server, folder = desk()
+    (a, _), (d, _) = seats(folder)[1], seats(folder)[2]
+    page = server.get("e/desk/")[1]
+    assert 'action="drop"' not in page and 'action="add"' not in page and '<p class="to-players"><a href="players">Players</a></p>' in page
+    assert f'<a class="name" href="players#drop-{a}">Ann Example</a>' in page  # the seat's name: one tap to its drop
+    status, players = server.get("e/desk/players")
+    assert status == 200 and f'id="drop-{a}"' in players and 'action="add"' in players and 'action="result"' not in players
+    status, _, headers = server.post("e/desk/drop", {"player": d, "fold": "repair", "version": versions(players)["drop"]})
+    assert status == 303 and headers["Location"].startswith(f"/{TOKEN}/e/desk/?note=") and headers["Location"].endswith("#round")
+    assert "Dan Example drops before round 1" in server.request("GET", headers["Location"].split("#")[0])[1]
+    answer = server.get("e/desk/players")[1]
+    assert f'<form method="post" action="drop" class="inline" id="drop-{d}">' in answer  # the undo, where the drop was
+    status, refused, _ = server.post("e/desk/add", {"name": "", "version": versions(answer)["add"]})
+    assert status == 400 and 'action="add"' in refused and 'class="error"' in refused and "<h2>Players</h2>" in refused
+
+
+def test_the_other_ways_to_enter_a_result_and_the_swap_are_a_link_each_until_asked_for(desk):
+    """Time called (Joust's power) and the seat swap: a link on the page after each tap, the form on the page it opens;
+    a refused power entry comes back with its form open and what was typed."""
+    server, folder = desk()
+    a, b = seats(folder)[1]
+    page = server.get("e/desk/")[1]
+    assert '<a href="./?open=table-1#table-1">Time called: enter power</a>' in page and f'name="power-{a}"' not in page
+    assert '<a href="./?open=swap#swap">' in page and 'action="swap"' not in page
+    opened = server.get("e/desk/?open=table-1")[1]
+    assert f'name="power-{a}"' in opened and f'name="power-{seats(folder)[2][0]}"' not in opened  # that table's only
+    assert 'action="swap"' in server.get("e/desk/?open=swap")[1]
+    status, refused, _ = server.post("e/desk/result", {"way": "time", "round": "round-1", "table": "1", f"power-{a}": "7", f"power-{b}": "x",
+                                                       "version": versions(page)["table-1"]})
+    assert status == 400 and f'name="power-{a}" value="7"' in refused
+
+
+def test_the_links_of_a_refused_forms_page_lead_to_the_event_page(desk):
+    """A refused result is answered at e/SLUG/result: its page's links to a form or an earlier round must still name
+    e/SLUG/, not e/SLUG/result (which is no page)."""
+    server, folder = desk()
+    for number, (a, _) in seats(folder).items():
+        assert main(["result", str(folder), str(number), "--winner", a]) == 0
+    assert main(["pair", str(folder)]) == 0
+    a, b = seats(folder)[1]
+    page = server.get("e/desk/")[1]
+    status, refused, _ = server.post("e/desk/result", {"way": "time", "round": "round-2", "table": "1", f"power-{a}": "x", f"power-{b}": "1",
+                                                       "version": versions(page)["table-1"]})
+    assert status == 400
+    links = re.findall(r'<a href="([^"#]*)[^"]*"', refused.split("<main>", 1)[1])
+    assert any("open=" in link for link in links) and any("round=" in link for link in links)
+    for link in links:
+        path = urljoin(f"/{TOKEN}/e/desk/result", link)
+        assert server.request("GET", path)[0] == 200, link

@@ -62,6 +62,7 @@ def test_a_whole_joust_through_the_desk_equals_the_cli(tmp_path, phone):
         phone.goto(server.url)
         phone.get_by_role("link", name="Club Event").click()
         for name in NAMES[6:8]:
+            phone.get_by_role("main").get_by_role("link", name="Players", exact=True).click()
             phone.get_by_label("Full name").fill(f"{name} Example")
             phone.get_by_label("Faction").fill("Stark")
             phone.get_by_role("button", name="Add player").click()

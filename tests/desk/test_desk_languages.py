@@ -45,9 +45,11 @@ def content_with_every_screen(root: Path) -> Path:
 
 
 def screens(server: Desk) -> dict[str, str]:
-    """Every page the desk shows for the content, by path: its index, each event, the sheets, a player's report page
-    (with a report held) and what the player is told after reporting."""
+    """Every page the desk shows for the content, by path: its index, each event and its players, the sheets, a player's
+    report page (with a report held) and what the player is told after reporting."""
     found = {"index": server.get("")[1]} | {slug: server.get(f"e/{slug}/")[1] for slug in EVENTS}
+    found |= {f"{slug}-players": server.get(f"e/{slug}/players")[1] for slug in EVENTS}
+    found |= {f"joust-{form}": server.get(f"e/joust/?open={form}")[1] for form in ("table-1", "swap")}  # the forms a link opens
     found |= {sheet: server.get(f"e/joust/{sheet}")[1] for sheet in ("links", "slips")}
     links = json.loads(server.get("e/joust/links.json")[1])["players"]
     first = next(p for p in links if p["table"] == 1)
@@ -201,16 +203,20 @@ def test_the_language_flag_takes_only_the_shipped_languages(capsys):
 
 
 @pytest.mark.browser
-def test_the_german_desk_fits_a_phone(tmp_path, touch_phone):
+@pytest.mark.parametrize("language", ["de", "fr"])
+def test_the_desk_fits_a_phone_in_german_and_french(tmp_path, touch_phone, language):
+    """Each event's page with every form shown, its players' page, and the forms a link opens (a table's time called,
+    the seat swap): no box past the edge, axe clean."""
     from browser import boxes_and_axe
 
     root = tmp_path / "desk"
     content_with_every_screen(root)
-    server = DeskServer(root, language="de")
+    server = DeskServer(root, language=language)
+    pages = [f"{slug}/{page}" for slug in ("joust", "joust2", "melee", "vtes") for page in ("", "players")]
     try:
-        for slug in ("joust", "joust2", "melee", "vtes"):
-            touch_phone.goto(f"{server.url}e/{slug}/")
+        for page in pages + ["joust/?open=table-2", "joust/?open=swap"]:
+            touch_phone.goto(f"{server.url}e/{page}")
             touch_phone.locator("details").evaluate_all("all => all.forEach(d => d.open = true)")  # every form shown
-            boxes_and_axe(touch_phone, f"de-{slug}")
+            boxes_and_axe(touch_phone, f"{language}-{page.replace('/', '-').replace('?open=', '')}")
     finally:
         server.close()

@@ -60,11 +60,16 @@ class Run:
         self.step("pair", before)
         return True
 
+    def name(self, pid: str) -> str:
+        return load_event(Path(self.cli)).player_by_id[pid].name
+
     def drop(self, pid: str, *, after: int, shot: str = "") -> None:
-        """Drop a player at the desk (their "Drop", then its confirmation, looked at when `shot` names it), and with the CLI."""
+        """Drop a player at the desk (their name at their table opens their drop on the players' page, then its
+        confirmation, looked at when `shot` names it), and with the CLI."""
         before = self.taps.count
-        name = self.page.locator(f"#player-{pid} .name").inner_text()
-        self.taps.tap(self.page.get_by_text(f"Drop {name}", exact=True))
+        name = self.name(pid)
+        self.taps.tap(self.page.locator(f"#round a[href='players#drop-{pid}']"))
+        expect(self.page.get_by_role("button", name=f"Yes, drop {name}").first).to_be_visible()  # the confirmation, open
         if shot:
             boxes_and_axe(self.page, shot)
         self.taps.tap(self.page.get_by_role("button", name=f"Yes, drop {name}"))
@@ -102,7 +107,7 @@ class Run:
             self.taps.fill(table.locator(f"input[name=power-{pid}]"), str(figure))
         self.taps.choose(table.locator("select[name=winner]"), won)
         self.taps.tap(table.get_by_role("button", name="Save result"))
-        expect(table.locator("li.winner .name")).to_have_text(self.page.locator(f"#player-{won} .name").inner_text())
+        expect(table.locator("li.winner .name")).to_have_text(self.name(won))
         self.cli_does("result", str(number), "--power", *(f"{p}={n}" for p, n in power.items()), "--winner", won,
                       *(["--round", str(round_)] if round_ else []))
         self.result_taps += self.taps.count - before
@@ -138,6 +143,9 @@ def test_a_10_player_joust_on_a_touch_phone(tmp_path, touch_phone):
         boxes_and_axe(page, "joust-round-1-paired")
 
         before = taps.count  # a late arrival, folded into round 1 (no result yet): the same tap pairs it again
+        taps.tap(page.get_by_role("main").get_by_role("link", name="Players", exact=True))
+        expect(page.get_by_label("Full name")).to_be_visible()
+        boxes_and_axe(page, "joust-players")
         taps.fill(page.get_by_label("Full name"), "Kim Example")
         taps.fill(page.get_by_label("Faction"), "Martell")
         taps.tap(page.get_by_role("button", name="Add to Round 1: only the tables it needs change"))
@@ -199,8 +207,7 @@ def test_a_10_player_joust_on_a_touch_phone(tmp_path, touch_phone):
                 taps.tap(page.locator("#round-1-table-1").get_by_text("Change the result"))
                 boxes_and_axe(page, "joust-round-1-reopened")
                 run.joust_result("round-1-table-1", 1, wrong[1], wrong[0], round_=1)
-                expect(page.locator("#round-1-table-1 li.winner")).to_contain_text(page.locator(
-                    f"#player-{wrong[1]} .name").inner_text())
+                expect(page.locator("#round-1-table-1 li.winner")).to_contain_text(run.name(wrong[1]))
                 run.step("correction", before)
                 run.result_taps, run.results = results, run.results - 1  # a step of its own, not a result
         expect(page.locator("#standings .final")).to_contain_text("champion")
@@ -217,6 +224,7 @@ def test_a_melee_to_its_final_table_on_a_touch_phone(tmp_path, touch_phone):
         assert run.pair()
 
         before = taps.count  # a late arrival, folded into round 1: nine play it
+        taps.tap(page.get_by_role("main").get_by_role("link", name="Players", exact=True))
         taps.fill(page.get_by_label("Full name"), "Ivy Example")
         taps.tap(page.get_by_role("button", name="Add to Round 1: only the tables it needs change"))
         run.done("Ivy Example joins round 1; tables 1, 2, 3 changed")  # 4 + 4 become 3 + 3 + 3

@@ -15,7 +15,7 @@ def test_a_name_with_a_line_break_is_refused_and_forges_no_commit_trailer(desk, 
     git(tmp_path, "add", "content")
     git(tmp_path, "commit", "-q", "-m", "the event")
     before = (folder / "event.yaml").read_text()
-    page = server.get("e/desk/")[1]
+    page = server.get("e/desk/players")[1]
     status, text, _ = server.post("e/desk/add", {"name": "Eve\nSigned-off-by: Mallory <m@x>", "version": versions(page)["add"]})
     assert status == 400
     assert "control character U+000A" in text and "Traceback" not in text

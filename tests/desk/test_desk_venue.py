@@ -103,14 +103,19 @@ def seating(folder):
     return {t.number: t.players for t in round_.tables}, round_.byes + round_.sitting_out
 
 
-def add_late(page, name: str, choice: str = "Add to Round 1: only the tables it needs change") -> None:
+def add_late(page, name: str, choice: str = "Add to Round 1: only the tables it needs change", shot: str = "") -> None:
+    page.get_by_role("main").get_by_role("link", name="Players", exact=True).tap()
+    expect(page.get_by_label("Full name")).to_be_visible()
+    if shot:
+        boxes_and_axe(page, shot)
     page.get_by_label("Full name").fill(name)
     page.get_by_role("button", name=choice).tap()
 
 
 def drop_now(page, pid: str) -> None:
-    name = page.locator(f"#player-{pid} .name").inner_text()
-    page.get_by_text(f"Drop {name}", exact=True).tap()
+    seat = page.locator(f"#round a[href='players#drop-{pid}']")  # their name at their table opens their drop
+    name = seat.inner_text()
+    seat.tap()
     page.get_by_role("button", name=f"Yes, drop {name}: only the tables it needs change").tap()
 
 
@@ -121,8 +126,7 @@ def test_a_late_arrival_and_a_drop_change_only_the_tables_they_touch(tmp_path, t
     server = DeskServer(tmp_path)
     try:
         page.goto(f"{server.url}e/desk/")
-        boxes_and_axe(page, "fold-choices")
-        add_late(page, "Zed Example")
+        add_late(page, "Zed Example", shot="fold-choices")
         expect(page.locator(".note.done")).to_have_text("Zed Example joins round 1; table 5 changed")
         after, waiting = seating(folder)
         assert {n: t for n, t in after.items() if n != 5} == tables and after[5] == ("zed-example", byes[0]) and waiting == ()
