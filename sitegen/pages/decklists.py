@@ -8,17 +8,27 @@ from dataclasses import dataclass
 
 from sitegen.games import format_of
 from sitegen.games.base import Scoreboard
-from sitegen.games.decklist import CheckedDeck, read_checked
+from sitegen.games.decklist import CheckedDeck, DeckRules, in_round_order, read_checked, round_name
 from sitegen.model import DECKS_FOLDER, Event
 from sitegen.pages.page_model import PageModel
 from sitegen.text import N_, Msg
 
 
 @dataclass(frozen=True)
+class RoundList:
+    """One round's list of a player, when lists go by round (V:TES multi-deck)."""
+
+    label: Msg  # "Round 2", "Final"
+    download: str  # the .txt file, relative to the event's folder
+    deck: CheckedDeck | None  # None: the same list as the player's last one (shown in full)
+
+
+@dataclass(frozen=True)
 class ShownList:
     player: str
-    deck: CheckedDeck
+    deck: CheckedDeck  # the player's list; when lists go by round, the one of their last round
     download: str  # the .txt file, relative to the event's folder
+    rounds: tuple[RoundList, ...] = ()
 
 
 def shown_lists(event: Event, board: Scoreboard) -> dict[str, ShownList]:
@@ -28,7 +38,14 @@ def shown_lists(event: Event, board: Scoreboard) -> dict[str, ShownList]:
         return {}
     order = [player for _, player in board.final_ranking or []] + [row.player for row in board.standings]
     ranked = sorted(event.released_decks, key=lambda player: order.index(player) if player in order else len(order))
-    return {player: ShownList(player, read_checked(rules, event.released_decks[player]), f"{DECKS_FOLDER}/{player}.txt") for player in ranked}
+    return {player: ShownList(player, read_checked(rules, event.released_decks[player]), f"{DECKS_FOLDER}/{player}.txt",
+                              _round_lists(rules, event, player)) for player in ranked}
+
+
+def _round_lists(rules: DeckRules, event: Event, player: str) -> tuple[RoundList, ...]:
+    lists, last = event.released_round_decks.get(player, {}), event.released_decks[player]
+    return tuple(RoundList(round_name(key), f"{DECKS_FOLDER}/{player}.{key}.txt", None if lists[key] == last else read_checked(rules, lists[key]))
+                 for key in in_round_order(lists))
 
 
 TOP = 5  # the meta's second column: the lists of the players placed this high or higher
@@ -63,3 +80,5 @@ def decklist_pages(base: str, event: Event, board: Scoreboard, lists: dict[str, 
                                                                        "lists_meta": lists_meta(board, lists), "top": TOP})
     for shown in lists.values():
         yield PageModel(f"{base}/{shown.download}", None, body=event.released_decks[shown.player].encode("utf-8"))
+        for key, text in sorted(event.released_round_decks.get(shown.player, {}).items()):
+            yield PageModel(f"{base}/{DECKS_FOLDER}/{shown.player}.{key}.txt", None, body=text.encode("utf-8"))
