@@ -95,6 +95,7 @@ class PlayerRound:
     total: str = ""  # shown: the running total
     rank: int | None = None  # standings rank after this round (preliminary rounds only)
     won: bool | None = None  # for win rates; None when no game was played (bye, absent, pending)
+    drew: bool = False  # a drawn game (won is False then): the meta's records count it apart from the losses
 
 
 @dataclass

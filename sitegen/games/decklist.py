@@ -57,6 +57,9 @@ class DeckRules(ABC):
 
     #: What a player may paste, for the help texts: a sentence naming the exports the game reads.
     formats: Msg
+    #: The traits (`CheckedDeck.traits` titles' msgids) whose games the meta page counts (won, lost, drawn), one table
+    #: each; a pair of them: a table of their combinations. Empty: the game has no records to show (a V:TES game is no win or loss).
+    records: tuple[tuple[str, ...], ...] = ()
 
     @abstractmethod
     def check(self, text: str) -> CheckedDeck:

@@ -72,6 +72,52 @@ def lists_meta(board: Scoreboard, lists: dict[str, ShownList]) -> list[MetaTable
             for key, counts in field.items()]
 
 
+@dataclass(frozen=True)
+class Record:
+    value: str  # "House Stark", or a pair: "House Stark / Banner of the Wolf"
+    lists: int
+    won: int
+    lost: int
+    drawn: int
+
+    @property
+    def win_rate(self) -> float:
+        """Games won of games played, in percent (a draw is a game not won)."""
+        games = self.won + self.lost + self.drawn
+        return 100 * self.won / games if games else 0.0
+
+
+@dataclass(frozen=True)
+class RecordTable:
+    title: Msg  # "Faction", "Faction + Agenda"
+    rows: tuple[Record, ...]  # most lists first
+
+
+def list_records(event: Event, board: Scoreboard, lists: dict[str, ShownList]) -> list[RecordTable]:
+    """The games of the published lists' players, by what the lists play (the game's `DeckRules.records`): won,
+    lost and drawn (byes and games without a result not counted)."""
+    rules = format_of(event).deck_rules
+    tables = []
+    for traits in rules.records if rules else ():
+        tallies: dict[str, list[int]] = {}
+        titles: dict[str, Msg] = {}
+        for shown in lists.values():
+            found = {title.msgid: (title, value) for title, value in shown.deck.traits}
+            if not all(trait in found for trait in traits):
+                continue
+            titles.update({trait: found[trait][0] for trait in traits})
+            games = [h for h in board.player_rounds.get(shown.player, []) if h.won is not None]
+            tally = tallies.setdefault(" / ".join(found[trait][1] for trait in traits), [0, 0, 0, 0])
+            won, drawn = sum(h.won is True for h in games), sum(h.drew for h in games)
+            for index, count in enumerate((1, won, len(games) - won - drawn, drawn)):
+                tally[index] += count
+        if tallies:
+            title = titles[traits[0]] if len(traits) == 1 else N_("{first} + {second}", first=titles[traits[0]], second=titles[traits[1]])
+            rows = sorted((Record(value, *tally) for value, tally in tallies.items()), key=lambda row: (-row.lists, -row.win_rate, row.value))
+            tables.append(RecordTable(title, tuple(rows)))
+    return tables
+
+
 def decklist_pages(base: str, event: Event, board: Scoreboard, lists: dict[str, ShownList], ctx: dict[str, object]) -> Iterator[PageModel]:
     """The Decklists page and each list's text file (as registered: a deck builder reads it back)."""
     if not lists:
