@@ -173,8 +173,8 @@ def registered_message(checked: CheckedDeck, round_key: str) -> Msg:
         return N_("Your list is registered. You may replace it until round 1 is paired.") if checked.valid else \
             N_("Your list is registered, with the problems below: fix them and register it again before round 1 is paired.")
     label = round_name(round_key)
-    return N_("Your list for {round} is registered. You may replace it until {round} is paired.", round=label) if checked.valid else \
-        N_("Your list for {round} is registered, with the problems below: fix them and register it again before {round} is paired.", round=label)
+    return N_("Your list for {round} is registered. You may replace it until that round is paired.", round=label) if checked.valid else \
+        N_("Your list for {round} is registered, with the problems below: fix them and register it again before that round is paired.", round=label)
 
 
 def check_formats(event: Event) -> Msg | str:
