@@ -50,8 +50,7 @@ def test_the_meta_page_shows_them(make_site, run_cli, tmp_path):
     assert run_cli("build", "--content", make_site(files()), "--output", tmp_path / "output")[0] == 0
     page = (tmp_path / "output" / "events" / "e" / "meta.html").read_text()
     assert "From the published decklists" in page and "<caption>Faction + Agenda</caption>" in page
-    assert ('<th scope="row">House Stark / Fealty</th><td class="num">2</td><td class="num">2</td><td class="num">1</td>'
-            '<td class="num">1</td><td class="num">50%</td>') in page
+    assert '<th scope="row">House Stark / Fealty</th><td class="num">2</td><td class="num">2–1–1</td><td class="num">50%</td>' in page
     assert 'href="meta.html"' in (tmp_path / "output" / "events" / "e" / "index.html").read_text()
 
 
