@@ -68,7 +68,7 @@ def _deck(args: argparse.Namespace) -> int:
 
 
 def _decks(args: argparse.Namespace) -> int:
-    from sitegen.edit.decklists import HeldDecks, release
+    from sitegen.edit.decklists import HeldDecks, players_of, release
     from sitegen.load.check import validated
 
     event = validated(args.event_dir)
@@ -78,7 +78,7 @@ def _decks(args: argparse.Namespace) -> int:
         print(f"copied {len(written)} held list{'s' if len(written) != 1 else ''} into {args.export}/")
         return 0
     if args.publish:
-        released = release(args.event_dir, args.cache, now=True)
+        released = players_of(release(args.event_dir, args.cache, now=True))
         print(f"published {', '.join(released) if released else 'no new list'} into {Path(args.event_dir) / 'decks'}/")
         return 0
     return _statuses(event, held, show_problems=args.check)
@@ -104,8 +104,8 @@ def _statuses(event: Event, held: Any, *, show_problems: bool) -> int:
 
 def release_due(event_dir: str, cache: Path) -> None:
     """After a pairing or a result: publish the held lists the event's rule now releases, and say so."""
-    from sitegen.edit.decklists import release
+    from sitegen.edit.decklists import players_of, release
 
-    released = release(event_dir, cache)
+    released = players_of(release(event_dir, cache))
     if released:
         print(f"published the decklists of {', '.join(released)} into {Path(event_dir) / 'decks'}/ (event.yaml's 'decklists:')")

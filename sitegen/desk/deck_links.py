@@ -20,13 +20,25 @@ from pathlib import Path
 from sitegen.desk.actions import Done, Form, said, value
 from sitegen.desk.report_links import DeskSide, Page, qr_code
 from sitegen.desk.reports import RateLimit, kept_token
-from sitegen.edit.decklists import HeldDecks, check_list, english_round, list_for_round, lists_so_far, locked, missing_lists, register, release, target_round
+from sitegen.edit.decklists import (
+    HeldDecks,
+    check_list,
+    english_round,
+    list_for_round,
+    lists_so_far,
+    locked,
+    missing_lists,
+    players_of,
+    register,
+    release,
+    target_round,
+)
 from sitegen.files import write_atomic
 from sitegen.games import format_of
 from sitegen.games.base import Refused
 from sitegen.games.decklist import CheckedDeck, round_name, too_long
 from sitegen.load.event import load_event
-from sitegen.model import DECKS_FOLDER, ContentError, Event
+from sitegen.model import ContentError, Event
 from sitegen.text import N_, Msg
 
 DECK_ROUTE = "d"  # /d/LINK: a player's decklist link
@@ -203,4 +215,4 @@ def published(folder: Path, cache: Path) -> Done | None:
         return Done(N_("The decklists could not be published: {error}", error=str(exc)), [])
     if not released:
         return None
-    return Done(N_("Decklists published: {players}", players=", ".join(released)), [folder / DECKS_FOLDER / f"{p}.txt" for p in released])
+    return Done(N_("Decklists published: {players}", players=", ".join(players_of(released))), released)

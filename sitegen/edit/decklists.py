@@ -183,10 +183,10 @@ def winners(event: Event) -> list[str]:
 
 
 @one_writer
-def release(event_dir: str | Path, cache: Path, *, now: bool = False) -> list[str]:
+def release(event_dir: str | Path, cache: Path, *, now: bool = False) -> list[Path]:
     """Write the held lists the rule releases into the event folder (`decks/<player-id>.txt`, and when lists go by
     round `decks/<player-id>.<round>.txt` for each round played); `now`: the TO's publish, which releases whose lists
-    `publish:` says without waiting for `when:`. The players whose lists were written."""
+    `publish:` says without waiting for `when:`. The files written, sorted."""
     if not now and not HeldDecks(cache / HELD_FOLDER / Path(event_dir).absolute().name).files():
         return []  # nothing held (the event's folder name is its slug): `pair` and `result` need not read the event again
     event = load_event(event_dir)
@@ -206,7 +206,12 @@ def release(event_dir: str | Path, cache: Path, *, now: bool = False) -> list[st
         finally:
             if not any(folder.iterdir()):
                 folder.rmdir()
-    return sorted({path.name.split(".")[0] for path in texts})
+    return sorted(texts)
+
+
+def players_of(written: list[Path]) -> list[str]:
+    """The players whose lists `release` wrote."""
+    return sorted({path.name.split(".")[0] for path in written})
 
 
 def _released(event: Event, lists: dict[str, dict[str, str]], player: str) -> dict[str, str]:

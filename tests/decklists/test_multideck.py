@@ -56,6 +56,8 @@ def test_each_round_takes_its_own_list_and_locks_when_paired(event, run_cli, tmp
     assert status == 0
     held = HeldDecks.of(tmp_path / ".sitegen-cache", load_event(event))
     assert sorted(p.name for p in held.folder.iterdir()) == sorted([f"{p}.txt" for p in PLAYERS] + ["ann-example.round-2.txt", "ben-example.round-2.txt"])
+    status, _, _ = run_cli("decks", event, "--export", tmp_path / "backup")
+    assert status == 0 and sorted(p.name for p in (tmp_path / "backup").iterdir()) == sorted(p.name for p in held.folder.iterdir())
     status, out, _ = run_cli("decks", event)
     assert status == 0 and "ann-example: round 1 registered, round 2 registered" in out and "ben-example: round 1 registered, round 2 has problems" in out
     status, _, err = run_cli("pair", event)

@@ -175,3 +175,21 @@ def test_multideck_a_player_registers_the_next_rounds_list_until_it_is_paired(tm
         assert (tmp_path / "desk-cache" / "decklists" / "desk" / "ann-example.round-2.txt").read_text() == (CORPUS / "legal-b.jol.txt").read_text()
     finally:
         desk.close()
+
+
+def test_the_desk_publishes_each_rounds_list_under_multideck(tmp_path):
+    """The files the desk commits (with --commit) are every file it wrote: each round's list too."""
+    from sitegen.cli.main import main
+    from sitegen.desk.deck_links import published
+
+    folder = make_event(tmp_path, "vtes", pair=False)
+    (folder / "event.yaml").write_text((folder / "event.yaml").read_text() + RULE.replace("required", "optional") + "multideck: true\n")
+    cache = tmp_path / "desk-cache"
+    assert main(["deck", str(folder), "ann-example", str(CORPUS / "legal-a.jol.txt"), "--cache", str(cache)]) == 0
+    for number in range(3):
+        assert main(["pair", str(folder)]) == 0
+        seated = load_event(folder).rounds[number].tables[0].players
+        assert main(["result", str(folder), "1", "--vp", *[f"{p}={5 if p == 'ann-example' else 0}" for p in seated]]) == 0
+    done = published(folder, cache)
+    assert str(done.message) == "Decklists published: ann-example"
+    assert done.written == [folder / "decks" / name for name in ("ann-example.round-1.txt", "ann-example.round-2.txt", "ann-example.round-3.txt", "ann-example.txt")]
