@@ -11,6 +11,7 @@ import shutil
 from dataclasses import dataclass
 from pathlib import Path
 
+from sitegen import games
 from sitegen.edit.commit import commit
 from sitegen.edit.lock import one_writer
 from sitegen.files import write_atomic
@@ -244,9 +245,11 @@ def missing_lists(event_dir: str | Path, cache: Path) -> tuple[str, dict[str, st
     the round, and the players starting it without a legal list for it, each with "missing" or "has problems" (none
     otherwise; a final's players are known only once it is paired)."""
     event = load_event(event_dir)
+    if event.decklists.collect != "required" or event.format not in games.FORMATS:
+        return "", {}  # a misspelt format: `pair` says so plainly
     key = target_round(event) or ("round-1" if not event.rounds else "")
     stage, _, number = key.partition("-")
-    if event.decklists.collect != "required" or stage != "round" or key in paired_keys(event):
+    if stage != "round" or key in paired_keys(event):
         return key, {}
     lists = HeldDecks.of(cache, event).by_round()
     texts = {player.id: list_for_round(event, lists, player.id, key) if round_keys(event) else lists.get(player.id, {}).get("")

@@ -119,3 +119,9 @@ def test_a_single_deck_event_keeps_one_list(event, run_cli):
     assert status == 0 and "for round" not in out
     status, _, err = deck(run_cli, event, "ann-example", "legal-a.twda.txt", "--round", "round-2")
     assert status == 2 and "multideck" in err
+
+
+def test_pair_says_a_misspelt_format_plainly_when_lists_are_required(event, run_cli):
+    (event / "event.yaml").write_text((event / "event.yaml").read_text().replace("format: vtes", "format: vtess"))
+    status, _, err = run_cli("pair", event)
+    assert status == 2 and "unknown format 'vtess'; did you mean 'vtes'?" in err and not (event / "round-1.yaml").exists()
