@@ -23,7 +23,6 @@ from sitegen.desk.reports import RateLimit, kept_token
 from sitegen.edit.decklists import (
     HeldDecks,
     check_list,
-    english_round,
     list_for_round,
     lists_so_far,
     locked,
@@ -39,7 +38,7 @@ from sitegen.games.base import Refused
 from sitegen.games.decklist import CheckedDeck, round_name, too_long
 from sitegen.load.event import load_event
 from sitegen.model import ContentError, Event
-from sitegen.text import N_, Msg
+from sitegen.text import N_, Msg, in_list
 
 DECK_ROUTE = "d"  # /d/LINK: a player's decklist link
 STORE_NAME = "desk-deck-links.json"
@@ -201,9 +200,11 @@ def before_pairing(folder: Path, cache: Path, form: Form) -> None:
         return
     key, missing = missing_lists(folder, cache)
     if missing:
-        raise Refused(f"{english_round(key)} is not paired: the event requires a legal decklist, and these players have none: "
-                      + ", ".join(f"{player} ({status})" for player, status in missing.items())
-                      + "; tick 'Pair without their decklists' to pair all the same")
+        players = in_list([N_("{player} ({status})", player=player, status=STATUS["missing" if status == "missing" else "problems"])
+                           for player, status in missing.items()])
+        raise Refused(N_("{round} is not paired: the event requires a legal decklist, and these players have none: {players}. Tick "
+                         "'{override}' to pair all the same.", round=round_name(key), players=players,
+                         override=N_("Pair without their decklists (players with no legal list)")))
 
 
 def published(folder: Path, cache: Path) -> Done | None:

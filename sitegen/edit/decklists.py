@@ -75,9 +75,10 @@ def check_list(event: Event, text: str) -> CheckedDeck:
 
 
 def round_keys(event: Event) -> tuple[str, ...]:
-    """The event's rounds in order when each takes a list of its own (V:TES multi-deck); empty: one list per event."""
-    rules = format_of(event).deck_rules
-    return rules.rounds(event) if rules else ()
+    """The event's rounds in order when each takes a list of its own (V:TES multi-deck); empty: one list per event (or
+    a misspelt format, which the event's check reports)."""
+    fmt = games.FORMATS.get(event.format)
+    return fmt.deck_rules.rounds(event) if fmt and fmt.deck_rules else ()
 
 
 def paired_keys(event: Event) -> set[str]:

@@ -173,6 +173,17 @@ def test_multideck_a_player_registers_the_next_rounds_list_until_it_is_paired(tm
         status, page = desk.get("e/desk/decks")
         assert "Round 1: registered · Round 2: registered" in page and "Round 1: missing · Round 2: missing" in page
         assert (tmp_path / "desk-cache" / "decklists" / "desk" / "ann-example.round-2.txt").read_text() == (CORPUS / "legal-b.jol.txt").read_text()
+        seated = load_event(folder).rounds[0].tables[0].players
+        assert main(["result", str(folder), "1", "--vp", *[f"{p}={5 if p == 'ann-example' else 0}" for p in seated]]) == 0
+        status, page = desk.get("e/desk/")
+        assert 'name="without_decklists"' in page  # the override is offered at every preliminary round, not round 1 only
+        status, page, _ = desk.post("e/desk/pair", {"version": load_version(tmp_path)})
+        assert status == 400 and "Round 2 is not paired" in page and "Ben Example (missing)" in page and "Ann Example" not in page.split("Round 2 is not paired")[1][:300]
+        (folder / "event.yaml").write_text((folder / "event.yaml").read_text() + "language: fr\n")
+        status, page, _ = desk.post("e/desk/pair", {"version": load_version(tmp_path)})
+        assert status == 400 and "Ronde 2 n&#39;est pas appariée" in page and "Ben Example (manquante)" in page
+        status, page, _ = desk.post("e/desk/pair", {"version": load_version(tmp_path), "without_decklists": "on"})
+        assert status == 303 and (folder / "round-2.yaml").exists()
     finally:
         desk.close()
 
