@@ -181,6 +181,8 @@ class Event:
     language: str = ""  # `language:` of event.yaml, one of LANGUAGES; "" = the site's
     decklists: DecklistRule = DecklistRule()
     released_decks: dict[str, str] = field(default_factory=dict)  # player id -> the text of decks/<player-id>.txt
+    #: One list per round (V:TES multi-deck): player id -> round key ("round-2", "final") -> decks/<player-id>.<key>.txt
+    released_round_decks: dict[str, dict[str, str]] = field(default_factory=dict)
     chosen_bye: str | None = None  # not content: the bye `pair --bye` asks of the pairing being made
 
     @functools.cached_property

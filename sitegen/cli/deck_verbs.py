@@ -17,6 +17,8 @@ def register(sub: Any, cache: Path) -> None:
     p.add_argument("player", metavar="ID")
     p.add_argument("file", help="the list as a text file (a deck builder's export), or - to read it from the input")
     p.add_argument("--force", action="store_true", help="replace a list locked since round 1 was paired (the TO's decision)")
+    p.add_argument("--round", default="", metavar="ROUND",
+                   help="under 'multideck: true', the round the list is for (round-2, final; default: the next round to be paired)")
     p.add_argument("--cache", type=Path, default=cache, help=f"where held lists are kept (default {cache}/; keep it out of git)")
     p.set_defaults(run=_deck)
 
@@ -54,16 +56,19 @@ def print_checked(player: str, checked: CheckedDeck) -> None:
 
 
 def _deck(args: argparse.Namespace) -> int:
-    from sitegen.edit.decklists import register
+    from sitegen.edit.decklists import english_round, register, target_round
+    from sitegen.load.event import load_event
 
-    checked = register(args.event_dir, args.cache, args.player, _read_list(args.file), force=args.force)
+    round_key = args.round or target_round(load_event(args.event_dir))
+    checked = register(args.event_dir, args.cache, args.player, _read_list(args.file), force=args.force, round_key=round_key)
     print_checked(args.player, checked)
-    print(f"held in {args.cache}/: not on the site until the event's 'decklists:' rule publishes it")
+    held_for = f" for {english_round(round_key)} (and the rounds after it, unless another list is registered for them)" if round_key else ""
+    print(f"held in {args.cache}/{held_for}: not on the site until the event's 'decklists:' rule publishes it")
     return 0
 
 
 def _decks(args: argparse.Namespace) -> int:
-    from sitegen.edit.decklists import HeldDecks, release
+    from sitegen.edit.decklists import HeldDecks, players_of, release
     from sitegen.load.check import validated
 
     event = validated(args.event_dir)
@@ -73,34 +78,34 @@ def _decks(args: argparse.Namespace) -> int:
         print(f"copied {len(written)} held list{'s' if len(written) != 1 else ''} into {args.export}/")
         return 0
     if args.publish:
-        released = release(args.event_dir, args.cache, now=True)
+        released = players_of(release(args.event_dir, args.cache, now=True))
         print(f"published {', '.join(released) if released else 'no new list'} into {Path(args.event_dir) / 'decks'}/")
         return 0
     return _statuses(event, held, show_problems=args.check)
 
 
 def _statuses(event: Event, held: Any, *, show_problems: bool) -> int:
-    from sitegen.edit.decklists import check_list
+    from sitegen.edit.decklists import check_list, english_round, lists_so_far
 
-    lists = held.all()
+    lists = held.by_round()
     bad = 0
     for player in event.players:
-        if player.id not in lists:
-            print(f"{player.id}: missing")
-            continue
-        checked = check_list(event, lists[player.id])
-        bad += not checked.valid
-        if show_problems:
-            print_checked(player.id, checked)
-        else:
-            print(f"{player.id}: {'registered' if checked.valid else 'has problems'}")
+        said = []
+        for key, text in lists_so_far(event, lists, player.id):
+            checked = check_list(event, text) if text is not None else None
+            bad += checked is not None and not checked.valid
+            said.append(f"{english_round(key) + ' ' if key else ''}{'missing' if checked is None else 'registered' if checked.valid else 'has problems'}")
+            if show_problems and checked is not None:
+                print_checked(f"{player.id} ({english_round(key)})" if key else player.id, checked)
+        if not show_problems:
+            print(f"{player.id}: {', '.join(said)}")
     return 2 if show_problems and bad else 0
 
 
 def release_due(event_dir: str, cache: Path) -> None:
     """After a pairing or a result: publish the held lists the event's rule now releases, and say so."""
-    from sitegen.edit.decklists import release
+    from sitegen.edit.decklists import players_of, release
 
-    released = release(event_dir, cache)
+    released = players_of(release(event_dir, cache))
     if released:
         print(f"published the decklists of {', '.join(released)} into {Path(event_dir) / 'decks'}/ (event.yaml's 'decklists:')")

@@ -75,7 +75,7 @@ def _register_pair(sub: Any, cache: Path) -> None:
     with_byes = ", ".join(sorted(name for name, fmt in formats.FORMATS.items() if fmt.gives_byes))
     p.add_argument("--bye", metavar="ID", help=f"give this player the bye (formats with byes: {with_byes}; default: the rules' choice)")
     p.add_argument("--without-decklists", action="store_true",
-                   help="pair round 1 although some players have no legal decklist ('decklists: collect: required')")
+                   help="pair although some players have no legal decklist for the round ('decklists: collect: required')")
     p.set_defaults(run=_pair, one_event=True, cache=cache)
 
 def _fold_flag(parser: argparse.ArgumentParser) -> None:
@@ -218,12 +218,12 @@ def _add(args: argparse.Namespace) -> int:
     return 0
 
 def _pair(args: argparse.Namespace) -> int:
-    from sitegen.edit.decklists import missing_lists
+    from sitegen.edit.decklists import english_round, missing_lists
     from sitegen.edit.rounds import pair_round
 
-    missing = {} if args.without_decklists or args.redo else missing_lists(args.event_dir, args.cache)
+    key, missing = ("", {}) if args.without_decklists or args.redo else missing_lists(args.event_dir, args.cache)
     if missing:
-        raise Refused("round 1 is not paired: the event requires a legal decklist, and these players have none: "
+        raise Refused(f"{english_round(key)} is not paired: the event requires a legal decklist, and these players have none: "
                       + ", ".join(f"{player} ({status})" for player, status in missing.items())
                       + "; register their lists (`sitegen deck`), or pair with --without-decklists")
     paired = pair_round(args.event_dir, plan=args.plan, redo=args.redo, start=args.start, minutes=args.minutes,

@@ -30,6 +30,7 @@ from sitegen.desk.preview import CONTENT_TYPES, DeskConfig, Preview
 from sitegen.desk.replies import Reply, redirect, text
 from sitegen.desk.report_links import LINK_ROUTE, ReportLinks
 from sitegen.desk.screens import ORDINALS, event_links, event_page, in_names, problem_line
+from sitegen.edit.decklists import round_keys
 from sitegen.edit.lock import content_lock
 from sitegen.games.base import Refused, Scoreboard
 from sitegen.language import translate
@@ -227,7 +228,8 @@ class Desk:
         page_model.typed = {key: value(typed, key) for key in typed if key not in ("token", "version")}
         template = "players.html" if view == PLAYERS else "event.html"
         page = self.render(template, self.language(event), page=page_model, slug=slug, problems=problems, done=done or [], warnings=warnings or [],
-                           held=self.links.held_for(slug, event), collect=event.decklists.collect)
+                           held=self.links.held_for(slug, event), collect=event.decklists.collect,
+                           lists_per_round=event.decklists.collect == "required" and bool(round_keys(event)))
         return Reply(status, page)
 
     def site_file(self, path: str) -> Reply:

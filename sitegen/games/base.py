@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from sitegen.games.decklist import DeckRules
+from sitegen.games.decklist import DeckRules, in_round_order
 from sitegen.games.result_entry import ResultEntry, SlipForm
 from sitegen.model import Event, Person, Problem, Round
 from sitegen.text import N_, Msg
@@ -95,6 +95,7 @@ class PlayerRound:
     total: str = ""  # shown: the running total
     rank: int | None = None  # standings rank after this round (preliminary rounds only)
     won: bool | None = None  # for win rates; None when no game was played (bye, absent, pending)
+    drew: bool = False  # a drawn game (won is False then): the meta's records count it apart from the losses
 
 
 @dataclass
@@ -335,6 +336,8 @@ def standings_document(event: Event, format_name: str, rows: list[dict[str, Any]
         "final_ranking": final_ranking,
         "did_not_play": [p.id for p in event.players if p.id in absent],
         "decklists": sorted(event.released_decks),  # whose lists are published (decks/<id>.txt beside this file)
+        #: one list per round (multi-deck): the rounds each player's lists are published for (decks/<id>.<round>.txt)
+        "decklists_by_round": {player: in_round_order(lists) for player, lists in sorted(event.released_round_decks.items())},
     }
 
 

@@ -7,8 +7,10 @@ sentence a player understands, translated where it is shown.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from collections.abc import Iterable
 from dataclasses import dataclass
 
+from sitegen.model import Event
 from sitegen.text import N_, Msg
 
 #: The most a pasted or uploaded decklist may hold, in bytes of UTF-8: a long V:TES list with comments is some 4 KB.
@@ -55,10 +57,29 @@ class DeckRules(ABC):
 
     #: What a player may paste, for the help texts: a sentence naming the exports the game reads.
     formats: Msg
+    #: The traits (`CheckedDeck.traits` titles' msgids) whose games the meta page counts (won, lost, drawn), one table
+    #: each; a pair of them: a table of their combinations. Empty: the game has no records to show (a V:TES game is no win or loss).
+    records: tuple[tuple[str, ...], ...] = ()
 
     @abstractmethod
     def check(self, text: str) -> CheckedDeck:
         """The list read from `text` (any of `formats`) and checked against the game's deckbuilding rules."""
+
+    def rounds(self, event: Event) -> tuple[str, ...]:
+        """When each round takes a list of its own (V:TES multi-deck): the keys of the event's rounds in the order
+        they are played ("round-1", ..., "final"); empty (the default): one list for the whole event."""
+        return ()
+
+
+def round_name(key: str) -> Msg:
+    """A round key as players read it: "round-2" -> "Round 2", "final" -> "Final"."""
+    stage, _, number = key.partition("-")
+    return N_("Round {number}", number=int(number)) if stage == "round" and number.isdigit() else N_("Final")
+
+
+def in_round_order(keys: Iterable[str]) -> list[str]:
+    """Round keys in the order the rounds are played: round-1, round-2, ..., round-10, then the final."""
+    return sorted(keys, key=lambda key: (key == "final", int(key.rpartition("-")[2]) if key != "final" else 0))
 
 
 def too_long(text: str) -> Msg | None:

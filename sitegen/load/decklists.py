@@ -4,6 +4,7 @@ Lists not yet released are no content: they are held in the cache folder (`edit/
 """
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from sitegen.games.decklist import MAX_DECKLIST_BYTES
@@ -31,21 +32,29 @@ def read_rule(data: LineDict, shown: str, c: Collector) -> DecklistRule:
     return DecklistRule(**chosen)
 
 
-def read_released(event_dir: Path, ids: set[str], c: Collector) -> dict[str, str]:
-    """The released lists, `decks/<player-id>.txt`, by player id."""
+#: A released list's file name: the player's id, then the round it was played in when lists go by round (multi-deck).
+RELEASED_NAME = re.compile(r"^(?P<player>[^.]+?)(\.(?P<round>round-[1-9]\d{0,3}|final))?\.txt$")
+
+
+def read_released(event_dir: Path, ids: set[str], c: Collector) -> tuple[dict[str, str], dict[str, dict[str, str]]]:
+    """The released lists: `decks/<player-id>.txt` by player id, and `decks/<player-id>.<round>.txt` (one list per
+    round) by player id and round key."""
     folder = event_dir / DECKS_FOLDER
+    released: dict[str, str] = {}
+    by_round: dict[str, dict[str, str]] = {}
     if not c.folder(folder):
-        return {}
-    released = {}
+        return released, by_round
     for path in c.listing(folder):
-        shown = str(path)
-        if path.suffix != ".txt" or path.stem not in ids:
-            c.add(Where(shown, 1), f"the {DECKS_FOLDER}/ folder holds one list per player, named <player-id>.txt; "
-                                   f"{suggest(path.stem, sorted(ids))}")
+        shown, named = str(path), RELEASED_NAME.match(path.name)
+        if named is None or named["player"] not in ids:
+            c.add(Where(shown, 1), f"the {DECKS_FOLDER}/ folder holds one list per player, named <player-id>.txt (or <player-id>.round-2.txt, "
+                                   f"<player-id>.final.txt for a round's list); {suggest(path.name.split('.')[0], sorted(ids))}")
             continue
         text = c.read_text(path, shown)
         if text is not None and len(text.encode("utf-8")) > MAX_DECKLIST_BYTES:
             c.add(Where(shown, 1), f"a decklist of more than {MAX_DECKLIST_BYTES} bytes; keep the list only")
+        elif text is not None and named["round"]:
+            by_round.setdefault(named["player"], {})[named["round"]] = text
         elif text is not None:
-            released[path.stem] = text
-    return released
+            released[named["player"]] = text
+    return released, by_round

@@ -93,7 +93,7 @@ def _read_event(event_dir: Path, c: Collector) -> Event | None:
     ids = {p.id for p in players}
     avoid = _load_avoid(data, shown, ids, c)
     options = {k: v for k, v in data.items() if k not in EVENT_KEYS}
-    decklists, released = read_rule(data, shown, c), read_released(event_dir, ids, c)
+    decklists, (released, by_round) = read_rule(data, shown, c), read_released(event_dir, ids, c)
     rounds, elims = _load_rounds(event_dir, players, c)
     if len(c.problems) > before or slug is None:
         return None
@@ -114,7 +114,7 @@ def _read_event(event_dir: Path, c: Collector) -> Event | None:
         minutes=declared.whole(c, data, keys.EVENT, "minutes", shown),
         language=c.language(data, "language", shown),
         options=options, key_lines=dict(data.key_lines),
-        decklists=decklists, released_decks=released,
+        decklists=decklists, released_decks=released, released_round_decks=by_round,
     )
 
 

@@ -22,7 +22,7 @@ from sitegen.pages import datafiles, venue
 from sitegen.pages import display as views
 from sitegen.pages import player_display as player_views
 from sitegen.pages.charts import rank_chart
-from sitegen.pages.decklists import decklist_pages, shown_lists
+from sitegen.pages.decklists import decklist_pages, list_records, shown_lists
 from sitegen.pages.league_pages import season_pages
 from sitegen.pages.league_standings import leagues_of
 from sitegen.pages.markdown_html import markdown_html
@@ -154,6 +154,7 @@ def _event_context(site: Site, summary: EventSummary) -> EventContext:
         "description": f"{event.name}: {summary.status}", "elim_page": _elimination_page(board),
         "standings_columns": board.standings_columns, "tiebreakers": _tiebreakers(summary.format),
         "decklists": shown_lists(event, board)}
+    ctx["list_records"] = list_records(event, board, ctx["decklists"])
     return EventContext(summary, f"events/{event.slug}", event.timezone or site.options.get("timezone", ""), event_status, ctx)
 
 
@@ -235,7 +236,7 @@ def _bracket(e: EventContext) -> Iterator[PageModel]:
 
 
 def _meta(e: EventContext) -> Iterator[PageModel]:
-    if e.ctx["meta"]:
+    if e.ctx["meta"] or e.ctx["list_records"]:
         yield PageModel(f"{e.base}/meta.html", "meta.html", e.ctx | {"title": N_("Decks — {event}", event=e.event.name)})
 
 

@@ -35,8 +35,8 @@ def links(desk) -> dict[str, str]:
     return {name.split()[0].lower() + "-example": url for name, url in zip(names, urls)}
 
 
-def send(desk, path, player, text, step="check", link=None):
-    form = {"link": link or path.rsplit("/", 1)[1], "player": player, "step": step, "list": text}
+def send(desk, path, player, text, step="check", link=None, round_key=""):
+    form = {"link": link or path.rsplit("/", 1)[1], "player": player, "step": step, "list": text, "round": round_key}
     status, page, _ = desk.request("POST", path, form)
     return status, page
 
@@ -143,3 +143,64 @@ def test_the_desk_publishes_what_the_rule_releases_after_a_change(tmp_path):
     done = published(folder, cache)
     assert str(done.message) == "Decklists published: ann-example" and done.written == [folder / "decks" / "ann-example.txt"]
     assert published(folder, cache) is None  # once only
+
+
+def test_multideck_a_player_registers_the_next_rounds_list_until_it_is_paired(tmp_path):
+    """V:TES `multideck: true`: after round 1 is paired, the link registers the list for round 2; the TO sees each
+    round's status; a form made for round 1 (now paired) is refused, not moved on to round 2."""
+    from sitegen.cli.main import main
+
+    folder = make_event(tmp_path, "vtes", pair=False)
+    (folder / "event.yaml").write_text((folder / "event.yaml").read_text() + RULE + "multideck: true\n")
+    desk = Desk(tmp_path / "content", tmp_path)
+    try:
+        ann = links(desk)["ann-example"]
+        status, page = desk.request("GET", ann)[:2]
+        assert "the list you register here is for Round 1" in page and 'name="round" value="round-1"' not in page  # no list checked yet
+        status, page = send(desk, ann, "ann-example", (CORPUS / "legal-a.jol.txt").read_text())
+        assert 'name="round" value="round-1"' in page
+        status, page = send(desk, ann, "ann-example", (CORPUS / "legal-a.jol.txt").read_text(), step="confirm")
+        assert status == 200 and "Your list for Round 1 is registered." in page
+        assert main(["pair", str(folder), "--without-decklists"]) == 0
+        status, page = desk.request("GET", ann)[:2]
+        assert "Your list for Round 2" in page and "Telepathic Misdirection" in page  # round 1's, played again unless replaced
+        assert "the list you register here is for Round 2" in page
+        form = {"link": ann.rsplit("/", 1)[1], "player": "ann-example", "step": "confirm", "round": "round-1", "list": (CORPUS / "legal-b.jol.txt").read_text()}
+        status, page, _ = desk.request("POST", ann, form)
+        assert status == 409 and "round 1 is paired" in page
+        status, page = send(desk, ann, "ann-example", (CORPUS / "legal-b.jol.txt").read_text(), step="confirm", round_key="round-2")
+        assert status == 200 and "Your list for Round 2 is registered." in page
+        status, page = desk.get("e/desk/decks")
+        assert "Round 1: registered · Round 2: registered" in page and "Round 1: missing · Round 2: missing" in page
+        assert (tmp_path / "desk-cache" / "decklists" / "desk" / "ann-example.round-2.txt").read_text() == (CORPUS / "legal-b.jol.txt").read_text()
+        seated = load_event(folder).rounds[0].tables[0].players
+        assert main(["result", str(folder), "1", "--vp", *[f"{p}={5 if p == 'ann-example' else 0}" for p in seated]]) == 0
+        status, page = desk.get("e/desk/")
+        assert 'name="without_decklists"' in page  # the override is offered at every preliminary round, not round 1 only
+        status, page, _ = desk.post("e/desk/pair", {"version": load_version(tmp_path)})
+        assert status == 400 and "Round 2 is not paired" in page and "Ben Example (missing)" in page and "Ann Example" not in page.split("Round 2 is not paired")[1][:300]
+        (folder / "event.yaml").write_text((folder / "event.yaml").read_text() + "language: fr\n")
+        status, page, _ = desk.post("e/desk/pair", {"version": load_version(tmp_path)})
+        assert status == 400 and "Ronde 2 n&#39;est pas appariée" in page and "Ben Example (manquante)" in page
+        status, page, _ = desk.post("e/desk/pair", {"version": load_version(tmp_path), "without_decklists": "on"})
+        assert status == 303 and (folder / "round-2.yaml").exists()
+    finally:
+        desk.close()
+
+
+def test_the_desk_publishes_each_rounds_list_under_multideck(tmp_path):
+    """The files the desk commits (with --commit) are every file it wrote: each round's list too."""
+    from sitegen.cli.main import main
+    from sitegen.desk.deck_links import published
+
+    folder = make_event(tmp_path, "vtes", pair=False)
+    (folder / "event.yaml").write_text((folder / "event.yaml").read_text() + RULE.replace("required", "optional") + "multideck: true\n")
+    cache = tmp_path / "desk-cache"
+    assert main(["deck", str(folder), "ann-example", str(CORPUS / "legal-a.jol.txt"), "--cache", str(cache)]) == 0
+    for number in range(3):
+        assert main(["pair", str(folder)]) == 0
+        seated = load_event(folder).rounds[number].tables[0].players
+        assert main(["result", str(folder), "1", "--vp", *[f"{p}={5 if p == 'ann-example' else 0}" for p in seated]]) == 0
+    done = published(folder, cache)
+    assert str(done.message) == "Decklists published: ann-example"
+    assert done.written == [folder / "decks" / name for name in ("ann-example.round-1.txt", "ann-example.round-2.txt", "ann-example.round-3.txt", "ann-example.txt")]

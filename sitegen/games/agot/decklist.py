@@ -88,6 +88,7 @@ def _header_problems(reading: _Reading) -> list[Msg]:
 
 class AgotDeckRules(DeckRules):
     formats = N_("ThronesDB's plain-text export, with or without the deck's ThronesDB link.")
+    records = (("Faction",), ("Agenda",), ("Faction", "Agenda"))
 
     def check(self, text: str) -> CheckedDeck:
         reading = _read(text)

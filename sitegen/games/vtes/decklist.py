@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from sitegen.games.base import Refused, Scoreboard
 from sitegen.games.decklist import CheckedDeck, DeckCard, DeckRules, DeckSection
-from sitegen.games.vtes.event import PLACE, has_final
+from sitegen.games.vtes.event import PLACE, has_final, multideck, planned_rounds
 from sitegen.model import Event, Person
 from sitegen.text import N_, Msg
 
@@ -221,6 +221,12 @@ class VtesDeckRules(DeckRules):
             problems.append(grouping)
         problems += [N_("'{card}' is banned.", card=card.vekn_name) for card in deck if card.banned]
         return CheckedDeck(sections=(crypt, library), problems=tuple(problems), name=deck.name or "", traits=traits(deck.crypt))
+
+    def rounds(self, event: Event) -> tuple[str, ...]:
+        """Under the multi-deck system (tournament rules 3.1.5) a player may switch decks between rounds: a list per round."""
+        if not multideck(event):
+            return ()
+        return tuple(f"round-{number}" for number in range(1, planned_rounds(event) + 1)) + (("final",) if has_final(event) else ())
 
 
 DECK_RULES = VtesDeckRules()

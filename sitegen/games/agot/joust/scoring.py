@@ -149,6 +149,7 @@ def _note_round(event: Event, round_: Round, results: Mapping[str, Result], reco
                 total=str(records[pid].points),
                 rank=rank_now.get(pid),
                 won=None if res is None or res is BYE else res.beat,
+                drew=res is DRAW,
             )
         )
 
