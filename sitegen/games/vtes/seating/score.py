@@ -19,6 +19,7 @@ SeatMove = tuple[int, int, int, int, int]  # player, old table size, old seat, n
 # Bit offset of each pair criterion (R1, R2, R4, R6, R9) inside a packed pair penalty.
 _PACK_SHIFTS = (0, 10, 20, 30, 40)
 _PACK_MASK = (1 << 10) - 1
+_MET_AGAIN = 2  # R4's place among them
 _SEATS = len(TRANSFERS_BY_SEAT)  # seat counters per player
 _FIFTH = LARGEST_TABLE - 1  # the fifth seat's index (R5)
 
@@ -179,6 +180,18 @@ class Tally:
         vp_spread = n * self.vp_squares - self.vp_sum**2
         transfer_spread = n * self.transfer_squares - self.transfer_sum**2
         return [r1, r2, vp_spread, r4, fifth, r6, seats, transfer_spread, r9]  # CRITERIA order
+
+    def repeat_seats(self, table: list[int]) -> list[int]:
+        """Seats of a table whose player meets someone at it more than once over the rounds (R4)."""
+        codes, penalties, n = self.pair_codes, self.penalties, self.player_count
+        repeated = set()
+        for seat, player in enumerate(table):
+            for other_seat in range(seat + 1, len(table)):
+                other = table[other_seat]
+                key = player * n + other if player < other else other * n + player
+                if penalties[codes[key]] >> _PACK_SHIFTS[_MET_AGAIN] & _PACK_MASK:
+                    repeated.update((seat, other_seat))
+        return sorted(repeated)
 
     # Moves: ``swap_change`` / ``rotation_change`` return the change of the
     # exact vector a move would cause and stage it; ``commit`` performs the

@@ -175,9 +175,14 @@ def _search(
     cooling = math.exp(math.log(end_temperature / start_temperature) / max(iterations, 1))
     temperature = start_temperature
     uniform = rng.random  # one call per draw keeps the run cheap and seeded
-    for _ in range(iterations):
+    for iteration in range(iterations):
         if current == bound:
             break
+        if iteration == iterations // 2 and current[:_OPPONENTS_TWICE] == bound[:_OPPONENTS_TWICE] and 0 < current[_OPPONENTS_TWICE] - bound[_OPPONENTS_TWICE] <= _REPAIRABLE_GAP:
+            current = _repair_repeats(tally, rounds, variable, positions, uniform, current, bound, _REPAIR_STEPS)
+            if current < best:
+                best = list(current)
+                best_rounds = [[list(t) for t in rounds[i]] for i in variable]
         temperature *= cooling
         moved = _try_move(tally, rounds, variable, positions, uniform)
         if moved is None:
@@ -198,6 +203,50 @@ def _search(
         tally = Tally(tally.player_count, rounds)
     _polish_tables(tally, rounds, variable, best, bound)
     return rounds
+
+
+def _repair_repeats(tally: Tally, rounds: Numbered, variable: list[int], positions: dict[int, list[tuple[int, int]]],
+                    uniform: Callable[[], float], current: list[int], bound: list[int], steps: int) -> list[int]:
+    """Tabu search on the pairs that meet twice (R4): each step makes the best swap of a player of such a pair with
+    a player at another table of that round, judged on R1-R4 alone (ties drawn at random), never moving a player back
+    to a table it left in the last few steps unless that beats the best R1-R4 so far. Returns the vector reached."""
+    head = _OPPONENTS_TWICE + 1
+    best_head, tabu, last_gain = current[:head], {}, 0
+    for step in range(steps):
+        if current[:head] == bound[:head] or step - last_gain > _REPAIR_PATIENCE:
+            break
+        least, moves = None, []
+        for i in variable:
+            for t, table in enumerate(rounds[i]):
+                for s in tally.repeat_seats(table):
+                    for t2, s2 in positions[i]:
+                        if t2 == t:
+                            continue
+                        change = tally.swap_change(rounds[i], t, s, t2, s2)[:head]
+                        reached = [a + b for a, b in zip(current[:head], change)]
+                        if (tabu.get((i, table[s], t2), -1) >= step or tabu.get((i, rounds[i][t2][s2], t), -1) >= step) \
+                                and not reached < best_head:
+                            continue
+                        if least is None or change < least:
+                            least, moves = change, [(i, t, s, t2, s2)]
+                        elif change == least:
+                            moves.append((i, t, s, t2, s2))
+        if not moves:
+            break
+        i, t, s, t2, s2 = moves[int(uniform() * len(moves))]
+        tabu[(i, rounds[i][t][s], t)] = tabu[(i, rounds[i][t2][s2], t2)] = step + _TABU_TENURE + int(uniform() * _TABU_TENURE)
+        delta = tally.swap_change(rounds[i], t, s, t2, s2)
+        tally.commit()
+        current = [a + b for a, b in zip(current, delta)]
+        if current[:head] < best_head:
+            best_head, last_gain = current[:head], step
+    return current
+
+
+_TABU_TENURE = 4
+_REPAIR_STEPS = 200
+_REPAIR_PATIENCE = 20
+_REPAIRABLE_GAP = 4
 
 
 def _step_sizes(tally: Tally) -> list[float]:
