@@ -179,12 +179,14 @@ def _search(
         if current == bound:
             break
         if iteration == iterations // 2 and current[:_OPPONENTS_TWICE] == bound[:_OPPONENTS_TWICE] and 0 < current[_OPPONENTS_TWICE] - bound[_OPPONENTS_TWICE] <= _REPAIRABLE_GAP:
-            current = _repair_repeats(tally, rounds, variable, positions, uniform, current, bound, _REPAIR_STEPS)
+            current = _repair_repeats(tally, rounds, variable, positions, uniform, current, bound)
             if current < best:
                 best = list(current)
                 best_rounds = [[list(t) for t in rounds[i]] for i in variable]
         temperature *= cooling
-        moved = _try_move(tally, rounds, variable, positions, uniform)
+        # Paired swaps (costly) serve R4 under R3; once R4 is at its least, plain moves polish R5-R9 for less.
+        paired = len(variable) > 1 and current[_OPPONENTS_TWICE] > bound[_OPPONENTS_TWICE]
+        moved = _try_move(tally, rounds, variable, positions, paired, uniform)
         if moved is None:
             continue
         delta, undo = moved
@@ -206,35 +208,36 @@ def _search(
 
 
 def _repair_repeats(tally: Tally, rounds: Numbered, variable: list[int], positions: dict[int, list[tuple[int, int]]],
-                    uniform: Callable[[], float], current: list[int], bound: list[int], steps: int) -> list[int]:
-    """Tabu search on the pairs that meet twice (R4): each step makes the best swap of a player of such a pair with
-    a player at another table of that round, judged on R1-R4 alone (ties drawn at random), never moving a player back
-    to a table it left in the last few steps unless that beats the best R1-R4 so far. Returns the vector reached."""
+                    uniform: Callable[[], float], current: list[int], bound: list[int]) -> list[int]:
+    """Tabu search on the pairs that meet twice (R4): each step makes the best swap, judged on R1-R4 alone (ties
+    drawn at random), of a player of such a pair with a player at another table of that round, never moving a player
+    back to a table it left in the last few steps unless that beats the best R1-R4 so far. Stops at R1-R4's bound,
+    or when some steps in a row bring no gain. Returns the vector reached."""
     head = _OPPONENTS_TWICE + 1
-    best_head, tabu, last_gain = current[:head], {}, 0
-    for step in range(steps):
+    best_head, last_gain = current[:head], 0
+    left: dict[tuple[int, int, int], int] = {}  # (round, player, table) -> the last step it may not sit there again
+    for step in range(_REPAIR_STEPS):
         if current[:head] == bound[:head] or step - last_gain > _REPAIR_PATIENCE:
             break
+        repeats = [(i, t, s) for i in variable for t, table in enumerate(rounds[i]) for s in tally.repeat_seats(table)]
+        start = int(uniform() * len(repeats))  # a window of them, drawn at random: many repeats make a step costly
         least, moves = None, []
-        for i in variable:
-            for t, table in enumerate(rounds[i]):
-                for s in tally.repeat_seats(table):
-                    for t2, s2 in positions[i]:
-                        if t2 == t:
-                            continue
-                        change = tally.swap_change(rounds[i], t, s, t2, s2)[:head]
-                        reached = [a + b for a, b in zip(current[:head], change)]
-                        if (tabu.get((i, table[s], t2), -1) >= step or tabu.get((i, rounds[i][t2][s2], t), -1) >= step) \
-                                and not reached < best_head:
-                            continue
-                        if least is None or change < least:
-                            least, moves = change, [(i, t, s, t2, s2)]
-                        elif change == least:
-                            moves.append((i, t, s, t2, s2))
+        for i, t, s in (repeats + repeats)[start : start + _REPAIR_WIDTH]:
+            for t2, s2 in positions[i]:
+                if t2 == t:
+                    continue
+                change = tally.swap_change(rounds[i], t, s, t2, s2)[:head]
+                if [a + b for a, b in zip(current, change)] >= best_head and (
+                        left.get((i, rounds[i][t][s], t2), -1) >= step or left.get((i, rounds[i][t2][s2], t), -1) >= step):
+                    continue  # tabu: back to a table it just left, for no gain
+                if least is None or change < least:
+                    least, moves = change, [(i, t, s, t2, s2)]
+                elif change == least:
+                    moves.append((i, t, s, t2, s2))
         if not moves:
             break
         i, t, s, t2, s2 = moves[int(uniform() * len(moves))]
-        tabu[(i, rounds[i][t][s], t)] = tabu[(i, rounds[i][t2][s2], t2)] = step + _TABU_TENURE + int(uniform() * _TABU_TENURE)
+        left[(i, rounds[i][t][s], t)] = left[(i, rounds[i][t2][s2], t2)] = step + _TABU_TENURE + int(uniform() * _TABU_TENURE)
         delta = tally.swap_change(rounds[i], t, s, t2, s2)
         tally.commit()
         current = [a + b for a, b in zip(current, delta)]
@@ -245,7 +248,8 @@ def _repair_repeats(tally: Tally, rounds: Numbered, variable: list[int], positio
 
 _TABU_TENURE = 4
 _REPAIR_STEPS = 200
-_REPAIR_PATIENCE = 20
+_REPAIR_PATIENCE = 12
+_REPAIR_WIDTH = 8
 _REPAIRABLE_GAP = 4
 
 
@@ -262,11 +266,11 @@ Move = tuple[list[int], Callable[[], None] | None]  # a staged move's change to 
 
 
 def _try_move(tally: Tally, rounds: Numbered, variable: list[int], positions: dict[int, list[tuple[int, int]]],
-              uniform: Callable[[], float]) -> Move | None:
+              paired: bool, uniform: Callable[[], float]) -> Move | None:
     """Draw a random move in one round (a table rotation, a swap within a table, or a swap anywhere), stage it in
     `tally` (`commit` makes it) and return its change to the violation vector; None when it would move nothing.
 
-    With several rounds open, some swaps between a table of 5 and one of 4 are paired with the opposite swap of
+    With several rounds open and `paired`, some swaps between a table of 5 and one of 4 are paired with the opposite swap of
     the same two players in another round: their VPs on offer (R3) stay, so R4 can improve once R3 is at its least."""
     round_index = variable[int(uniform() * len(variable))]
     round_, spots = rounds[round_index], positions[round_index]
@@ -281,7 +285,7 @@ def _try_move(tally: Tally, rounds: Numbered, variable: list[int], positions: di
         t2, s2 = spots[int(uniform() * len(spots))]
         if (t2, s2) == (t1, s1):
             return None
-        if roll >= _PAIRED_FROM and len(variable) > 1 and size != len(round_[t2]):
+        if paired and roll >= _PAIRED_FROM and size != len(round_[t2]):
             return _paired_swap(tally, rounds, [i for i in variable if i != round_index], (round_index, t1, s1, t2, s2), uniform)
     return tally.swap_change(round_, t1, s1, t2, s2), None
 
