@@ -178,24 +178,17 @@ def _search(
     for iteration in range(iterations):
         if current == bound:
             break
-        if iteration == iterations // 2 and current[:_OPPONENTS_TWICE] == bound[:_OPPONENTS_TWICE] and 0 < current[_OPPONENTS_TWICE] - bound[_OPPONENTS_TWICE] <= _REPAIRABLE_GAP:
+        if iteration == iterations // 2 and _repairable(current, bound):
             current = _repair_repeats(tally, rounds, variable, positions, uniform, current, bound)
-            if current < best:
-                best = list(current)
-                best_rounds = [[list(t) for t in rounds[i]] for i in variable]
         temperature *= cooling
         # Paired swaps (costly) serve R4 under R3; once R4 is at its least, plain moves polish R5-R9 for less.
         paired = len(variable) > 1 and current[_OPPONENTS_TWICE] > bound[_OPPONENTS_TWICE]
         moved = _try_move(tally, rounds, variable, positions, paired, uniform)
-        if moved is None:
-            continue
-        delta, undo = moved
-        if not _accept(delta, step_sizes, temperature, uniform):
-            if undo is not None:
-                undo()
-            continue
-        tally.commit()
-        current = [a + b for a, b in zip(current, delta)]
+        if moved is not None and _accept(moved[0], step_sizes, temperature, uniform):
+            tally.commit()
+            current = [a + b for a, b in zip(current, moved[0])]
+        elif moved is not None and moved[1] is not None:
+            moved[1]()  # undo the half of a paired swap already made
         if current < best:
             best = list(current)
             best_rounds = [[list(t) for t in rounds[i]] for i in variable]
@@ -205,6 +198,14 @@ def _search(
         tally = Tally(tally.player_count, rounds)
     _polish_tables(tally, rounds, variable, best, bound)
     return rounds
+
+
+def _repairable(current: list[int], bound: list[int]) -> bool:
+    """Halfway through a chain: R1-R3 at their least and R4 a few pairs above its own, where a repair often ends
+    (27 and 28 players, R4 = 1-4 halfway; 13 and 19 players sit 3-4 above a bound they never reach, at which the
+    repair gives up after `_REPAIR_PATIENCE` steps)."""
+    gap = current[_OPPONENTS_TWICE] - bound[_OPPONENTS_TWICE]
+    return current[:_OPPONENTS_TWICE] == bound[:_OPPONENTS_TWICE] and 0 < gap <= _REPAIRABLE_GAP
 
 
 def _repair_repeats(tally: Tally, rounds: Numbered, variable: list[int], positions: dict[int, list[tuple[int, int]]],
