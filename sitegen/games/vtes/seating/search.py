@@ -42,39 +42,21 @@ def optimise(
         iterations = len(variable) * (4000 + 100 * seats) if len(variable) > 1 else 2000 + 100 * seats
     best_score, best = None, numbered
     enough = _lower_bound(Tally(len(players), numbered), numbered, variable)[: _SAME_SEAT + 1]
-    for chain in range(chains * _LAST_PAIR_CHAINS):
+    for _ in range(chains):
         if len(variable) > 1 and best_score is not None and not _within_reach(best_score, enough):
             break  # R1-R7 at their least, or R4 too far above it for another chain to close the gap
-        if chain >= chains and not (len(variable) > 1 and best_score is not None and _one_pair_short(best_score, enough)):
-            break
-        # A plan a pair or two short of R4's least: the next chain starts from it, cooler and shorter, which reaches
-        # the least more often than a fresh start (27 players: 0.41 s -> 0.21 s, seeds 0-7); a seat taken twice
-        # (R5-R7) needs a fresh start (12 players).
-        warm = best_score is not None and len(variable) > 1 and best_score[_OPPONENTS_TWICE] > enough[_OPPONENTS_TWICE]
-        start = [[list(table) for table in round_] for round_ in (best if warm else numbered)]
-        tally = Tally(len(players), start)
-        found = (_search(tally, start, variable, rng, int(iterations * _WARM_SHARE), _WARM_TEMPERATURE) if warm
-                 else _search(tally, start, variable, rng, iterations, start_temperature))
+        start = [[list(table) for table in round_] for round_ in numbered]
+        found = _search(Tally(len(players), start), start, variable, rng, iterations, start_temperature)
         score = Tally(len(players), found).full_vector()
         if best_score is None or score < best_score:
             best_score, best = score, found
     return [[[players[p] for p in table] for table in round_] for round_ in best]
 
 
-# A warm chain's share of a chain's moves, and its start temperature (measured with bench_seating.py at 27 players).
-_WARM_SHARE = 0.3
-_WARM_TEMPERATURE = 0.1
-# A plan left with a single pair meeting twice (R4 one above its least, R1-R3 at theirs) gets up to this many times its
-# chains: at 27 players one seed in eight ends so after four chains, and a later chain reaches 0 (counted with seeds
-# 0-27 of `pair --plan`). Where R4 cannot reach its bound it ends well above it (17 players: 12 against 3), so
-# those plans run no further chain.
-_LAST_PAIR_CHAINS = 3
-
-
 # Another chain of a plan is run only when R1-R3 are at their least and R4 is at most this far above its own, or at
-# it with R5-R7 above theirs (12 players: a chain in eight ends with a seat taken twice): at 27 players a chain ends
-# one or two pairs short about half the time and a later one often reaches 0; where R4 ends further above its bound
-# (17 players: 12 against 3), another chain ends at the same R4 (counted with seeds 0-7).
+# it with R5-R7 above theirs (12 players: a chain in eight ends with a seat taken twice). With a chain's repair
+# (`_repair_repeats`), 27 and 28 players end at R4 = 0 for `pair --plan` seeds 0-31, all but a few in one chain;
+# where R4 ends further above its bound (17 players: 12 against 3), another chain ends at the same R4 (seeds 0-7).
 _REACHABLE_GAP = 2
 
 
@@ -83,10 +65,6 @@ def _within_reach(score: list[int], enough: list[int]) -> bool:
         return False
     gap = score[_OPPONENTS_TWICE] - enough[_OPPONENTS_TWICE]
     return 0 < gap <= _REACHABLE_GAP or (gap == 0 and score[_OPPONENTS_TWICE + 1 : _SAME_SEAT + 1] != enough[_OPPONENTS_TWICE + 1 :])
-
-
-def _one_pair_short(score: list[int], enough: list[int]) -> bool:
-    return score[:_OPPONENTS_TWICE] == enough[:_OPPONENTS_TWICE] and score[_OPPONENTS_TWICE] == enough[_OPPONENTS_TWICE] + 1
 
 
 def _lower_bound(tally: Tally, rounds: Numbered, variable: list[int]) -> list[int]:
@@ -247,6 +225,10 @@ def _repair_repeats(tally: Tally, rounds: Numbered, variable: list[int], positio
     return current
 
 
+# The repair, measured with `pair --plan` seeds 0-15 at 27 and 28 players: one that reaches R4 = 0 takes 2-15 steps,
+# at most 10 between two gains; 2 in 32 give up, and the rest of the chain or another one reaches 0. A step weighs
+# the swaps of up to 8 seats (about 170 at 27 players), so a repair that cannot end (13 and 19 players, 13 steps)
+# costs a few milliseconds. A player may not go back to a table it left for 4-7 steps.
 _TABU_TENURE = 4
 _REPAIR_STEPS = 200
 _REPAIR_PATIENCE = 12
