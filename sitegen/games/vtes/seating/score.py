@@ -20,7 +20,7 @@ SeatMove = tuple[int, int, int, int, int]  # player, old table size, old seat, n
 # Bit offset of each pair criterion (R1, R2, R4, R6, R9) inside a packed pair penalty.
 _PACK_SHIFTS = (0, 10, 20, 30, 40)
 _PACK_MASK = (1 << 10) - 1
-_MET_AGAIN = 2  # R4's place among them
+_R2_SHIFT, _R4_SHIFT, _R6_SHIFT, _R9_SHIFT = _PACK_SHIFTS[1:]
 _SEATS = len(TRANSFERS_BY_SEAT)  # seat counters per player
 _FIFTH = LARGEST_TABLE - 1  # the fifth seat's index (R5)
 
@@ -201,7 +201,7 @@ class Tally:
             for other_seat in range(seat + 1, len(table)):
                 other = table[other_seat]
                 key = player * n + other if player < other else other * n + player
-                if penalties[codes[key]] >> _PACK_SHIFTS[_MET_AGAIN] & _PACK_MASK:
+                if penalties[codes[key]] >> _R4_SHIFT & _PACK_MASK:
                     repeated.update((seat, other_seat))
         return sorted(repeated)
 
@@ -319,10 +319,13 @@ class Tally:
         distinct players each moving from (table size, seat) to (table size, seat)."""
         if before == after:
             r1 = r2 = r4 = r6 = r9 = 0
-        else:  # field by field (`_PACK_SHIFTS`): this runs for most moves the search tries
+        else:  # field by field, not with `_unpack`: this runs for most moves the search tries
             mask = _PACK_MASK
-            r1, r2, r4 = (after & mask) - (before & mask), (after >> 10 & mask) - (before >> 10 & mask), (after >> 20 & mask) - (before >> 20 & mask)
-            r6, r9 = (after >> 30 & mask) - (before >> 30 & mask), (after >> 40) - (before >> 40)
+            r1 = (after & mask) - (before & mask)
+            r2 = (after >> _R2_SHIFT & mask) - (before >> _R2_SHIFT & mask)
+            r4 = (after >> _R4_SHIFT & mask) - (before >> _R4_SHIFT & mask)
+            r6 = (after >> _R6_SHIFT & mask) - (before >> _R6_SHIFT & mask)
+            r9 = (after >> _R9_SHIFT & mask) - (before >> _R9_SHIFT & mask)
         counts, weights = self.seat_counts, self.weights
         fifth = seats = 0
         vp_sum, vp_squares = self.vp_sum, self.vp_squares

@@ -143,7 +143,9 @@ def _search(
     A move is judged by the first criterion it changes: improving moves and
     sideways moves are always taken; a move that worsens that criterion by
     ``d`` typical steps is taken with probability ``exp(-d / temperature)``.
-    The search stops early if it reaches a provable lower bound.
+    The search stops early if it reaches a provable lower bound. Halfway, a seating
+    a few pairs above R4's least gets those pairs parted (`_repair_repeats`): the
+    annealing alone, at 27 players, often ended with a pair or two meeting twice.
     """
     positions = {i: [(t, s) for t, table in enumerate(rounds[i]) for s in range(len(table))] for i in variable}
     bound = _lower_bound(tally, rounds, variable)
