@@ -102,9 +102,12 @@ def test_check_takes_a_repeat_no_seating_of_the_table_avoids(make_site, run_cli)
     assert status == 0, err
 
 
-# -- 27 players: `pair --plan` reaches R4 = 0 for the seeds that stopped at 1 ------------------------------------
+# -- 27 and 28 players: `pair --plan` reaches R4 = 0 for the seeds that stopped above it ---------------------------
 
-@pytest.mark.parametrize("seed", [8, 17])  # `pair --plan` with 'seed: 8' or 'seed: 17': R4 was 1 after four chains
-def test_the_27_player_plan_meets_nobody_twice_for_the_seeds_that_repeated_a_pair(seed):
-    plan = seating.plan_rounds([f"p{i:02d}" for i in range(27)], 3, random.Random(f"{seed}:plan"))
+# `pair --plan` with 'seed: N': 27 players, seeds 8 and 17 left R4 at 1 after four chains; then, among seeds 0-15,
+# 0, 2, 12 and 14 at 1 after twelve, 1 at 2 and 6 at 3 after one; 28 players, seeds 1, 2 and 4 at 1 after twelve.
+@pytest.mark.parametrize("count, seed", [(27, 0), (27, 1), (27, 2), (27, 6), (27, 8), (27, 12), (27, 14), (27, 17),
+                                         (28, 1), (28, 2), (28, 4)])
+def test_the_27_and_28_player_plans_meet_nobody_twice_for_the_seeds_that_repeated_a_pair(count, seed):
+    plan = seating.plan_rounds([f"p{i:02d}" for i in range(count)], 3, random.Random(f"{seed}:plan"))
     assert seating.violations(plan)[:4:3] == (0, 0)  # R1 and R4

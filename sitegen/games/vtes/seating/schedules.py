@@ -88,7 +88,8 @@ def plan_rounds(
         plan.append(_cut(shuffled, sizes))
     # Every criterion treats players alike, so any optimal plan can be renamed
     # to start with this first round: only the later rounds need searching.
-    # Up to four runs: at 27 players one run in two leaves a pair or two meeting twice (R4) that a further run avoids.
+    # Up to four runs: a further run when one ends with a seat taken twice (12 players) or a pair or two meeting
+    # twice that its repair did not part (R4; at 27 and 28 players, one seed in 32).
     return optimise(plan, list(range(1, rounds)), rng, iterations, chains=4)
 
 

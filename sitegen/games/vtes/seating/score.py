@@ -6,8 +6,9 @@ changing, so that a move's effect comes from the few counters it touches.
 
 from __future__ import annotations
 
+import functools
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 from sitegen.games.vtes.rules import LARGEST_TABLE, SMALLEST_TABLE
@@ -19,6 +20,7 @@ SeatMove = tuple[int, int, int, int, int]  # player, old table size, old seat, n
 # Bit offset of each pair criterion (R1, R2, R4, R6, R9) inside a packed pair penalty.
 _PACK_SHIFTS = (0, 10, 20, 30, 40)
 _PACK_MASK = (1 << 10) - 1
+_R2_SHIFT, _R4_SHIFT, _R6_SHIFT, _R9_SHIFT = _PACK_SHIFTS[1:]
 _SEATS = len(TRANSFERS_BY_SEAT)  # seat counters per player
 _FIFTH = LARGEST_TABLE - 1  # the fifth seat's index (R5)
 
@@ -62,34 +64,45 @@ def _number_round(round_: Round, index: dict[str, int]) -> list[list[int]]:
     return numbered
 
 
-class _PenaltyTable(dict[int, int]):
-    """Packed violations of the pair criteria (R1, R2, R4, R6, R9) for one pair, by relation code.
+@functools.cache
+def _penalties(rounds_count: int) -> list[int]:
+    """Packed violations of the pair criteria (R1, R2, R4, R6, R9) for one pair, by relation code (a list: the search
+    looks them up for every move it tries).
 
     A code packs the five relation counts of a pair (prey, grand-prey,
     grand-predator, predator, across, seen from the lower-numbered player)
-    as digits in base ``rounds + 1``; entries are computed on first use.
+    as digits in base ``rounds + 1``; a pair meets at most ``rounds`` times, so only codes whose digits sum to at most
+    that are filled in.
     """
+    base = rounds_count + 1
+    table = [0] * base ** len(RELATION_CODES)
+    for counts in _counts(len(RELATION_CODES), rounds_count):
+        table[sum(count * base**kind for kind, count in enumerate(counts))] = _penalty(counts, rounds_count)
+    return table
 
-    def __init__(self, rounds_count: int) -> None:
-        super().__init__()
-        self.rounds_count = rounds_count
 
-    def __missing__(self, code: int) -> int:
-        base = self.rounds_count + 1
-        counts = [(code // base**kind) % base for kind in RELATION_CODES]
-        met = sum(counts)
-        repeated = [c > 1 for c in counts]
-        adjacent = counts[PREY] + counts[PREDATOR]
-        values = (
-            repeated[PREY] + repeated[PREDATOR],
-            int(met >= self.rounds_count),
-            int(met > 1),
-            sum(repeated),
-            int(adjacent > 1) + int(met - adjacent > 1),
-        )
-        packed: int = sum(v << shift for v, shift in zip(values, _PACK_SHIFTS))
-        self[code] = packed
-        return packed
+def _counts(kinds: int, most: int) -> Iterator[tuple[int, ...]]:
+    """Every tuple of `kinds` counts that sum to at most `most`."""
+    if not kinds:
+        yield ()
+        return
+    for first in range(most + 1):
+        for rest in _counts(kinds - 1, most - first):
+            yield (first, *rest)
+
+
+def _penalty(counts: Sequence[int], rounds_count: int) -> int:
+    met = sum(counts)
+    repeated = [c > 1 for c in counts]
+    adjacent = counts[PREY] + counts[PREDATOR]
+    values = (
+        repeated[PREY] + repeated[PREDATOR],
+        int(met >= rounds_count),
+        int(met > 1),
+        sum(repeated),
+        int(adjacent > 1) + int(met - adjacent > 1),
+    )
+    return sum(v << shift for v, shift in zip(values, _PACK_SHIFTS))
 
 
 def _unpack(packed: int) -> list[int]:
@@ -125,7 +138,7 @@ class Tally:
             for size, by_distance in RELATION_BY_DISTANCE.items()
         }
         self.pair_codes = [0] * (n * n)
-        self.penalties = _PenaltyTable(self.rounds_count)
+        self.penalties = _penalties(self.rounds_count)
         self.seat_counts = [0] * (_SEATS * n)
         games = [0] * n
         for round_ in rounds:
@@ -179,6 +192,18 @@ class Tally:
         vp_spread = n * self.vp_squares - self.vp_sum**2
         transfer_spread = n * self.transfer_squares - self.transfer_sum**2
         return [r1, r2, vp_spread, r4, fifth, r6, seats, transfer_spread, r9]  # CRITERIA order
+
+    def repeat_seats(self, table: list[int]) -> list[int]:
+        """Seats of a table whose player meets someone at it more than once over the rounds (R4)."""
+        codes, penalties, n = self.pair_codes, self.penalties, self.player_count
+        repeated: set[int] = set()
+        for seat, player in enumerate(table):
+            for other_seat in range(seat + 1, len(table)):
+                other = table[other_seat]
+                key = player * n + other if player < other else other * n + player
+                if penalties[codes[key]] >> _R4_SHIFT & _PACK_MASK:
+                    repeated.update((seat, other_seat))
+        return sorted(repeated)
 
     # Moves: ``swap_change`` / ``rotation_change`` return the change of the
     # exact vector a move would cause and stage it; ``commit`` performs the
@@ -294,8 +319,13 @@ class Tally:
         distinct players each moving from (table size, seat) to (table size, seat)."""
         if before == after:
             r1 = r2 = r4 = r6 = r9 = 0
-        else:
-            r1, r2, r4, r6, r9 = (b - a for a, b in zip(_unpack(before), _unpack(after)))
+        else:  # field by field, not with `_unpack`: this runs for most moves the search tries
+            mask = _PACK_MASK
+            r1 = (after & mask) - (before & mask)
+            r2 = (after >> _R2_SHIFT & mask) - (before >> _R2_SHIFT & mask)
+            r4 = (after >> _R4_SHIFT & mask) - (before >> _R4_SHIFT & mask)
+            r6 = (after >> _R6_SHIFT & mask) - (before >> _R6_SHIFT & mask)
+            r9 = (after >> _R9_SHIFT & mask) - (before >> _R9_SHIFT & mask)
         counts, weights = self.seat_counts, self.weights
         fifth = seats = 0
         vp_sum, vp_squares = self.vp_sum, self.vp_squares

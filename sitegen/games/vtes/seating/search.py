@@ -42,39 +42,21 @@ def optimise(
         iterations = len(variable) * (4000 + 100 * seats) if len(variable) > 1 else 2000 + 100 * seats
     best_score, best = None, numbered
     enough = _lower_bound(Tally(len(players), numbered), numbered, variable)[: _SAME_SEAT + 1]
-    for chain in range(chains * _LAST_PAIR_CHAINS):
+    for _ in range(chains):
         if len(variable) > 1 and best_score is not None and not _within_reach(best_score, enough):
             break  # R1-R7 at their least, or R4 too far above it for another chain to close the gap
-        if chain >= chains and not (len(variable) > 1 and best_score is not None and _one_pair_short(best_score, enough)):
-            break
-        # A plan a pair or two short of R4's least: the next chain starts from it, cooler and shorter, which reaches
-        # the least more often than a fresh start (27 players: 0.41 s -> 0.21 s, seeds 0-7); a seat taken twice
-        # (R5-R7) needs a fresh start (12 players).
-        warm = best_score is not None and len(variable) > 1 and best_score[_OPPONENTS_TWICE] > enough[_OPPONENTS_TWICE]
-        start = [[list(table) for table in round_] for round_ in (best if warm else numbered)]
-        tally = Tally(len(players), start)
-        found = (_search(tally, start, variable, rng, int(iterations * _WARM_SHARE), _WARM_TEMPERATURE) if warm
-                 else _search(tally, start, variable, rng, iterations, start_temperature))
+        start = [[list(table) for table in round_] for round_ in numbered]
+        found = _search(Tally(len(players), start), start, variable, rng, iterations, start_temperature)
         score = Tally(len(players), found).full_vector()
         if best_score is None or score < best_score:
             best_score, best = score, found
     return [[[players[p] for p in table] for table in round_] for round_ in best]
 
 
-# A warm chain's share of a chain's moves, and its start temperature (measured with bench_seating.py at 27 players).
-_WARM_SHARE = 0.3
-_WARM_TEMPERATURE = 0.1
-# A plan left with a single pair meeting twice (R4 one above its least, R1-R3 at theirs) gets up to this many times its
-# chains: at 27 players one seed in eight ends so after four chains, and a later chain reaches 0 (counted with seeds
-# 0-27 of `pair --plan`). Where R4 cannot reach its bound it ends well above it (17 players: 12 against 3), so
-# those plans run no further chain.
-_LAST_PAIR_CHAINS = 3
-
-
 # Another chain of a plan is run only when R1-R3 are at their least and R4 is at most this far above its own, or at
-# it with R5-R7 above theirs (12 players: a chain in eight ends with a seat taken twice): at 27 players a chain ends
-# one or two pairs short about half the time and a later one often reaches 0; where R4 ends further above its bound
-# (17 players: 12 against 3), another chain ends at the same R4 (counted with seeds 0-7).
+# it with R5-R7 above theirs (12 players: a chain in eight ends with a seat taken twice). With a chain's repair
+# (`_repair_repeats`), 27 and 28 players end at R4 = 0 for `pair --plan` seeds 0-31, all but a few in one chain;
+# where R4 ends further above its bound (17 players: 12 against 3), another chain ends at the same R4 (seeds 0-7).
 _REACHABLE_GAP = 2
 
 
@@ -83,10 +65,6 @@ def _within_reach(score: list[int], enough: list[int]) -> bool:
         return False
     gap = score[_OPPONENTS_TWICE] - enough[_OPPONENTS_TWICE]
     return 0 < gap <= _REACHABLE_GAP or (gap == 0 and score[_OPPONENTS_TWICE + 1 : _SAME_SEAT + 1] != enough[_OPPONENTS_TWICE + 1 :])
-
-
-def _one_pair_short(score: list[int], enough: list[int]) -> bool:
-    return score[:_OPPONENTS_TWICE] == enough[:_OPPONENTS_TWICE] and score[_OPPONENTS_TWICE] == enough[_OPPONENTS_TWICE] + 1
 
 
 def _lower_bound(tally: Tally, rounds: Numbered, variable: list[int]) -> list[int]:
@@ -165,7 +143,9 @@ def _search(
     A move is judged by the first criterion it changes: improving moves and
     sideways moves are always taken; a move that worsens that criterion by
     ``d`` typical steps is taken with probability ``exp(-d / temperature)``.
-    The search stops early if it reaches a provable lower bound.
+    The search stops early if it reaches a provable lower bound. Halfway, a seating
+    a few pairs above R4's least gets those pairs parted (`_repair_repeats`): the
+    annealing alone, at 27 players, often ended with a pair or two meeting twice.
     """
     positions = {i: [(t, s) for t, table in enumerate(rounds[i]) for s in range(len(table))] for i in variable}
     bound = _lower_bound(tally, rounds, variable)
@@ -175,20 +155,20 @@ def _search(
     cooling = math.exp(math.log(end_temperature / start_temperature) / max(iterations, 1))
     temperature = start_temperature
     uniform = rng.random  # one call per draw keeps the run cheap and seeded
-    for _ in range(iterations):
+    for iteration in range(iterations):
         if current == bound:
             break
+        if iteration == iterations // 2 and _repairable(current, bound):
+            current = _repair_repeats(tally, rounds, variable, positions, uniform, current, bound)
         temperature *= cooling
-        moved = _try_move(tally, rounds, variable, positions, uniform)
-        if moved is None:
-            continue
-        delta, undo = moved
-        if not _accept(delta, step_sizes, temperature, uniform):
-            if undo is not None:
-                undo()
-            continue
-        tally.commit()
-        current = [a + b for a, b in zip(current, delta)]
+        # Paired swaps (costly) serve R4 under R3; once R4 is at its least, plain moves polish R5-R9 for less.
+        paired = len(variable) > 1 and current[_OPPONENTS_TWICE] > bound[_OPPONENTS_TWICE]
+        moved = _try_move(tally, rounds, variable, positions, paired, uniform)
+        if moved is not None and _accept(moved[0], step_sizes, temperature, uniform):
+            tally.commit()
+            current = [a + b for a, b in zip(current, moved[0])]
+        elif moved is not None and moved[1] is not None:
+            moved[1]()  # undo the half of a paired swap already made
         if current < best:
             best = list(current)
             best_rounds = [[list(t) for t in rounds[i]] for i in variable]
@@ -198,6 +178,64 @@ def _search(
         tally = Tally(tally.player_count, rounds)
     _polish_tables(tally, rounds, variable, best, bound)
     return rounds
+
+
+def _repairable(current: list[int], bound: list[int]) -> bool:
+    """Halfway through a chain: R1-R3 at their least and R4 a few pairs above its own, where a repair often ends
+    (27 and 28 players, R4 = 1-4 halfway; 13 and 19 players sit 3-4 above a bound they never reach, at which the
+    repair gives up after `_REPAIR_PATIENCE` steps)."""
+    gap = current[_OPPONENTS_TWICE] - bound[_OPPONENTS_TWICE]
+    return current[:_OPPONENTS_TWICE] == bound[:_OPPONENTS_TWICE] and 0 < gap <= _REPAIRABLE_GAP
+
+
+def _repair_repeats(tally: Tally, rounds: Numbered, variable: list[int], positions: dict[int, list[tuple[int, int]]],
+                    uniform: Callable[[], float], current: list[int], bound: list[int]) -> list[int]:
+    """Tabu search on the pairs that meet twice (R4): each step makes the best swap, judged on R1-R4 alone (ties
+    drawn at random), of a player of such a pair with a player at another table of that round, never moving a player
+    back to a table it left in the last few steps unless that beats the best R1-R4 so far. Stops at R1-R4's bound,
+    or when some steps in a row bring no gain. Returns the vector reached."""
+    head = _OPPONENTS_TWICE + 1
+    best_head, last_gain = current[:head], 0
+    left: dict[tuple[int, int, int], int] = {}  # (round, player, table) -> the last step it may not sit there again
+    for step in range(_REPAIR_STEPS):
+        if current[:head] == bound[:head] or step - last_gain > _REPAIR_PATIENCE:
+            break
+        repeats = [(i, t, s) for i in variable for t, table in enumerate(rounds[i]) for s in tally.repeat_seats(table)]
+        start = int(uniform() * len(repeats))  # a window of them, drawn at random: many repeats make a step costly
+        least, moves = None, []
+        for i, t, s in (repeats + repeats)[start : start + _REPAIR_WIDTH]:
+            for t2, s2 in positions[i]:
+                if t2 == t:
+                    continue
+                change = tally.swap_change(rounds[i], t, s, t2, s2)[:head]
+                if [a + b for a, b in zip(current, change)] >= best_head and (
+                        left.get((i, rounds[i][t][s], t2), -1) >= step or left.get((i, rounds[i][t2][s2], t), -1) >= step):
+                    continue  # tabu: back to a table it just left, for no gain
+                if least is None or change < least:
+                    least, moves = change, [(i, t, s, t2, s2)]
+                elif change == least:
+                    moves.append((i, t, s, t2, s2))
+        if not moves:
+            break
+        i, t, s, t2, s2 = moves[int(uniform() * len(moves))]
+        left[(i, rounds[i][t][s], t)] = left[(i, rounds[i][t2][s2], t2)] = step + _TABU_TENURE + int(uniform() * _TABU_TENURE)
+        delta = tally.swap_change(rounds[i], t, s, t2, s2)
+        tally.commit()
+        current = [a + b for a, b in zip(current, delta)]
+        if current[:head] < best_head:
+            best_head, last_gain = current[:head], step
+    return current
+
+
+# The repair, measured with `pair --plan` seeds 0-15 at 27 and 28 players: one that reaches R4 = 0 takes 2-15 steps,
+# at most 10 between two gains; 2 in 32 give up, and the rest of the chain or another one reaches 0. A step weighs
+# the swaps of up to 8 seats (about 170 at 27 players), so a repair that cannot end (13 and 19 players, 13 steps)
+# costs a few milliseconds. A player may not go back to a table it left for 4-7 steps.
+_TABU_TENURE = 4
+_REPAIR_STEPS = 200
+_REPAIR_PATIENCE = 12
+_REPAIR_WIDTH = 8
+_REPAIRABLE_GAP = 4
 
 
 def _step_sizes(tally: Tally) -> list[float]:
@@ -213,11 +251,11 @@ Move = tuple[list[int], Callable[[], None] | None]  # a staged move's change to 
 
 
 def _try_move(tally: Tally, rounds: Numbered, variable: list[int], positions: dict[int, list[tuple[int, int]]],
-              uniform: Callable[[], float]) -> Move | None:
+              paired: bool, uniform: Callable[[], float]) -> Move | None:
     """Draw a random move in one round (a table rotation, a swap within a table, or a swap anywhere), stage it in
     `tally` (`commit` makes it) and return its change to the violation vector; None when it would move nothing.
 
-    With several rounds open, some swaps between a table of 5 and one of 4 are paired with the opposite swap of
+    With several rounds open and `paired`, some swaps between a table of 5 and one of 4 are paired with the opposite swap of
     the same two players in another round: their VPs on offer (R3) stay, so R4 can improve once R3 is at its least."""
     round_index = variable[int(uniform() * len(variable))]
     round_, spots = rounds[round_index], positions[round_index]
@@ -232,7 +270,7 @@ def _try_move(tally: Tally, rounds: Numbered, variable: list[int], positions: di
         t2, s2 = spots[int(uniform() * len(spots))]
         if (t2, s2) == (t1, s1):
             return None
-        if roll >= _PAIRED_FROM and len(variable) > 1 and size != len(round_[t2]):
+        if paired and roll >= _PAIRED_FROM and size != len(round_[t2]):
             return _paired_swap(tally, rounds, [i for i in variable if i != round_index], (round_index, t1, s1, t2, s2), uniform)
     return tally.swap_change(round_, t1, s1, t2, s2), None
 
