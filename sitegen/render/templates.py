@@ -18,6 +18,7 @@ from jinja2.compiler import CodeGenerator, Frame
 
 from sitegen import games
 from sitegen.model import ContentError, Problem, Site, Where
+from sitegen.pages.charts import svg_number
 from sitegen.pages.display import short_label
 from sitegen.pages.page_model import PageModel
 from sitegen.render.i18n import localized, speaking
@@ -251,11 +252,6 @@ def _compile_all(env: jinja2.Environment) -> None:
             pass
 
 
-def svg_number(value: float) -> str:
-    """An SVG coordinate as the charts give it: whole numbers as they are, fractions to one decimal."""
-    return f"{value:.1f}" if isinstance(value, float) else str(value)
-
-
 def render_pages(site: Site, pages: list[PageModel], env: jinja2.Environment | None = None) -> dict[str, bytes]:
     """The pages' bytes, keyed by relative path (the theme's static files are `static_files`).
 
@@ -274,7 +270,7 @@ def render_pages(site: Site, pages: list[PageModel], env: jinja2.Environment | N
         env.globals["static_text"] = base.globals["static_text"]
         try:
             template = env.select_template([page.template, page.fallback]) if page.fallback else env.get_template(page.template)
-            html = _render_bounded(template, {"root": page.root, "page_path": page.path} | page.context)
+            html = _render_bounded(template, page.render_context())
         except Exception as exc:  # a theme's template can fail in any way; a built-in one failing is a bug: re-raised
             problem = _template_problem(exc, dirs, page.template)
             if problem is None:
