@@ -134,6 +134,16 @@
           wanted[li.getAttribute("data-table")] = true;
         }
       });
+      if (!names.length && query) { // a finished round lists no names: the players' names in its tables are searched
+        tables.forEach(function (table) {
+          Array.prototype.forEach.call(table.querySelectorAll("tbody th a"), function (link) {
+            if (fold(link.textContent).indexOf(query) !== -1) {
+              hits += 1;
+              wanted[table.getAttribute("data-table")] = true;
+            }
+          });
+        });
+      }
       tables.forEach(function (table) {
         table.hidden = Boolean(query) && !wanted[table.getAttribute("data-table")];
       });
