@@ -20,7 +20,8 @@
   // The player this device remembers for this event (no account: localStorage, also from file:// and offline).
   var eventLink = document.querySelector(".event-nav .event-title a");
   var eventBase = eventLink ? eventLink.getAttribute("href").replace(/index\.html$/, "") : "";
-  var storageKey = eventBase ? "sitegen-player:" + eventBase.replace(/^(\.\.\/)+/, "") : "";
+  // Keyed by the event's folder, "events/SLUG/", whichever page of it is open (the links are relative: "", "../").
+  var storageKey = eventLink ? "sitegen-player:" + eventLink.href.replace(/^.*?\/(events\/[^/]+\/)index\.html$/, "$1") : "";
   var remembered = function () {
     try {
       return JSON.parse(localStorage.getItem(storageKey) || "null");
