@@ -113,6 +113,12 @@ def test_a_round_in_play_has_slips_and_a_print_view_and_its_page_links_them(make
     # A round with every result in prints nothing more: an archive carries no slips, and no page links to them.
     assert "events/e/round-1-slips.html" not in files and "events/e/round-1-print.html" not in files
     assert b"-slips.html" not in files["events/e/round-1.html"] and b"-print.html" not in files["events/e/round-1.html"]
+    # The names with their tables are listed while the round is in play; a finished round's search reads its tables.
+    assert b'<ol class="find-list">' in files["events/e/round-2.html"] and b'<ol class="find-list">' not in files["events/e/round-1.html"]
+    assert b'id="find-input"' in files["events/e/round-1.html"]
+    # Links inside the event are relative to its folder; the data files are one line each.
+    assert b'<a href="players/ann.html">' in files["events/e/round-1.html"] and b"events/e/" not in files["events/e/players/ann.html"]
+    assert files["events/e/standings.json"].count(b"\n") == 1 and files["events/e/pairings/round-1.json"].count(b"\n") == 1
     # The venue screen shows the latest round: only that round's page points at it.
     assert b'href="projector.html"' in files["events/e/round-2.html"]
     assert b'href="projector.html"' not in files["events/e/round-1.html"]
