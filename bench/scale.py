@@ -142,7 +142,7 @@ def floor(content: Path, output: Path) -> tuple[Usage, int]:
                 target.write_bytes(page.body)
             else:
                 template = env.select_template([page.template, page.fallback]) if page.fallback else env.get_template(page.template)
-                target.write_bytes(template.render({"root": page.root, "page_path": page.path} | page.context).encode())
+                target.write_bytes(template.render(page.render_context()).encode())
         static = render.static_files(dirs)
         for name, body in static.items():
             (output / name).parent.mkdir(parents=True, exist_ok=True)

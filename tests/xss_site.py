@@ -38,7 +38,9 @@ def xss_files() -> dict[str, str]:
     n = len(PAYLOADS)
     players = "".join(f"  - name: {q(p + f' #{i}')}\n    id: p{i}\n    faction: {q(PAYLOADS[(i + 1) % n])}\n    agenda: {q(PAYLOADS[(i + 2) % n])}\n"
                       for i, p in enumerate(PAYLOADS))
-    tables = "".join(f"  - table: {t + 1}\n    players: [p{2 * t}, p{2 * t + 1}]\n    winner: p{2 * t}\n" for t in range(n // 2))
+    # The last table still in play: the round keeps its print view and slips, which name the players too.
+    tables = "".join(f"  - table: {t + 1}\n    players: [p{2 * t}, p{2 * t + 1}]\n" + (f"    winner: p{2 * t}\n" if t < n // 2 - 1 else "")
+                     for t in range(n // 2))
     page = "---\ntitle: " + q(PAYLOADS[9]) + "\n---\n# Welcome\n\n" + "\n\n".join(PAYLOADS) + "\n\n[x](javascript:window.__pwned=99) ![y](javascript:alert(98))\n"
     return {
         "site.yaml": f"title: {q(PAYLOADS[9])}\ndescription: {q(PAYLOADS[8])}\nbase_url: https://example.org/club/\n",

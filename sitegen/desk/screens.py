@@ -189,8 +189,8 @@ def event_page(event: Event, board: Scoreboard | None, shown: frozenset[str] = f
         page.roster = [dataclasses.replace(line, in_open_round=line.id in waiting) for line in page.roster]
     if view:
         base = f"events/{event.slug}/{view.round.slug}"
-        page.links = {N_("Print view"): f"{base}-print.html", N_("Result slips"): f"{base}-slips.html",
-                      N_("Projector"): f"events/{event.slug}/projector.html"}
+        page.links = {N_("Print view"): f"{base}-print.html", N_("Result slips"): f"{base}-slips.html"} if not view.complete else {}
+        page.links[N_("Projector")] = f"events/{event.slug}/projector.html"  # the print views exist while the round is in play
         page.clock_state = clock_words(view.round)
     return page
 

@@ -38,7 +38,23 @@ class RankChart:
 
     @property
     def polyline(self) -> str:
-        return " ".join(f"{d.x:.1f},{d.y:.1f}" for d in self.dots)
+        return " ".join(f"{svg_number(d.x)},{svg_number(d.y)}" for d in self.dots)
+
+    @property
+    def axes_path(self) -> str:
+        """The axes as one path's data: one element instead of a line each."""
+        return "".join(f"M{a.x1} {a.y1}H{a.x2}" for a in self.axes)
+
+    @property
+    def dots_path(self) -> str:
+        """Every dot as a zero-length segment of one path, drawn round by the stylesheet's line caps: one element
+        instead of a circle each (the chart is on every player's page)."""
+        return "".join(f"M{svg_number(d.x)} {svg_number(d.y)}h0" for d in self.dots)
+
+
+def svg_number(value: float) -> str:
+    """An SVG coordinate as the charts write it (the templates' `coord` filter too): to one decimal, no trailing '.0'."""
+    return f"{value:.1f}".removesuffix(".0")
 
 
 def rank_chart(ranks: list[tuple[str, int]], field_size: int, width: int = 320, height: int = 140) -> RankChart | None:

@@ -20,7 +20,9 @@ def absolute(site: Site, path: str) -> str:
 
 
 def json_file(data: Any) -> bytes:
-    return (json.dumps(data, indent=2, ensure_ascii=False) + "\n").encode()
+    """A data file's bytes: compact (an archive holds one standings.json and a pairings file per round of every event,
+    and without `indent` the json module's C encoder writes it), one line and a newline."""
+    return (json.dumps(data, ensure_ascii=False, separators=(",", ":")) + "\n").encode()
 
 
 def pairings_json(event: Event, view: RoundView, clock: Clock | None) -> dict[str, Any]:

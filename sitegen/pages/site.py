@@ -165,10 +165,10 @@ def _home(e: EventContext) -> Iterator[PageModel]:
 
 
 def _rounds(e: EventContext) -> Iterator[PageModel]:
-    """Each round's pages (`ROUND_PAGES`), round by round."""
+    """Each round's pages (`ROUND_PAGES`), round by round, and its printed ones (`PLAY_PAGES`) while it is in play."""
     for view in e.board.rounds + e.board.elims:
         round_ctx = e.ctx | {"view": view, "find": views.find_list(view, e.event), "clock": views.clock(view, e.event, e.zone)}
-        for kind in ROUND_PAGES:
+        for kind in ROUND_PAGES + (() if view.complete else PLAY_PAGES):
             yield kind(e, view, round_ctx)
 
 
@@ -278,5 +278,7 @@ def _data_files(e: EventContext) -> Iterator[PageModel]:
 EVENT_PAGES: tuple[Callable[[EventContext], Iterator[PageModel]], ...] = (
     _home, _rounds, _projector, _crosstable, _standings, _bracket, _meta, _decklists, _players, _rules, _data_files)
 #: A round's pages, in that order.
-ROUND_PAGES: tuple[Callable[[EventContext, RoundView, dict[str, Any]], PageModel], ...] = (
-    _round_page, _print_page, _slips_page, _pairings_file)
+ROUND_PAGES: tuple[Callable[[EventContext, RoundView, dict[str, Any]], PageModel], ...] = (_round_page, _pairings_file)
+#: The pages printed for a round while a table of it is in play: the print view and the result slips. Once every result
+#: is in they are of no use (the round page shows it all), and an archive would carry them for every round it holds.
+PLAY_PAGES: tuple[Callable[[EventContext, RoundView, dict[str, Any]], PageModel], ...] = (_print_page, _slips_page)

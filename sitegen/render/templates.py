@@ -18,6 +18,7 @@ from jinja2.compiler import CodeGenerator, Frame
 
 from sitegen import games
 from sitegen.model import ContentError, Problem, Site, Where
+from sitegen.pages.charts import svg_number
 from sitegen.pages.display import short_label
 from sitegen.pages.page_model import PageModel
 from sitegen.render.i18n import localized, speaking
@@ -203,6 +204,19 @@ class Sandbox(jinja2.sandbox.SandboxedEnvironment):
 _METHODS = (types.MethodType, types.BuiltinMethodType)
 
 
+class Trusted(jinja2.Environment):
+    """sitegen's own templates, for a site without a theme of its own: they are sitegen's code as much as the page
+    models are, so they render as they are, without the sandbox's checks on every attribute and call nor the page's
+    budget (about a fifth of a build's CPU). A site with its own theme renders everything in the `Sandbox`: its
+    templates extend and include the built-in ones, and the other way round."""
+
+
+class CompiledTrusted(CompiledTemplates):
+    """The trusted environment's compiled templates: its code (no budget) is not the sandbox's, so kept apart."""
+
+    _in_process: dict[str, bytes] = {}
+
+
 # What a bare Jinja2 environment needs to render sitegen's templates: bench/scale.py's floor is made of exactly these.
 EXTENSIONS = ["jinja2.ext.i18n"]
 OPTIONS: dict[str, Any] = {"autoescape": True, "undefined": jinja2.StrictUndefined, "trim_blocks": True, "lstrip_blocks": True,
@@ -226,9 +240,11 @@ def equip(env: jinja2.Environment, dirs: list[Path]) -> jinja2.Environment:
 
 def environment(dirs: list[Path]) -> jinja2.Environment:
     """The theme's Jinja environment. A theme is data, not code: its templates render in Jinja's sandbox (no
-    attribute starting with '_', no unsafe call), so `{{ cycler.__init__.__globals__.os }}` is an error."""
-    env = Sandbox(
-        bytecode_cache=CompiledTemplates(),
+    attribute starting with '_', no unsafe call), so `{{ cycler.__init__.__globals__.os }}` is an error. Without a
+    theme of the site's own, only sitegen's templates render: `Trusted`."""
+    trusted = dirs == [BUILTIN_THEMES / "default"]
+    env = (Trusted if trusted else Sandbox)(
+        bytecode_cache=CompiledTrusted() if trusted else CompiledTemplates(),
         loader=loader(dirs),
         # Printed values pass through `finalize`: as they are in English; i18n.localized's overlays translate them. It
         # must be set here too: a template's compiled code (shared by the overlays) calls it only if it was set.
@@ -251,11 +267,6 @@ def _compile_all(env: jinja2.Environment) -> None:
             pass
 
 
-def svg_number(value: float) -> str:
-    """An SVG coordinate as the charts give it: whole numbers as they are, fractions to one decimal."""
-    return f"{value:.1f}" if isinstance(value, float) else str(value)
-
-
 def render_pages(site: Site, pages: list[PageModel], env: jinja2.Environment | None = None) -> dict[str, bytes]:
     """The pages' bytes, keyed by relative path (the theme's static files are `static_files`).
 
@@ -274,7 +285,8 @@ def render_pages(site: Site, pages: list[PageModel], env: jinja2.Environment | N
         env.globals["static_text"] = base.globals["static_text"]
         try:
             template = env.select_template([page.template, page.fallback]) if page.fallback else env.get_template(page.template)
-            html = _render_bounded(template, {"root": page.root, "page_path": page.path} | page.context)
+            context = page.render_context()
+            html = template.render(context) if isinstance(env, Trusted) else _render_bounded(template, context)
         except Exception as exc:  # a theme's template can fail in any way; a built-in one failing is a bug: re-raised
             problem = _template_problem(exc, dirs, page.template)
             if problem is None:

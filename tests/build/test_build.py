@@ -66,7 +66,7 @@ def test_names_from_content_are_escaped(make_site):
             faction: "<i>Stark</i>"
           - name: Ann
         """,
-        "events/e/round-1.yaml": "tables: [{table: 1, players: [bobby, ann], winner: bobby}]\n",
+        "events/e/round-1.yaml": "tables: [{table: 1, players: [bobby, ann]}]\n",  # in play: its slips are made
     })
     files = render(content)
     pages = b"".join(body for path, body in files.items() if path.endswith(".html"))

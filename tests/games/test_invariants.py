@@ -26,6 +26,7 @@ from sitegen import games as formats
 from sitegen.build.pipeline import render
 from sitegen.games.base import Refused
 from sitegen.load.event import load_event
+from sitegen.pages.datafiles import json_file
 from sitegen.text import id_problem
 
 FORMATS = ("agot-joust", "agot-melee", "vtes")
@@ -149,7 +150,7 @@ def original_table_numbers(document: bytes, renumbered: dict) -> bytes:
         for row in player["rounds"]:
             if row["table"] is not None and row["round"] in renumbered:
                 row["table"] = renumbered[row["round"]][row["table"]]
-    return (json.dumps(data, indent=2, ensure_ascii=False) + "\n").encode()
+    return json_file(data)
 
 
 REWRITES = {f.__name__: f for f in (swap_joust_seats, reorder_tables, reorder_players, reorder_keys)}

@@ -84,9 +84,9 @@ def test_the_events_rules_page_has_its_menu_and_its_round_length(make_site):
     rules = files["events/e/rules.html"].decode()
     assert "one opponent, 50 minutes long" in rules
     assert 'class="event-nav"' in rules
-    assert '<a href="../../events/e/rules.html" aria-current="page">Rules</a>' in rules
+    assert '<a href="rules.html" aria-current="page">Rules</a>' in rules
     assert "one opponent, 55 minutes long" in files["rules/agot-joust.html"].decode()  # the format's default
-    assert '<a href="../../events/e/rules.html"' in files["events/e/round-1.html"].decode()
+    assert '<a href="rules.html"' in files["events/e/round-1.html"].decode()
 
 
 def test_the_round_files_length_is_the_events_when_event_yaml_does_not_say(make_site):
@@ -134,14 +134,15 @@ def test_the_sos_breakdown_adds_up_to_the_sos():
 def test_a_vtes_player_page_names_prey_and_predator_each_round(demo):
     html = demo["events/autumn-vtes-2026/players/talia-grieve.html"]
     # Round 1, table 1, seat 2: prey is seat 3, predator seat 1.
-    r1 = html[html.index('href="../round-1.html"'):html.index('href="../round-2.html"')]
+    history = html[html.index("Round by round"):]  # the menu links the rounds too
+    r1 = history[history.index('href="../round-1.html"'):history.index('href="../round-2.html"')]
     assert re.search(r"Prey: <a [^>]*>Ottilie Vane</a>.*Predator: <a [^>]*>Mirela Everly</a>", r1)
     assert "strength" not in html.lower().split("round by round")[1]  # V:TES has no SoS
 
 
 def test_vtes_has_one_final_page_and_the_organizer_box_is_in_words(demo):
     assert "events/autumn-vtes-2026/bracket.html" not in demo
-    assert '<a href="../../events/autumn-vtes-2026/final.html"' in demo["events/autumn-vtes-2026/index.html"]
+    assert '<a href="final.html"' in demo["events/autumn-vtes-2026/index.html"]
     notes = demo["events/autumn-vtes-2026/round-3.html"]
     assert "<li>R2 opponents every round: " in notes
     assert "pairs of players who shared a table in every round; the aim: no two players share a table every round" in notes
@@ -151,5 +152,3 @@ def test_the_print_view_reads_right_and_shows_opponents(demo):
     joust = demo["events/thursday-league-joust/round-3-print.html"]
     assert "your table is beside it, with your opponent." in joust
     assert re.search(r'<th scope="row">Ysolde Kowal</th><td class="num">2</td><td class="against">Ottilie Castellan</td>', joust)
-    vtes = demo["events/autumn-vtes-2026/round-3-print.html"]
-    assert "your table and seat are beside it" in vtes and "<h3>Table 1</h3>" in vtes

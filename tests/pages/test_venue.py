@@ -93,6 +93,8 @@ def test_a_melee_slip_asks_for_power_winner_and_who_left_when(make_site):
 
 def test_a_vtes_slip_gives_the_seat_order_and_asks_for_vp_and_the_game_win(make_site):
     files = site_files(make_site, VTES, {"round-1.yaml": "tables: [{table: 1, players: [cat, eve, ann, dan, ben]}]\n"})
+    printed = files["events/e/round-1-print.html"].decode()
+    assert "your table and seat are beside it" in printed and "<h3>Table 1</h3>" in printed
     (slip,) = slips_of(files["events/e/round-1-slips.html"])
     assert slip == (
         "Table 1 Round 1 Spring Clash Seat Player Prey VP GW Signature "
@@ -102,12 +104,21 @@ def test_a_vtes_slip_gives_the_seat_order_and_asks_for_vp_and_the_game_win(make_
         "Tick GW for the player with at least 2 VP and more than anyone else.")
 
 
-def test_every_round_has_slips_and_the_round_page_links_them(make_site):
+def test_a_round_in_play_has_slips_and_a_print_view_and_its_page_links_them(make_site):
     files = site_files(make_site, JOUST, {"round-1.yaml": "tables: [{table: 1, players: [ann, ben], winner: ann}, {table: 2, players: [cat, dan], winner: dan}]\n",
-                                          "round-2.yaml": "tables: [{table: 1, players: [ann, dan]}, {table: 2, players: [ben, cat]}]\n"})
-    for slug in ("round-1", "round-2"):
-        assert len(slips_of(files[f"events/e/{slug}-slips.html"])) == 2
-        assert f'href="{slug}-slips.html"'.encode() in files[f"events/e/{slug}.html"]
+                                          "round-2.yaml": "tables: [{table: 1, players: [ann, dan], winner: ann}, {table: 2, players: [ben, cat]}]\n"})
+    assert len(slips_of(files["events/e/round-2-slips.html"])) == 2  # a table with its result still gets its slip
+    assert b'href="round-2-slips.html"' in files["events/e/round-2.html"] and b'href="round-2-print.html"' in files["events/e/round-2.html"]
+    assert b'href="round-2-print.html"' in files["events/e/index.html"]
+    # A round with every result in prints nothing more: an archive carries no slips, and no page links to them.
+    assert "events/e/round-1-slips.html" not in files and "events/e/round-1-print.html" not in files
+    assert b"-slips.html" not in files["events/e/round-1.html"] and b"-print.html" not in files["events/e/round-1.html"]
+    # The names with their tables are listed while the round is in play; a finished round's search reads its tables.
+    assert b'<ol class="find-list">' in files["events/e/round-2.html"] and b'<ol class="find-list">' not in files["events/e/round-1.html"]
+    assert b'id="find-input"' in files["events/e/round-1.html"]
+    # Links inside the event are relative to its folder; the data files are one line each.
+    assert b'<a href="players/ann.html">' in files["events/e/round-1.html"] and b"events/e/" not in files["events/e/players/ann.html"]
+    assert files["events/e/standings.json"].count(b"\n") == 1 and files["events/e/pairings/round-1.json"].count(b"\n") == 1
     # The venue screen shows the latest round: only that round's page points at it.
     assert b'href="projector.html"' in files["events/e/round-2.html"]
     assert b'href="projector.html"' not in files["events/e/round-1.html"]
@@ -182,14 +193,14 @@ def test_crosstable_of_a_vtes_table_shows_every_table_mate_with_their_vp(scored_
 @pytest.mark.parametrize("event", ["autumn-melee-2026", "winter-joust-2026", "autumn-vtes-2026"])
 def test_demo_crosstables_name_every_player_once_and_every_round(event, demo_files):
     page = demo_files[f"events/{event}/crosstable.html"].decode()
-    players = re.findall(r'<th scope="row">.*?href="[^"]*/players/([^"]+)\.html"', page)
+    players = re.findall(r'<th scope="row">.*?href="players/([^"]+)\.html"', page)
     assert len(players) == len(set(players)) > 0
     assert len(players) == len(demo_files[f"events/{event}/standings.csv"].splitlines()) - 1  # everyone, dropped players too
     assert 'crosstable.html" aria-current="page"' in page
     assert '<td class="x-total"></td>' not in page  # finalists too: their elimination rounds carry no running total
     rounds = re.findall(r'<th scope="col"><a href="([^"]+)\.html">', page)
-    slips = {p.removeprefix(f"events/{event}/").removesuffix("-slips.html") for p in demo_files if p.startswith(f"events/{event}/") and p.endswith("-slips.html")}
-    assert sorted(rounds) == sorted(slips) and rounds[0] == "round-1"
+    pairings = {p.removeprefix(f"events/{event}/pairings/").removesuffix(".json") for p in demo_files if p.startswith(f"events/{event}/pairings/")}
+    assert sorted(rounds) == sorted(pairings) and rounds[0] == "round-1"
 
 
 def test_a_melee_final_table_reads_from_the_table_itself(demo_files):

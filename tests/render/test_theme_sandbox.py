@@ -105,3 +105,15 @@ def test_a_template_is_bounded_in_time_and_size(make_site, run_cli, tmp_path, mo
     line = 1 if "writes" in said else 2  # the whole page's size: said at the template's first line
     assert f"{content}/themes/house/templates/page.html:{line}: template error: the page {said}" in err, err
     assert "Traceback" not in err
+
+
+def test_only_a_sites_own_theme_renders_in_the_sandbox(make_site):
+    """sitegen's own templates are trusted (no sandbox, no budget: a fifth of a build's CPU); a theme of the site's
+    makes every page render sandboxed, the built-in templates too, as they extend and include the theme's."""
+    from sitegen.load.site import read_outline
+    from sitegen.render.templates import Sandbox, Trusted, environment, theme_dirs
+
+    plain = read_outline(make_site({"site.yaml": "title: Club\n"})).site
+    themed = read_outline(themed_site(make_site, "{{ 1 }}")).site
+    assert isinstance(environment(theme_dirs(plain)), Trusted)
+    assert isinstance(environment(theme_dirs(themed)), Sandbox)

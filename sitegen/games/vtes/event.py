@@ -5,6 +5,7 @@ and the round files (`vtes_pairing`).
 """
 from __future__ import annotations
 
+import functools
 from fractions import Fraction
 from typing import Any
 
@@ -83,7 +84,14 @@ def scored(table: Table) -> list[VtesSeat] | None:
     """Each seat's VP, GW and TP, in seat order; None while the game is still to be played."""
     if not outcome(table):
         return None
-    return vtes_rules.score_vtes_table(table.players, table_vp(table))
+    return list(_scored(table.players, tuple(table_vp(table).items())))
+
+
+@functools.lru_cache(maxsize=4096)
+def _scored(players: tuple[str, ...], vp: tuple[tuple[str, Fraction], ...]) -> tuple[VtesSeat, ...]:
+    """A table scored once: the ranking after each round scores every table before it again (a sixth of a V:TES
+    event's build went to scoring the same tables over)."""
+    return tuple(vtes_rules.score_vtes_table(players, dict(vp)))
 
 
 def ranking(event: Event, rounds: tuple[Round, ...]) -> list[RankedPlayer]:

@@ -20,7 +20,8 @@
   // The player this device remembers for this event (no account: localStorage, also from file:// and offline).
   var eventLink = document.querySelector(".event-nav .event-title a");
   var eventBase = eventLink ? eventLink.getAttribute("href").replace(/index\.html$/, "") : "";
-  var storageKey = eventBase ? "sitegen-player:" + eventBase.replace(/^(\.\.\/)+/, "") : "";
+  // Keyed by the event's folder, "events/SLUG/", whichever page of it is open (the links are relative: "", "../").
+  var storageKey = eventLink ? "sitegen-player:" + eventLink.href.replace(/^.*?\/(events\/[^/]+\/)index\.html$/, "$1") : "";
   var remembered = function () {
     try {
       return JSON.parse(localStorage.getItem(storageKey) || "null");
@@ -134,6 +135,16 @@
           wanted[li.getAttribute("data-table")] = true;
         }
       });
+      if (!names.length && query) { // a finished round lists no names: the players' names in its tables are searched
+        tables.forEach(function (table) {
+          Array.prototype.forEach.call(table.querySelectorAll("tbody th a"), function (link) {
+            if (fold(link.textContent).indexOf(query) !== -1) {
+              hits += 1;
+              wanted[table.getAttribute("data-table")] = true;
+            }
+          });
+        });
+      }
       tables.forEach(function (table) {
         table.hidden = Boolean(query) && !wanted[table.getAttribute("data-table")];
       });
