@@ -134,7 +134,7 @@ class Msg(str):
     """Player-facing text made below the renderer (page models, games): the English text as a plain `str`, so JSON,
     CSV and the English site read it unchanged, carrying its message id and values so the renderer translates it
     whole, never pieced together from fragments (word order differs between languages). `N_` and `Nn_` make one;
-    `pybabel extract` finds them (babel.cfg)."""
+    `make locale` finds them (tools/catalogs.py)."""
 
     msgid: str
     plural: str

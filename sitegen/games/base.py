@@ -8,7 +8,9 @@ standings, an elimination bracket), in `tournament/`.
 """
 from __future__ import annotations
 
+import functools
 import re
+import sys
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass, field
@@ -265,6 +267,13 @@ class Format(ABC):
     #: The folders of the game's own templates (its rules and tiebreaker pages); a theme's templates override them.
     templates: tuple[Path, ...] = ()
 
+    @property
+    def catalog(self) -> tuple[str, Path]:
+        """The game's own words: its gettext domain and the folder of its catalogs
+        (`<folder>/<language>/LC_MESSAGES/<domain>.po`), merged over the core catalog. By default the game's package (the
+        one right below `sitegen.games`, or a plug-in's own top package) names the domain, and its `locale/` holds them."""
+        return game_catalog(type(self).__module__)
+
     def rules_context(self) -> dict[str, Any]:
         """The numbers the rules and tiebreaker pages show, read from the rules module."""
         return {}
@@ -296,6 +305,15 @@ class Format(ABC):
         """The table sizes a preliminary round of `players` seats, by the rules (whoever is left has a bye or sits out):
         what a late arrival or a drop folds into with the least change (`pairing.fold`)."""
         raise Refused(f"the {self.name} format cannot fold a player into a paired round; pair the round again")
+
+
+@functools.cache
+def game_catalog(module: str) -> tuple[str, Path]:
+    """The domain and catalog folder of the game whose code is `module`: "sitegen.games.agot.joust.game" -> "agot",
+    sitegen/games/agot/locale; a plug-in "toy.toy_format" -> "toy", toy/locale."""
+    inside = "sitegen.games." if module.startswith("sitegen.games.") else ""
+    domain = module.removeprefix(inside).split(".")[0]
+    return domain, Path(str(sys.modules[inside + domain].__file__)).parent / "locale"
 
 
 def cut_of(fmt: Format, event: Event) -> int:
