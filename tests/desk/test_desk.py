@@ -327,3 +327,22 @@ def test_melee_results_through_the_desk_equal_the_cli(tmp_path):
     cli, desk_folder = run_both(tmp_path, "agot-melee", steps)
     assert snapshot(cli) == snapshot(desk_folder)
     assert all(t.result for t in load_event(desk_folder).rounds[0].tables)
+
+
+def test_the_overlay_speaks_the_pages_language(tmp_path):
+    """A French desk: its pages ask for the problems in French (`?lang=fr` in the overlay's address), and the JSON
+    holds them translated, the file and line kept; a line no message translates is marked English (`english`)."""
+    folder = make_event(tmp_path, "agot-joust", pair=True)
+    server = Desk(tmp_path / "content", tmp_path, language="fr")
+    try:
+        status, page = server.get("e/desk/")
+        assert status == 200 and "__sitegen/problems?lang=fr" in page
+        event_yaml = folder / "event.yaml"
+        event_yaml.write_text(event_yaml.read_text().replace("date: 2026-12-05", "date: 2026-13-45"))
+        document = json.loads(server.get("__sitegen/problems?lang=fr")[1])
+        assert document["problems"] == [f"{event_yaml}:4 : 'date: 2026-13-45' n'est pas une date ; écrivez-la AAAA-MM-JJ, "
+                                        "par ex. 'date: 2026-12-05'"] and document["english"] == [False]
+        english = json.loads(server.get("__sitegen/problems")[1])  # no language asked for: the CLI's English line
+        assert english["problems"][0].startswith(f"{event_yaml}:4: 'date: 2026-13-45' is not a date")
+    finally:
+        server.close()
