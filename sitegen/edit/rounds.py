@@ -9,7 +9,7 @@ from typing import Any
 from sitegen import games as formats
 from sitegen.edit.commit import Edited, commit, current_round, preliminaries_over
 from sitegen.edit.lock import one_writer
-from sitegen.games.base import NextRound, Refused
+from sitegen.games.base import NextRound, Refused, round_name
 from sitegen.load.check import validated
 from sitegen.load.event import load_event
 from sitegen.load.yaml_reader import dump_yaml
@@ -161,7 +161,7 @@ def _without_current_round(event: Event, clock: dict[str, Any]) -> tuple[Event, 
     if played:
         raise Refused(Nn_("table {number} of {round} has a result: a round is paired again only while none of its tables has one; remove the result "
                           "from {path} first", "table {number} of {round} has a result: a round is paired again only while none of its tables has "
-                          "one; remove the results from {path} first", len(played), number=played[0], round=round_.slug, path=round_.where.path))
+                          "one; remove the results from {path} first", len(played), number=played[0], round=round_name(round_), path=round_.where.path))
     kept = {"start": round_.start, "minutes": round_.minutes}
     clock = {key: value for key, value in kept.items() if value is not None} | clock
     if round_.stage == "round":

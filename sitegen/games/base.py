@@ -154,8 +154,8 @@ class RankingBody:
         event's players, the body's report)."""
         if self.number_pattern.fullmatch(number):
             return None
-        return (f"'{self.number_key}: {number}' is not a {self.name} number; write its {len(self.number_example)} digits in quotes, "
-                f"e.g. {self.number_key}: '{self.number_example}'")
+        return N_("'{key}: {number}' is not a {body} number; write its {digits} digits in quotes, e.g. {key}: '{example}'",
+                  key=self.number_key, number=number, body=self.name, digits=len(self.number_example), example=self.number_example)
 
 
 @dataclass(frozen=True)
@@ -290,7 +290,7 @@ class Format(ABC):
     def new_event_lines(self, rounds: int | None, cut: int | None) -> list[str]:
         """The length lines `sitegen new` writes into event.yaml: the values given, else the defaults as comments."""
         if cut is not None:
-            raise Refused(f"a {self.title} event has no elimination cut; leave out --cut")
+            raise Refused(N_("a {game} event has no elimination cut; leave out the cut", game=self.title))
         return [f"rounds: {rounds}" if rounds else "# rounds: 3          # preliminary rounds (default: from the rules)"]
 
     def length_settings(self, event: Event) -> dict[str, int]:
@@ -304,7 +304,7 @@ class Format(ABC):
     def round_sizes(self, players: int) -> list[int]:
         """The table sizes a preliminary round of `players` seats, by the rules (whoever is left has a bye or sits out):
         what a late arrival or a drop folds into with the least change (`pairing.fold`)."""
-        raise Refused(f"the {self.name} format cannot fold a player into a paired round; pair the round again")
+        raise Refused(N_("the {format} format cannot fold a player into a paired round; pair the round again", format=self.name))
 
 
 @functools.cache
@@ -329,7 +329,7 @@ def round_label(number: int) -> Msg:
     return N_("Round {number}", number=number)
 
 
-def stage_label(stage: str, tables: int, number: int) -> str:
+def stage_label(stage: str, tables: int, number: int) -> Msg:
     """A human name for an elimination round by how many games it has."""
     if stage == "final" or tables == 1:
         return N_("Final")
@@ -338,6 +338,13 @@ def stage_label(stage: str, tables: int, number: int) -> str:
     if tables == 4:
         return N_("Quarterfinals")
     return N_("Top {players} (elimination round {number})", players=tables * 2, number=number)
+
+
+def round_name(round_: Round) -> Msg:
+    """A round's name without its event's scoreboard, as messages to the TO name it (its file is `round_.slug`): "Round 2"
+    for a preliminary round, else the elimination's."""
+    return round_label(round_.number) if round_.stage == "round" else N_("Elimination round {number}", number=round_.number) \
+        if round_.stage == "elim" else N_("Final")
 
 
 def standings_document(event: Event, format_name: str, rows: list[dict[str, Any]],

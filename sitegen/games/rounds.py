@@ -47,6 +47,19 @@ def refuse_pending(event: Event, seating_keys: tuple[str, ...] = ()) -> None:
         raise Refused(placed(last[0].where.path, said))
 
 
+def finished(event: Event, planned: int, then: str = "") -> Refused:
+    """The refusal to pair an event that is over: its `planned` preliminary rounds, then its elimination (`then`:
+    "cut" or "final"; "" when it had none) are played."""
+    if then == "cut":
+        return Refused(Nn_("{event} is finished: its {count} round and the cut are played",
+                           "{event} is finished: all {count} rounds and the cut are played", planned, event=event.name))
+    if then == "final":
+        return Refused(Nn_("{event} is finished: its {count} round and the final are played",
+                           "{event} is finished: all {count} rounds and the final are played", planned, event=event.name))
+    return Refused(Nn_("{event} is finished: its {count} round is played", "{event} is finished: all {count} rounds are played",
+                       planned, event=event.name))
+
+
 def tables_file(tables: list[list[str]] | list[tuple[str, ...]], fixed: Mapping[str, int] | None = None) -> dict[str, Any]:
     """A round file's data: the tables numbered from 1, players in seat order; with `fixed` ({player: table number},
     see `fixed_tables`), each of those players sits at that table number."""

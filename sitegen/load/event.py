@@ -70,7 +70,7 @@ def _read_event(event_dir: Path, c: Collector) -> Event | None:
     path = event_dir / "event.yaml"
     shown = str(path)
     before = len(c.problems)
-    slug = c.identifier(event_dir.name, Where(str(event_dir), 1), "the event folder's name (it becomes its address)")
+    slug = c.identifier(event_dir.name, Where(str(event_dir), 1), N_("the event folder's name (it becomes its address)"))
     if not c.listable(event_dir):
         return None
     if not c.exists(path):
@@ -143,7 +143,7 @@ def _load_players(data: LineDict, path: str, c: Collector) -> tuple[Player, ...]
         if "id" in entry:
             pid = c.identifier(entry["id"], Where(path, entry.key_lines["id"]), "'id'")
         else:
-            pid = c.identifier(slugify(name), where, f"the id made from the name '{name}' (add an 'id: ...' line)")
+            pid = c.identifier(slugify(name), where, N_("the id made from the name '{name}' (add an 'id: ...' line)", name=name))
         if pid is None:
             continue
         if pid in seen:

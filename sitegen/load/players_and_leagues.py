@@ -101,7 +101,7 @@ def _person(entry: Any, where: Where, c: Collector) -> Person | None:
         c.add(Where(where.path, data.key_lines.get("aliases", data.line)), "'aliases' must be a list of names, e.g. aliases: [Alex M., Sandy Morgan]")
         aliases = []
     for alias in aliases:
-        c.one_line(alias, Where(where.path, data.key_lines["aliases"]), "an alias")
+        c.one_line(alias, Where(where.path, data.key_lines["aliases"]), N_("an alias"))
     github = c.login(data, "github", where.path)
     if len(c.problems) > before or pid is None:
         return None
@@ -140,7 +140,7 @@ def read_leagues(root: Path, events: set[str], c: Collector) -> tuple[League, ..
 def _league(path: Path, events: set[str], c: Collector) -> League | None:
     shown = str(path)
     before = len(c.problems)
-    slug = c.identifier(path.stem, Where(shown, 1), "the league's file name (it becomes its address)")
+    slug = c.identifier(path.stem, Where(shown, 1), N_("the league's file name (it becomes its address)"))
     raw = c.read(path, shown)
     data = c.mapping(raw, Where(shown, 1), "a league file") if raw is not FAILED else None
     if data is None:

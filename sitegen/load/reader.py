@@ -165,7 +165,7 @@ class Collector:
     def identifier(self, value: Any, where: Where, what: str) -> str | None:
         problem = id_problem(value)
         if problem:
-            self.add(where, f"{what}: {problem}")
+            self.add(where, N_("{what}: {problem}", what=what, problem=problem))
             return None
         return str(value)
 
@@ -235,7 +235,7 @@ class Collector:
         read through here (`text`, and the fields read without it: deck fields, aliases, a page's title)."""
         problem = control_problem(text)
         if problem:
-            self.add(where, f"{what} {problem}")
+            self.add(where, N_("{what} {problem}", what=what, problem=problem))
         return problem is None
 
 

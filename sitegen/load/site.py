@@ -30,7 +30,7 @@ from sitegen.model import (
     Where,
 )
 from sitegen.schema import keys
-from sitegen.text import login_problem, suggest, text_control_problem
+from sitegen.text import N_, login_problem, suggest, text_control_problem
 
 
 @dataclass(frozen=True)
@@ -233,7 +233,7 @@ def _too_deep(body: str, first_line: int) -> tuple[int, str] | None:
 
 def _load_page(path: Path, c: Collector) -> Page | None:
     shown = str(path)
-    slug = c.identifier(path.stem, Where(shown, 1), "the page's file name (it becomes its address)")
+    slug = c.identifier(path.stem, Where(shown, 1), N_("the page's file name (it becomes its address)"))
     text = c.read_text(path, shown)
     if text is None or slug is None:
         return None

@@ -98,7 +98,7 @@ def test_pair_refusals(tmp_path, run_cli):
     assert run_cli("result", folder, 2, "--winner", a)[0] == 0
     before = snapshot(folder)
     status, _out, err = run_cli("pair", folder, "--redo")
-    assert status == 2 and "table 2 of round-1 has a result" in err
+    assert status == 2 and "table 2 of Round 1 has a result" in err
     status, _out, err = run_cli("pair", folder, "--plan", "--start", "2026-12-05 14:00")
     assert status == 2 and "--plan" in err
     assert snapshot(folder) == before

@@ -10,7 +10,6 @@ from sitegen.games.base import (
     Format,
     NextRound,
     PlayerRound,
-    Refused,
     RoundView,
     Scoreboard,
     SeatRow,
@@ -21,7 +20,7 @@ from sitegen.games.base import (
 )
 from sitegen.games.checks import check_common, check_everyone_seated, player_id
 from sitegen.games.result_entry import FLAG, PLAYER, ResultEntry, ResultField, ResultWay
-from sitegen.games.rounds import refuse_pending, round_rng, tables_file
+from sitegen.games.rounds import finished, refuse_pending, round_rng, tables_file
 from sitegen.games.tournament.elimination import bracket_problems, bracket_views, final_ranking, next_bracket_round, note_bracket_games
 from sitegen.games.tournament.swiss import Record, export_document, note_meeting, tally_rounds
 from sitegen.model import Event, Problem, Round, Table
@@ -92,7 +91,7 @@ class ToySwiss(Format):
             return _swiss_round(event, board, number)
         bracket_round = next_bracket_round(event, board.standings, board.cut, BRACKET_HINT)
         if bracket_round is None:
-            raise Refused(f"{event.name} is finished")
+            raise finished(event, board.planned_rounds, "cut" if board.cut else "")
         return bracket_round
 
 

@@ -1,0 +1,122 @@
+"""A French TO reads French everywhere in the desk: the refusals of the games and of the shared checks, the content
+problems of the overlay, with no English piece put into a translated sentence (an exception's text, a stage's id)."""
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+import yaml
+from desk_events import Desk, make_event
+from random_events import joust_result, melee_result
+from toy.toy_format import FORMAT as TOY
+
+from sitegen import games as formats
+from sitegen.desk.actions import said
+from sitegen.desk.screens import rounds_version
+from sitegen.edit.rounds import pair_round
+from sitegen.edit.seats import choose_seats
+from sitegen.games.base import Format, Refused
+from sitegen.language import translate
+from sitegen.load.event import load_event
+from sitegen.text import Joined, Msg
+
+
+def in_french(text) -> str:
+    """`text` as a French page shows it; it must be a message the desk translates, and be translated."""
+    assert isinstance(text, (Msg, Joined)), f"plain English text: {text!r}"
+    french = str(translate(text, "fr"))
+    assert french != str(text), f"not translated: {text!r}"
+    return french
+
+
+def refusal(call, *args, **kwargs) -> str:
+    with pytest.raises(Refused) as caught:
+        call(*args, **kwargs)
+    return in_french(said(caught.value))
+
+
+def play_round(folder, fmt: str, number: int = 1) -> None:
+    path = folder / f"round-{number}.yaml"
+    data = yaml.safe_load(path.read_text())
+    rng = random.Random(3)
+    for table in data["tables"]:
+        if fmt == "agot-joust":
+            joust_result(rng, table, elimination=False)
+        elif fmt == "agot-melee":
+            melee_result(rng, table, elimination=False)
+        else:
+            table["vp"] = {pid: 0.5 for pid in table["players"]}  # everyone to time
+    path.write_text(yaml.safe_dump(data, sort_keys=False))
+
+
+@pytest.mark.parametrize("fmt", ["agot-joust", "agot-melee", "vtes"])
+def test_pairing_a_finished_event_is_refused_in_french(tmp_path, fmt):
+    folder = make_event(tmp_path, fmt, pair=False)
+    rounds = 3 if fmt == "vtes" else 1  # the fewest the game allows
+    (folder / "event.yaml").write_text((folder / "event.yaml").read_text() + f"rounds: {rounds}\n" + ("cut: 0\n" if fmt != "vtes" else ""))
+    for number in range(1, rounds + 1):
+        pair_round(folder)
+        play_round(folder, fmt, number)
+    french = refusal(pair_round, folder)
+    assert "est terminé" in french and " are played" not in french
+
+
+def test_the_desk_shows_a_finished_events_refusal_in_french(tmp_path):
+    folder = make_event(tmp_path, "agot-joust", pair=False)
+    (folder / "event.yaml").write_text((folder / "event.yaml").read_text() + "rounds: 1\ncut: 0\n")
+    pair_round(folder)
+    play_round(folder, "agot-joust")
+    server = Desk(tmp_path / "content", tmp_path, language="fr")
+    try:
+        # The page offers no Pair once the event is over; a form from a page loaded earlier (another tab) still asks.
+        status, page, headers = server.post("e/desk/pair", {"version": rounds_version(load_event(folder))})
+        if status == 303:
+            status, page = server.request("GET", headers["Location"].split("#")[0])
+        assert "est terminé" in page and "are played" not in page and 'lang="en"' not in page
+    finally:
+        server.close()
+
+
+def test_the_interfaces_refusals_are_french():
+    """What `Format` says by default to a game without a capability: no cut, no fold; a ranking body's number."""
+    assert "n'a pas de phase éliminatoire" in refusal(Format.new_event_lines, TOY, None, 4)
+    assert "toy-swiss" in refusal(Format.round_sizes, TOY, 5)
+    _game, body = next(iter(formats.RANKING_BODIES.values()))
+    assert "entre guillemets" in in_french(body.number_problem("12"))
+
+
+def test_a_bad_id_and_a_control_character_are_french_in_the_overlay(tmp_path):
+    folder = make_event(tmp_path, "agot-joust", pair=False)
+    event_yaml = folder / "event.yaml"
+    event_yaml.write_text(event_yaml.read_text().replace("  - name: Ben Example\n", "  - name: Ben Example\n    id: Ben B\n")
+                          .replace("name: Desk Joust", 'name: "Desk\\u0007Joust"'))
+    server = Desk(tmp_path / "content", tmp_path, language="fr")
+    try:
+        server.get("e/desk/")
+        document = json.loads(server.get("__sitegen/problems?lang=fr")[1])
+    finally:
+        server.close()
+    text = "\n".join(document["problems"])
+    assert "'Ben B' n'est pas un identifiant valide" in text and "écrivez-le 'ben-b'" in text, text
+    assert "contient le caractère de contrôle U+0007" in text, text
+    assert not any(document["english"]), text
+
+
+def test_a_melee_result_the_rules_rule_out_is_french(tmp_path):
+    """The rules' own reasons (every player eliminated) are messages, not an exception's English text."""
+    folder = make_event(tmp_path, "agot-melee")
+    path = folder / "round-1.yaml"
+    data = yaml.safe_load(path.read_text())
+    table = data["tables"][0]
+    table |= {"power": {pid: 1 for pid in table["players"]}, "eliminated": list(table["players"])}
+    path.write_text(yaml.safe_dump(data, sort_keys=False))
+    problems = formats.format_of(load_event(folder)).validate(load_event(folder))
+    french = " ".join(in_french(p.message) for p in problems)
+    assert "every player" not in french and "éliminé" in french, french
+
+
+def test_the_seat_choice_names_the_stage_and_round_in_french(tmp_path):
+    folder = make_event(tmp_path, "vtes")
+    french = refusal(choose_seats, folder, {})
+    assert "Finale" in french and "Ronde 1" in french and "round-1" not in french, french
