@@ -27,7 +27,7 @@ from sitegen.games.base import Refused
 from sitegen.games.decklist import CheckedDeck, too_long
 from sitegen.load.event import load_event
 from sitegen.model import DECKS_FOLDER, ContentError, Event
-from sitegen.text import N_, Msg
+from sitegen.text import N_, Msg, in_list
 
 DECK_ROUTE = "d"  # /d/LINK: a player's decklist link
 STORE_NAME = "desk-deck-links.json"
@@ -162,9 +162,9 @@ def before_pairing(folder: Path, cache: Path, form: Form) -> None:
         return
     missing = missing_lists(folder, cache)
     if missing:
-        raise Refused("round 1 is not paired: the event requires a legal decklist, and these players have none: "
-                      + ", ".join(f"{player} ({status})" for player, status in missing.items())
-                      + "; tick 'Pair without their decklists' to pair all the same")
+        raise Refused(N_("round 1 is not paired: the event requires a legal decklist, and these players have none: {players}; tick "
+                         "'Pair without their decklists' to pair all the same",
+                         players=in_list([N_("{player} ({status})", player=player, status=status) for player, status in missing.items()])))
 
 
 def published(folder: Path, cache: Path) -> Done | None:

@@ -119,8 +119,8 @@ def set_length(event_dir: str | Path, rounds: int | None, cut: int | None) -> Ed
         raise Refused(N_("round 1 has results: the cut is fixed now; give the rounds alone"))
     if rounds is not None and rounds < max(1, len(event.rounds)):
         paired = len(event.rounds)
-        raise Refused(f"{paired} round{'s are' if paired > 1 else ' is'} paired already: give {paired} or more" if paired
-                      else N_("an event has at least 1 round"))
+        raise Refused(Nn_("{count} round is paired already: give {count} or more", "{count} rounds are paired already: give {count} or more",
+                          paired) if paired else N_("an event has at least 1 round"))
     settings = formats.format_of(event).length_settings(event)
     if cut is not None and "cut" not in settings:
         raise Refused(N_("a {title} event has no cut to choose", title=formats.format_of(event).title))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+from dataclasses import replace
 
 import pytest
 import yaml
@@ -13,10 +14,13 @@ from toy.toy_format import FORMAT as TOY
 
 from sitegen import games as formats
 from sitegen.desk.actions import said
+from sitegen.desk.deck_links import before_pairing
 from sitegen.desk.screens import rounds_version
-from sitegen.edit.rounds import pair_round
+from sitegen.edit.decklists import HeldDecks, register, release
+from sitegen.edit.rounds import pair_round, set_length
 from sitegen.edit.seats import choose_seats
 from sitegen.games.base import Format, Refused
+from sitegen.games.tournament.swiss import cut_seeds
 from sitegen.language import translate
 from sitegen.load.event import load_event
 from sitegen.text import Joined, Msg
@@ -72,7 +76,7 @@ def test_the_desk_shows_a_finished_events_refusal_in_french(tmp_path):
         # The page offers no Pair once the event is over; a form from a page loaded earlier (another tab) still asks.
         status, page, headers = server.post("e/desk/pair", {"version": rounds_version(load_event(folder))})
         if status == 303:
-            status, page = server.request("GET", headers["Location"].split("#")[0])
+            status, page, _ = server.request("GET", headers["Location"].split("#")[0])
         assert "est terminé" in page and "are played" not in page and 'lang="en"' not in page
     finally:
         server.close()
@@ -120,3 +124,38 @@ def test_the_seat_choice_names_the_stage_and_round_in_french(tmp_path):
     folder = make_event(tmp_path, "vtes")
     french = refusal(choose_seats, folder, {})
     assert "Finale" in french and "Ronde 1" in french and "round-1" not in french, french
+
+
+def test_the_length_and_cut_refusals_are_french(tmp_path):
+    folder = make_event(tmp_path, "agot-joust")
+    pair_round(folder, redo=True)
+    play_round(folder, "agot-joust")
+    pair_round(folder)
+    assert "2 rondes sont déjà appariées" in refusal(set_length, folder, 1, None)
+    rows = formats.format_of(load_event(folder)).standings(load_event(folder))
+    dropped = [replace(row, dropped=True) for row in rows]
+    assert "qui n'ont pas abandonné" in refusal(cut_seeds, [row.player for row in rows], dropped, 2)
+
+
+def test_the_decklist_refusals_are_french(tmp_path):
+    folder = make_event(tmp_path, "vtes", pair=False)
+    cache = tmp_path / "cache"
+    assert "ne recueille pas de listes" in refusal(register, folder, cache, "ann-example", "Crypt (12)")
+    assert "n'a pas de joueur 'zed'" in refusal(register, folder, cache, "zed", "Crypt (12)")
+    event_yaml = folder / "event.yaml"
+    event_yaml.write_text(event_yaml.read_text() + "decklists:\n  collect: required\n  publish: winner\n")
+    french = refusal(before_pairing, folder, cache, {})
+    assert "ronde 1 n'est pas appariée" in french and "ann-example (manquante)" in french
+    HeldDecks.of(cache, load_event(folder)).hold("ann-example", "Crypt (12)")
+    assert "n'a pas encore de vainqueur" in refusal(release, folder, cache, now=True)
+    event_yaml.write_text(event_yaml.read_text().replace("publish: winner", "publish: cut"))
+    assert "n'est pas encore appariée" in refusal(release, folder, cache, now=True)
+    event_yaml.write_text(event_yaml.read_text().replace("publish: cut", "publish: never"))
+    assert "publish: never" in refusal(release, folder, cache, now=True)
+
+
+def test_only_the_finals_seats_are_chosen_in_french(tmp_path):
+    folder = make_event(tmp_path, "vtes")
+    event = load_event(folder)
+    fmt = formats.format_of(event)
+    assert "seuls les sièges de la finale" in refusal(fmt.seat_choice.choosers, event, event.rounds[0])
