@@ -11,7 +11,7 @@ from typing import Any
 
 from sitegen.games.base import Refused
 from sitegen.model import Event
-from sitegen.text import N_, Nn_, placed
+from sitegen.text import N_, Joined, Nn_, placed
 
 
 def draw_key(seed: int, separated: object, player: str) -> bytes:
@@ -40,7 +40,8 @@ def refuse_pending(event: Event, seating_keys: tuple[str, ...] = ()) -> None:
     if pending:
         numbers = [str(t.number) for t in pending]
         names = event.player_by_id
-        waiting = "; ".join(f"{t.number}: {' v '.join(names[p].name if p in names else p for p in t.players)}" for t in pending)
+        waiting = Joined([N_("{table}: {players}", table=str(t.number), players=Joined([names[p].name if p in names else p for p in t.players], " – "))
+                          for t in pending], "; ")
         said = Nn_("table {numbers} has no result yet (table {waiting}); enter every result, then run `sitegen pair` again",
                    "tables {numbers} have no result yet (table {waiting}); enter every result, then run `sitegen pair` again",
                    len(pending), numbers=", ".join(numbers), waiting=waiting)

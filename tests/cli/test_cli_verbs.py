@@ -198,7 +198,7 @@ def test_pair_warns_of_a_forced_rematch_and_a_refusal_names_who_has_no_result(tm
     status, _out, err = run_cli("pair", folder)
     assert status == 0 and "rematch" not in err and "2 players so far" in err  # round 1: the only warning is the field size
     status, _out, err = run_cli("pair", folder)
-    assert status == 2 and re.search(r"table 1 has no result yet \(table 1: (Ann|Ben) Example v (Ben|Ann) Example\)", err), err
+    assert status == 2 and re.search(r"table 1 has no result yet \(table 1: (Ann|Ben) Example – (Ben|Ann) Example\)", err), err
     assert run_cli("result", folder, 1, "--winner", "ann-example")[0] == 0
     status, _out, err = run_cli("pair", folder)
     assert status == 0 and "sitegen: warning: round-2: 1 rematch could not be avoided: " in err, err

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from dataclasses import replace
 
 import pytest
@@ -159,3 +160,38 @@ def test_only_the_finals_seats_are_chosen_in_french(tmp_path):
     event = load_event(folder)
     fmt = formats.format_of(event)
     assert "seuls les sièges de la finale" in refusal(fmt.seat_choice.choosers, event, event.rounds[0])
+
+
+def test_pairing_over_pending_tables_names_them_without_english(tmp_path):
+    """The tables still in play are listed by their players, with no English word between the names ("v")."""
+    folder = make_event(tmp_path, "agot-joust")
+    french = refusal(pair_round, folder)
+    assert "n'ont pas encore de résultat" in french and " v " not in french
+    assert re.search(r"table 1 : \w+ Example – \w+ Example; 2 : \w+ Example – \w+ Example\)", french), french
+
+
+def test_a_bracket_round_off_the_bracket_is_french(toy_bracket):
+    folder, problems = toy_bracket
+    french = " ".join(in_french(p.message) for p in problems)
+    assert "doivent suivre le tableau des 8 premiers du classement suisse" in french and " v " not in french, french
+
+
+@pytest.fixture
+def toy_bracket(make_site, monkeypatch):
+    """The toy game's first bracket round with two players swapped between games."""
+    monkeypatch.setitem(formats.FORMATS, TOY.name, TOY)
+    names = "".join(f"  - name: P{n}\n" for n in range(9))
+    folder = make_site({"events/e/event.yaml": f"name: Toy night\nformat: toy-swiss\ndate: 2026-03-01\nseed: 7\nplayers:\n{names}"}) / "events" / "e"
+    for number in (1, 2, 3):
+        pair_round(folder)
+        path = folder / f"round-{number}.yaml"
+        data = yaml.safe_load(path.read_text())
+        for table in data["tables"]:
+            table["winner"] = table["players"][0]
+        path.write_text(yaml.safe_dump(data, sort_keys=False))
+    pair_round(folder)
+    data = yaml.safe_load((folder / "elim-1.yaml").read_text())
+    data["tables"][0]["players"][1], data["tables"][1]["players"][1] = data["tables"][1]["players"][1], data["tables"][0]["players"][1]
+    (folder / "elim-1.yaml").write_text(yaml.safe_dump(data, sort_keys=False))
+    event = load_event(folder)
+    return folder, TOY.validate(event)
