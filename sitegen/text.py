@@ -89,12 +89,13 @@ def login_problem(value: Any) -> str | None:
 
 
 def suggest(key: str, allowed: Iterable[str]) -> str:
-    """'did you mean ...?' for a close match among the allowed words, else the list of them."""
+    """'did you mean ...?' for a close match among the allowed words, else the list of them (a message: translated
+    where the message it completes is)."""
     allowed = list(allowed)
     close = difflib.get_close_matches(str(key), allowed, n=1)
     if close:
-        return f"did you mean '{close[0]}'?"
-    return "allowed: " + ", ".join(allowed) if allowed else "nothing is allowed here"
+        return N_("did you mean '{word}'?", word=close[0])
+    return N_("allowed: {words}", words=", ".join(allowed)) if allowed else N_("nothing is allowed here")
 
 
 def slugify(text: str) -> str:

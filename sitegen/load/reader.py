@@ -220,9 +220,10 @@ class Collector:
             self.add(Where(path, data.key_lines[key]), N_("'{key}' must be a single value, not a list or block", key=key))
             return default
         if isinstance(value, (bool, float)):  # `name: no` is False to YAML, `title: 1.10` is 1.1: not what was written
-            what = "yes/no" if isinstance(value, bool) else f"the number {value!r}"
-            self.add(Where(path, data.key_lines[key]), f"'{key}' reads as {what} to YAML, not as text; put it in quotes, "
-                                                       f"e.g. {key}: '...'")
+            self.add(Where(path, data.key_lines[key]),
+                     N_("'{key}' reads as yes/no to YAML, not as text; put it in quotes, e.g. {key}: '...'", key=key) if isinstance(value, bool)
+                     else N_("'{key}' reads as the number {number} to YAML, not as text; put it in quotes, e.g. {key}: '...'",
+                             key=key, number=repr(value)))
             return default
         text = str(value)
         if required and not text.strip():  # `name: ''`: no more a name than `name:` is

@@ -24,7 +24,8 @@ from sitegen.games.base import Format, Refused
 from sitegen.games.tournament.swiss import cut_seeds
 from sitegen.language import translate
 from sitegen.load.event import load_event
-from sitegen.text import Joined, Msg
+from sitegen.model import ContentError
+from sitegen.text import Joined, Msg, suggest
 
 
 def in_french(text) -> str:
@@ -195,3 +196,46 @@ def toy_bracket(make_site, monkeypatch):
     (folder / "elim-1.yaml").write_text(yaml.safe_dump(data, sort_keys=False))
     event = load_event(folder)
     return folder, TOY.validate(event)
+
+
+def test_a_suggestion_is_french_inside_a_french_message():
+    assert in_french(suggest("anm-example", ["ann-example", "ben-example"])) == "vouliez-vous dire 'ann-example' ?"
+    assert in_french(suggest("zed", ["ann-example", "ben-example"])) == "possibles : ann-example, ben-example"
+
+
+def problems_of(folder) -> str:
+    """The event's problems as the desk's French overlay shows them."""
+    event = load_event(folder)
+    return " ".join(in_french(p.message) for p in formats.format_of(event).validate(event))
+
+
+def test_a_joust_tables_problems_are_french(tmp_path):
+    folder = make_event(tmp_path, "agot-joust")
+    path = folder / "round-1.yaml"
+    data = yaml.safe_load(path.read_text())
+    a, b = data["tables"][0]["players"]
+    data["tables"][0]["power"] = {a: 15, b: 3}
+    path.write_text(yaml.safe_dump(data, sort_keys=False))
+    assert "atteint le total de victoire de 15" in problems_of(folder)
+    data["tables"][0]["power"] = {a: 3}
+    path.write_text(yaml.safe_dump(data, sort_keys=False))
+    assert "'power' demande les deux joueurs de la table 1" in problems_of(folder)
+    event_yaml = folder / "event.yaml"
+    event_yaml.write_text(event_yaml.read_text().replace("cut: 0", "cut: 3"))
+    assert "'cut: 3' doit valoir 0 ou une puissance de deux" in problems_of(folder)
+
+
+def test_a_round_paired_while_another_is_in_play_is_french(tmp_path):
+    folder = make_event(tmp_path, "agot-joust")
+    (folder / "round-2.yaml").write_text((folder / "round-1.yaml").read_text())
+    assert "Ronde 2 est appariée alors que Ronde 1 a encore des tables en jeu (tables 1, 2)" in problems_of(folder)
+
+
+def test_a_text_yaml_reads_as_a_number_is_french(tmp_path):
+    folder = make_event(tmp_path, "agot-joust", pair=False)
+    event_yaml = folder / "event.yaml"
+    event_yaml.write_text(event_yaml.read_text().replace("name: Desk Joust", "name: 1.10"))
+    with pytest.raises(ContentError) as caught:
+        load_event(folder)
+    french = " ".join(in_french(p.message) for p in caught.value.problems)
+    assert "'name' se lit comme le nombre 1.1 pour YAML" in french, french
