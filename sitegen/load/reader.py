@@ -74,8 +74,8 @@ class Collector:
                 return True
         except OSError:
             return True  # the read says what is wrong
-        self.add(Where(display, 1), "this is not a regular file (a named pipe, a socket or a device); put the file itself "
-                                    "here, or remove it")
+        self.add(Where(display, 1), N_("this is not a regular file (a named pipe, a socket or a device); put the file itself "
+                                       "here, or remove it"))
         return False
 
     def folder(self, path: Path) -> bool:
@@ -103,8 +103,8 @@ class Collector:
         """A plain file where sitegen reads a folder (pages, events, leagues, a theme's templates) is reported, not
         skipped in silence."""
         if path.is_file() and not path.is_symlink():
-            self.add(Where(str(path), 1), "this is a file, but sitegen reads a folder of that name here; make it a folder, "
-                                          "or rename the file")
+            self.add(Where(str(path), 1), N_("this is a file, but sitegen reads a folder of that name here; make it a folder, "
+                                             "or rename the file"))
 
     def read_text(self, path: Path, display: str) -> str | None:
         """The file's text, or None when it cannot be read (the problem is reported)."""
@@ -113,14 +113,14 @@ class Collector:
         if not self.inside(path):
             return None
         if path.is_dir():
-            self.add(Where(display, 1), "this is a folder, not a file; rename or remove it")
+            self.add(Where(display, 1), N_("this is a folder, not a file; rename or remove it"))
             return None
         if not self.regular(path, display):
             return None
         try:
             return path.read_text(encoding="utf-8")
         except UnicodeDecodeError:
-            self.add(Where(display, 1), "the file is not UTF-8 text; save it as UTF-8")
+            self.add(Where(display, 1), N_("the file is not UTF-8 text; save it as UTF-8"))
         except OSError as exc:
             self.add(Where(display, 1), N_("cannot read the file: {reason}", reason=exc.strerror))
         return None

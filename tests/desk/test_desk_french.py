@@ -239,3 +239,36 @@ def test_a_text_yaml_reads_as_a_number_is_french(tmp_path):
         load_event(folder)
     french = " ".join(in_french(p.message) for p in caught.value.problems)
     assert "'name' se lit comme le nombre 1.1 pour YAML" in french, french
+
+
+def set_result(path, **result) -> None:
+    data = yaml.safe_load(path.read_text())
+    data["tables"][0] |= result
+    path.write_text(yaml.safe_dump(data, sort_keys=False))
+
+
+def event_problems(folder) -> list:
+    """Every problem `check` finds in the event: the loader's, then the game's."""
+    try:
+        event = load_event(folder)
+    except ContentError as exc:
+        return exc.problems
+    return formats.format_of(event).validate(event)
+
+
+@pytest.mark.parametrize(("fmt", "change", "french"), [
+    ("agot-joust", lambda f: (f / "round-1.yaml").write_text((f / "round-1.yaml").read_text() + "bad: [\n"), "erreur de syntaxe YAML"),
+    ("agot-joust", lambda f: (f / "round-1.yaml").write_text((f / "round-1.yaml").read_text().replace("tables:", "x: &a 1\ntables:")),
+     "les ancres et alias YAML"),
+    ("agot-joust", lambda f: (f / "round-01.yaml").write_text("tables: []\n"), "nom de fichier inattendu"),
+    ("agot-joust", lambda f: (f / "final.yaml").write_text("tables: []\n"), "les tournois AGoT n'ont pas de final.yaml"),
+    ("agot-joust", lambda f: (f / "round-1.yaml").write_bytes(b"tables: \xff\n"), "n'est pas du texte UTF-8"),
+    ("agot-joust", lambda f: (f / "decks").mkdir() or (f / "decks" / "zed.txt").write_text("x"), "contient une liste par joueur"),
+    ("vtes", lambda f: set_result(f / "round-1.yaml", vp=3), "'vp' doit associer"),
+    ("agot-joust", lambda f: set_result(f / "round-1.yaml", victory={"ann-example": 16}), "'victory' ne change que la lecture de 'power'"),
+])
+def test_the_loaders_and_the_games_problems_are_french(tmp_path, fmt, change, french):
+    folder = make_event(tmp_path, fmt)
+    change(folder)
+    said = " ".join(in_french(p.message) for p in event_problems(folder))
+    assert french in said, said

@@ -72,8 +72,8 @@ def check_round_structure(event: Event, planned: int, cut: int) -> list[Problem]
     problems = []
     for round_ in event.elims:
         if round_.stage == "final":
-            problems.append(Problem(round_.where, "AGoT events have no final.yaml: the final is the last elimination round; "
-                                                  f"rename the file elim-{len(event.elims)}.yaml"))
+            problems.append(Problem(round_.where, N_("AGoT events have no final.yaml: the final is the last elimination round; "
+                                                     "rename the file elim-{number}.yaml", number=len(event.elims))))
     first = event.elims[0] if event.elims else None
     if first is None:
         return problems

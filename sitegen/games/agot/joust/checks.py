@@ -24,7 +24,7 @@ def problems(event: Event, fmt: Format) -> list[Problem]:
         for table in round_.tables:
             found += _check_table(round_, table)
         if round_.stage != "round" and (round_.byes or round_.sitting_out):
-            found.append(Problem(round_.at("byes"), "an elimination round has no byes; remove 'byes'"))
+            found.append(Problem(round_.at("byes"), N_("an elimination round has no byes; remove 'byes'")))
     found += check_round_structure(event, planned_rounds(event), cut)
     if not found and event.elims:
         found += bracket_problems(event, scoreboard(event, fmt.name).standings, cut)
@@ -57,10 +57,10 @@ def _check_table(round_: Round, table: Table) -> list[Problem]:
     if "power" in table.result and "winner" not in table.result and not found:
         found += _check_time_result(table, power)
     if round_.stage != "round" and table.result and "winner" not in table.result:
-        found.append(Problem(table.where, "an elimination game always has a winner (a drawn game plays on); "
-                                          f"add 'winner: <id>' to table {table.number}"))
+        found.append(Problem(table.where, N_("an elimination game always has a winner (a drawn game plays on); add 'winner: <id>' to "
+                                             "table {number}", number=table.number)))
     if "victory" in table.result and not ({"winner", "power"} & table.result.keys()):
-        found.append(Problem(table.at("victory"), "'victory' only changes how 'power' is read; add the result too"))
+        found.append(Problem(table.at("victory"), N_("'victory' only changes how 'power' is read; add the result too")))
     return found
 
 
