@@ -11,6 +11,7 @@ import datetime
 import sys
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from babel.messages.catalog import Catalog
 from babel.messages.extract import extract_from_dir
@@ -71,29 +72,43 @@ def update(domain: Domain) -> None:
     for language in LANGUAGES:
         folder = domain.locale / language / "LC_MESSAGES"
         folder.mkdir(parents=True, exist_ok=True)
-        po_path = folder / f"{domain.name}.po"
-        # A new game's catalog starts as a copy of the core's: its header (the language's plural rule as the core's,
-        # which the merged catalog uses) and the translations of the messages both hold.
-        start = po_path if po_path.exists() else LOCALE_DIR / language / "LC_MESSAGES" / f"{CORE_DOMAIN}.po"
-        if start.exists():
-            with open(start, "rb") as f:
-                po = read_po(f, locale=language, domain=domain.name)
-        else:  # a new language: Babel's plural rule for it
-            po = Catalog(locale=language, domain=domain.name, project="sitegen", version="0.1.0", fuzzy=False)
+        po = _started(domain, language)
         with open(domain.locale / f"{domain.name}.pot", "rb") as f:  # as written (sorted, the file's flags); read for each
             po.update(read_po(f), no_fuzzy_matching=True)             # language, as `update` adds the template's own messages
         po.creation_date = PINNED
-        if language == DEFAULT_LANGUAGE:
-            for message in po:
-                if message.id and not any(message.string if isinstance(message.string, tuple) else [message.string]):
-                    message.string = message.id
-        with open(po_path, "wb") as f:
+        core = _core_translations(language) if domain.name != CORE_DOMAIN else {}
+        for message in po:
+            if message.id and not any(message.string if isinstance(message.string, tuple) else [message.string]):
+                message.string = message.id if language == DEFAULT_LANGUAGE else core.get(message.id, message.string)
+        with open(folder / f"{domain.name}.po", "wb") as f:
             write_po(f, po, ignore_obsolete=True, width=0)
         with open(folder / f"{domain.name}.mo", "wb") as f:
             write_mo(f, po)
 
 
+def _started(domain: Domain, language: str) -> Catalog:
+    """The language's .po as it is; a new game's starts as a copy of the core's (its header: the language's plural rule
+    as the core's, which the merged catalog uses); a new language's, empty with Babel's plural rule for it."""
+    po_path = domain.locale / language / "LC_MESSAGES" / f"{domain.name}.po"
+    start = po_path if po_path.exists() else LOCALE_DIR / language / "LC_MESSAGES" / f"{CORE_DOMAIN}.po"
+    if not start.exists():
+        return Catalog(locale=language, domain=domain.name, project="sitegen", version="0.1.0", fuzzy=False)
+    with open(start, "rb") as f:
+        return read_po(f, locale=language, domain=domain.name)
+
+
+def _core_translations(language: str) -> dict[Any, Any]:
+    """The core catalog's translations, as its .po holds them before the core's own update: a message a game takes
+    over from the core (or one translated in the core's catalog on another branch) keeps its translation."""
+    path = LOCALE_DIR / language / "LC_MESSAGES" / f"{CORE_DOMAIN}.po"
+    if not path.exists():
+        return {}
+    with open(path, "rb") as f:
+        return {m.id: m.string for m in read_po(f, locale=language) if m.id and m.string}
+
+
 if __name__ == "__main__":
-    for each in domains([Path(arg).resolve() for arg in sys.argv[1:]]):
+    # The games first: each takes the translations of its messages from the core's .po before the core drops them.
+    for each in sorted(domains([Path(arg).resolve() for arg in sys.argv[1:]]), key=lambda d: d.name == CORE_DOMAIN):
         update(each)
         print(f"{each.name}: {len(template(each))} messages in {each.locale.relative_to(ROOT)}")
