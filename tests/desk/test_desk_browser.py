@@ -11,7 +11,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from browser import free_port, pair, shot, tables_on, wait_for
+from browser import free_port, pair, tables_on, wait_for
 from desk_events import DeskServer, snapshot
 from playwright.sync_api import Page, expect
 
