@@ -14,6 +14,7 @@ from random_events import joust_result, melee_result
 from toy.toy_format import FORMAT as TOY
 
 from sitegen import games as formats
+from sitegen.build.pipeline import check
 from sitegen.desk.actions import said
 from sitegen.desk.deck_links import before_pairing
 from sitegen.desk.screens import rounds_version
@@ -271,4 +272,20 @@ def test_the_loaders_and_the_games_problems_are_french(tmp_path, fmt, change, fr
     folder = make_event(tmp_path, fmt)
     change(folder)
     said = " ".join(in_french(p.message) for p in event_problems(folder))
+    assert french in said, said
+
+
+@pytest.mark.parametrize(("page", "french"), [
+    ("---\ntitle: À propos\ncolour: red\n---\nTexte\n", "clé d'en-tête inconnue 'colour'"),
+    ("---\ntitle: À propos\norder: first\n---\nTexte\n", "'order' doit être un nombre entier"),
+    ("---\ntitle: À propos\nTexte\n", "l'en-tête commence par '---' mais ne se termine jamais"),
+])
+def test_a_pages_problems_are_french(tmp_path, page, french):
+    folder = make_event(tmp_path, "agot-joust", pair=False)
+    pages = folder.parent.parent / "pages"
+    pages.mkdir()
+    (pages / "about.md").write_text(page)
+    with pytest.raises(ContentError) as caught:
+        check(folder.parent.parent)
+    said = " ".join(in_french(p.message) for p in caught.value.problems)
     assert french in said, said
