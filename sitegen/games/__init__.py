@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from sitegen.language import Catalog, speaks, use_game_catalogs
 from sitegen.model import Event, Problem
-from sitegen.text import suggest
+from sitegen.text import N_, suggest
 
 if TYPE_CHECKING:
     from sitegen.games.base import Format, RankingBody
@@ -72,7 +72,7 @@ def validate(event: Event) -> list[Problem]:
     """The format's own checks; an unknown format is itself the problem."""
     formats = _formats()
     if event.format not in formats:
-        return [Problem(event.at("format"), f"unknown format '{event.format}'; {suggest(event.format, formats)}")]
+        return [Problem(event.at("format"), N_("unknown format '{format}'; {hint}", format=event.format, hint=suggest(event.format, formats)))]
     return formats[event.format].validate(event)
 
 

@@ -289,3 +289,19 @@ def test_a_pages_problems_are_french(tmp_path, page, french):
         check(folder.parent.parent)
     said = " ".join(in_french(p.message) for p in caught.value.problems)
     assert french in said, said
+
+
+@pytest.mark.parametrize(("path", "text", "french"), [
+    ("players.yaml", "players:\n  - {name: Ann Example}\n", "'id' manquant"),
+    ("leagues/winter.yaml", "name: Winter\nscheme: placez\npoints: [3, 2, 1]\nevents: [desk]\n", "barème inconnu 'placez' ; vouliez-vous dire 'places' ?"),
+    ("leagues/spring.yaml", "name: Spring\npoints: [3, 2, 1]\nevents: {from: 2026-13-01}\n", "'from: 2026-13-01' n'est pas une date"),
+])
+def test_the_players_and_leagues_problems_are_french(tmp_path, path, text, french):
+    folder = make_event(tmp_path, "agot-joust", pair=False)
+    file = folder.parent.parent / path
+    file.parent.mkdir(exist_ok=True)
+    file.write_text(text)
+    with pytest.raises(ContentError) as caught:
+        check(folder.parent.parent)
+    said = " ".join(in_french(p.message) for p in caught.value.problems)
+    assert french in said, said
