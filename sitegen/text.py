@@ -80,11 +80,12 @@ def login_problem(value: Any) -> str | None:
     """Why `value` is not a GitHub login, or None when it is one."""
     if isinstance(value, int) and not isinstance(value, bool):
         value = str(value)  # a login of digits only reads as a number
-    rule = f"letters, digits and single hyphens inside, at most {GITHUB_LOGIN_MAX} characters, e.g. ann-example"
     if not isinstance(value, str) or not GITHUB_LOGIN.fullmatch(value):
-        return f"'{value}' is not a GitHub login: a login is {rule}"
+        return N_("'{value}' is not a GitHub login: a login is letters, digits and single hyphens inside, at most {max} characters, "
+                  "e.g. ann-example", value=str(value), max=GITHUB_LOGIN_MAX)
     if len(value) > GITHUB_LOGIN_MAX:
-        return f"'{value[:20]}...' is {len(value)} characters long; a GitHub login is at most {GITHUB_LOGIN_MAX}"
+        return N_("'{start}...' is {length} characters long; a GitHub login is at most {max}", start=value[:20], length=len(value),
+                  max=GITHUB_LOGIN_MAX)
     return None
 
 

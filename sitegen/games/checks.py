@@ -44,10 +44,10 @@ def _seed_kept(event: Event) -> list[Problem]:
     used = next((r for r in event.rounds + event.elims if r.seed is not None and r.seed != event.seed and r.has_result), None)
     if used is None:
         return []
-    now = f"'seed: {event.seed}'" if "seed" in event.key_lines else f"{event.seed} (no 'seed:': from the folder name)"
-    return [Problem(event.at("seed"), f"{used.where.path} was paired with 'seed: {used.seed}' and has results, but the event's "
-                                      f"seed is now {now}; the seed decides the event's draws (seatings, the order of equal "
-                                      f"players), so it cannot change once results are in: write 'seed: {used.seed}' in event.yaml")]
+    now = N_("'seed: {seed}'", seed=event.seed) if "seed" in event.key_lines else N_("{seed} (no 'seed:': from the folder name)", seed=event.seed)
+    return [Problem(event.at("seed"), N_("{file} was paired with 'seed: {used}' and has results, but the event's seed is now {now}; the seed "
+                                         "decides the event's draws (seatings, the order of equal players), so it cannot change once results "
+                                         "are in: write 'seed: {used}' in event.yaml", file=used.where.path, used=used.seed, now=now))]
 
 
 def _round_order(event: Event, fmt: Format) -> list[Problem]:

@@ -175,7 +175,8 @@ class Collector:
             return None
         problem = login_problem(data[key])
         if problem:
-            self.add(Where(path, data.key_lines[key]), f"'{key}': {problem}")
+            quoted = f"'{key}'"
+            self.add(Where(path, data.key_lines[key]), N_("{what}: {problem}", what=quoted, problem=problem))
             return None
         return str(data[key])
 

@@ -176,7 +176,7 @@ def _organizers(data: LineDict, shown: str, c: Collector) -> tuple[str, ...]:
     for login, line in zip(raw, raw.item_lines):
         problem = login_problem(login)
         if problem:
-            c.add(Where(shown, line), f"'organizers': {problem}")
+            c.add(Where(shown, line), N_("{what}: {problem}", what="'organizers'", problem=problem))
         else:
             logins.append(str(login))
     return tuple(logins)

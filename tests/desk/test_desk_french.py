@@ -266,6 +266,8 @@ def event_problems(folder) -> list:
     ("agot-joust", lambda f: (f / "round-1.yaml").write_bytes(b"tables: \xff\n"), "n'est pas du texte UTF-8"),
     ("agot-joust", lambda f: (f / "decks").mkdir() or (f / "decks" / "zed.txt").write_text("x"), "contient une liste par joueur"),
     ("vtes", lambda f: set_result(f / "round-1.yaml", vp=3), "'vp' doit associer"),
+    ("agot-joust", lambda f: set_result(f / "round-1.yaml", winner="ann-example") or (f / "event.yaml").write_text(
+        (f / "event.yaml").read_text() + "seed: 42\n"), "la graine du tournoi vaut maintenant 'seed: 42'"),
     ("agot-joust", lambda f: set_result(f / "round-1.yaml", victory={"ann-example": 16}), "'victory' ne change que la lecture de 'power'"),
 ])
 def test_the_loaders_and_the_games_problems_are_french(tmp_path, fmt, change, french):
@@ -295,6 +297,7 @@ def test_a_pages_problems_are_french(tmp_path, page, french):
     ("players.yaml", "players:\n  - {name: Ann Example}\n", "'id' manquant"),
     ("leagues/winter.yaml", "name: Winter\nscheme: placez\npoints: [3, 2, 1]\nevents: [desk]\n", "barème inconnu 'placez' ; vouliez-vous dire 'places' ?"),
     ("leagues/spring.yaml", "name: Spring\npoints: [3, 2, 1]\nevents: {from: 2026-13-01}\n", "'from: 2026-13-01' n'est pas une date"),
+    ("players.yaml", "players:\n  - {id: ann-example, name: Ann Example, github: -ann-}\n", "'-ann-' n'est pas un identifiant GitHub"),
 ])
 def test_the_players_and_leagues_problems_are_french(tmp_path, path, text, french):
     folder = make_event(tmp_path, "agot-joust", pair=False)
