@@ -59,15 +59,12 @@ browser:
 	fi
 	@[ node_modules/.package-lock.json -nt package-lock.json ] || npm ci --silent
 
-## locale: the translation catalogs after a change of wording: extract the messages of the templates and the Python
-## into sitegen/locale/messages.pot, merge them into each language's .po, compile the .mo files the package ships
-## (tests/i18n checks all three are in step, and that every message is translated; sitegen/locale/README.md)
+## locale: the translation catalogs after a change of wording, one gettext domain per folder: the core's messages (the
+## package without the games' folders) into sitegen/locale/, each game's into its own folder's locale/ (the test game of
+## tests/toy/ too); each language's .po merged with them and compiled to the .mo files sitegen reads (tests/i18n checks
+## they are in step, and that every message is translated; sitegen/locale/README.md)
 locale: $(STAMP)
-	$(VENV)/bin/pybabel extract -F babel.cfg -k N_ -k Nn_:1,2 --no-location --sort-output --omit-header -o sitegen/locale/messages.pot .
-	$(VENV)/bin/pybabel update -i sitegen/locale/messages.pot -d sitegen/locale -D messages --ignore-obsolete --no-fuzzy-matching -w 0
-	@# update stamps each .po (and so its .mo) with the time it ran; a fixed date keeps a second run from changing anything
-	sed -i 's/^"POT-Creation-Date: [^\\]*\\n"$$/"POT-Creation-Date: 2026-01-01 00:00+0000\\n"/' sitegen/locale/*/LC_MESSAGES/messages.po
-	$(VENV)/bin/pybabel compile -d sitegen/locale -D messages --statistics
+	$(PY) tools/catalogs.py tests/toy
 
 ## schema: the editors' JSON Schemas of the content files (sitegen/schema/{site,event,players,round}.schema.json),
 ## written from the table of keys (sitegen/schema/keys.py) and the games' own keys; tests/load/test_content_schema.py

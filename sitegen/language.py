@@ -1,12 +1,13 @@
 """Text in the players' language, wherever it is made: the gettext catalogs of sitegen/locale/ (made with Babel: see
-its README) and Babel's CLDR formats for dates, numbers and time zones. The renderer (render.i18n) installs these into
-Jinja; the feed, written without a template, calls `translate` itself. English is the source language: its catalog
-is empty and the English site reads as the code writes it."""
+its README), each game's own catalogs merged over them, and Babel's CLDR formats for dates, numbers and time zones.
+The renderer (render.i18n) installs these into Jinja; the feed, written without a template, calls `translate` itself.
+English is the source language: its catalog is empty and the English site reads as the code writes it."""
 from __future__ import annotations
 
 import datetime
 import functools
 import gettext
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -24,12 +25,48 @@ LOCALE_DIR = Path(__file__).resolve().parent / "locale"  # shipped in the packag
 MACHINE_TRANSLATED = frozenset({"fr", "es", "it", "de", "pt_BR", "pl"})
 
 
-@functools.cache
+CORE_DOMAIN = "messages"
+#: A game's catalogs: its gettext domain and the folder holding `<language>/LC_MESSAGES/<domain>.mo`.
+Catalog = tuple[str, Path]
+_game_catalogs: list[Callable[[], tuple[Catalog, ...]]] = []
+
+
+def use_game_catalogs(source: Callable[[], tuple[Catalog, ...]]) -> None:
+    """Where the games' catalogs come from: the games' registry, which lies above this module, says so when it loads
+    (each call of `source` lists the catalogs of the games registered then)."""
+    _game_catalogs[:] = [source]
+
+
 def translations(language: str) -> gettext.NullTranslations:
-    """The compiled catalog of a language (English: none, its text is the message ids)."""
+    """A language's compiled catalog: the core's, with every registered game's merged over it (English: none, its text
+    is the message ids)."""
+    games = _game_catalogs[0]() if _game_catalogs else ()
+    recent = _recent.get(language)
+    if recent is None or recent[0] is not games:  # asked for every message shown: the registry's same tuple, or a new one
+        recent = _recent[language] = (games, _merged(language, games))
+    return recent[1]
+
+
+_recent: dict[str, tuple[tuple[Catalog, ...], gettext.NullTranslations]] = {}
+
+
+@functools.cache
+def _merged(language: str, games: tuple[Catalog, ...]) -> gettext.NullTranslations:
     if language == DEFAULT_LANGUAGE:
         return gettext.NullTranslations()
-    return Translations.load(str(LOCALE_DIR), [language], domain="messages")
+    catalog = Translations.load(str(LOCALE_DIR), [language], domain=CORE_DOMAIN)
+    for domain, folder in games:
+        own = Translations.load(str(folder), [language], domain=domain)  # a game without this language: nothing
+        if isinstance(catalog, Translations) and isinstance(own, Translations):
+            catalog.merge(own)
+    return catalog
+
+
+def speaks(catalog: Catalog, language: str) -> bool:
+    """Whether a game's catalogs hold `language` (English always: the game's code writes it); without them the game's
+    words show in English."""
+    domain, folder = catalog
+    return language == DEFAULT_LANGUAGE or (folder / language / "LC_MESSAGES" / f"{domain}.mo").is_file()
 
 
 def language_tag(language: str) -> str:

@@ -13,7 +13,6 @@ from typing import Any
 # becomes part of an output path and a URL, so only these characters, and short enough for any file system.
 ID_MAX = 64
 ID_PATTERN = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
-ID_RULE = f"lowercase letters, digits and single hyphens inside, at most {ID_MAX} characters, not a bare number"
 # Ids become file names beside the list pages: `players/index.html` is the list of known players.
 _RESERVED = {"index"}
 # YAML would read these words as something other than text (true, false, null) in a round file.
@@ -28,16 +27,21 @@ _CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069
 def id_problem(value: Any) -> str | None:
     """Why `value` is not a valid id (the id rule above), or None when it is one."""
     if not isinstance(value, str):
-        return f"'{value}' is not an id; an id is {ID_RULE}"
+        return N_("'{value}' is not an id; an id is lowercase letters, digits and single hyphens inside, at most {max} characters, "
+                  "not a bare number", value=str(value), max=ID_MAX)
     if len(value) > ID_MAX:
-        return f"the id '{value[:20]}...' is {len(value)} characters long; an id is at most {ID_MAX}"
+        return N_("the id '{start}...' is {length} characters long; an id is at most {max}", start=value[:20], length=len(value), max=ID_MAX)
     if not ID_PATTERN.fullmatch(value):
         fixed = slugify(value)
-        hint = f"; write it as '{fixed}'" if fixed and fixed != value else ""
-        return f"'{value}' is not a valid id: an id is {ID_RULE}{hint}"
+        if fixed and fixed != value:
+            return N_("'{value}' is not a valid id: an id is lowercase letters, digits and single hyphens inside, at most {max} "
+                      "characters, not a bare number; write it as '{fixed}'", value=value, max=ID_MAX, fixed=fixed)
+        return N_("'{value}' is not a valid id: an id is lowercase letters, digits and single hyphens inside, at most {max} "
+                  "characters, not a bare number", value=value, max=ID_MAX)
     if value in _YAML_WORDS or _NUMBER.fullmatch(value):
         # Bare numbers, dates and yes/no would come back from a round file as numbers, dates or true/false.
-        return f"'{value}' is not a valid id: a bare number, date or yes/no reads as something else in a round file; add a letter, e.g. '{value}-x'"
+        return N_("'{value}' is not a valid id: a bare number, date or yes/no reads as something else in a round file; "
+                  "add a letter, e.g. '{value}-x'", value=value)
     if value in _RESERVED:
         return f"'{value}' is not a valid id: it names the site's list pages (index.html); add a word, e.g. '{value}-x'"
     return None
@@ -48,8 +52,9 @@ def control_problem(text: str) -> str | None:
     found = _CONTROL.search(text)
     if found is None:
         return None
-    return (f"holds the control character U+{ord(found[0]):04X} (a line break, tab, escape or the like); write it on one line, "
-            "with letters, digits, spaces and punctuation only")
+    code = f"{ord(found[0]):04X}"
+    return N_("holds the control character U+{code} (a line break, tab, escape or the like); write it on one line, "
+              "with letters, digits, spaces and punctuation only", code=code)
 
 
 # In a text of many lines (a page): a control character other than a tab or a line break.
@@ -75,21 +80,23 @@ def login_problem(value: Any) -> str | None:
     """Why `value` is not a GitHub login, or None when it is one."""
     if isinstance(value, int) and not isinstance(value, bool):
         value = str(value)  # a login of digits only reads as a number
-    rule = f"letters, digits and single hyphens inside, at most {GITHUB_LOGIN_MAX} characters, e.g. ann-example"
     if not isinstance(value, str) or not GITHUB_LOGIN.fullmatch(value):
-        return f"'{value}' is not a GitHub login: a login is {rule}"
+        return N_("'{value}' is not a GitHub login: a login is letters, digits and single hyphens inside, at most {max} characters, "
+                  "e.g. ann-example", value=str(value), max=GITHUB_LOGIN_MAX)
     if len(value) > GITHUB_LOGIN_MAX:
-        return f"'{value[:20]}...' is {len(value)} characters long; a GitHub login is at most {GITHUB_LOGIN_MAX}"
+        return N_("'{start}...' is {length} characters long; a GitHub login is at most {max}", start=value[:20], length=len(value),
+                  max=GITHUB_LOGIN_MAX)
     return None
 
 
 def suggest(key: str, allowed: Iterable[str]) -> str:
-    """'did you mean ...?' for a close match among the allowed words, else the list of them."""
+    """'did you mean ...?' for a close match among the allowed words, else the list of them (a message: translated
+    where the message it completes is)."""
     allowed = list(allowed)
     close = difflib.get_close_matches(str(key), allowed, n=1)
     if close:
-        return f"did you mean '{close[0]}'?"
-    return "allowed: " + ", ".join(allowed) if allowed else "nothing is allowed here"
+        return N_("did you mean '{word}'?", word=close[0])
+    return N_("allowed: {words}", words=", ".join(allowed)) if allowed else N_("nothing is allowed here")
 
 
 def slugify(text: str) -> str:
@@ -134,7 +141,7 @@ class Msg(str):
     """Player-facing text made below the renderer (page models, games): the English text as a plain `str`, so JSON,
     CSV and the English site read it unchanged, carrying its message id and values so the renderer translates it
     whole, never pieced together from fragments (word order differs between languages). `N_` and `Nn_` make one;
-    `pybabel extract` finds them (babel.cfg)."""
+    `make locale` finds them (tools/catalogs.py)."""
 
     msgid: str
     plural: str

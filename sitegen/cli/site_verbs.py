@@ -112,7 +112,8 @@ def _check(args: argparse.Namespace) -> int:
     from sitegen.build.pipeline import check_pages
 
     site = check_pages(args.content)  # the pages rendered too: a theme's mistakes are found here, not at the build
-    warn([str(problem) for event in site.events for problem in formats.format_of(event).warnings(event)])
+    warn([str(problem) for event in site.events
+          for problem in formats.format_of(event).warnings(event) + formats.untranslated(event, site.language_of(event))])
     print(f"{args.content}: {count(len(site.events), 'event')}, {count(len(site.pages), 'page')}: no problems found")
     return 0
 

@@ -14,14 +14,14 @@ from pathlib import Path
 from typing import Any
 
 from sitegen import games as formats
-from sitegen.desk.screens import length_words, players_version, round_name, rounds_version, table_version
+from sitegen.desk.screens import length_words, players_version, rounds_version, table_version
 from sitegen.edit.commit import find_round
 from sitegen.edit.players import RosterChange, add_player, drop_player
 from sitegen.edit.results import Words, clear_result, enter_result, read_result
 from sitegen.edit.rounds import pair_round, set_length
 from sitegen.edit.seats import choose_seats, draw_first
 from sitegen.edit.venue import ClockChange, clock_words, set_clock, swap_players
-from sitegen.games.base import Refused, Scoreboard
+from sitegen.games.base import Refused, Scoreboard, round_name
 from sitegen.games.result_entry import FIGURES, FLAG, ORDER, PLAYER, ResultEntry, ResultWay
 from sitegen.load.event import load_event
 from sitegen.model import Event, Round, Table
@@ -58,9 +58,10 @@ def value(form: Form, key: str) -> str:
 
 
 def said(exc: Exception) -> str:
-    """What a refusal says: the desk's own message (a `Msg`, shown in the page's language) as it is, else its English text."""
+    """What a refusal says: the desk's own message (a `Msg`, or a `Joined` list of them, shown in the page's language) as
+    it is, else its English text."""
     first = exc.args[0] if exc.args else ""
-    return first if isinstance(first, Msg) else str(exc)
+    return first if isinstance(first, (Msg, Joined)) else str(exc)
 
 
 def _check_version(form: Form, current: str, stale: Msg) -> None:
@@ -89,7 +90,7 @@ def enter(folder: Path, form: Form) -> Done:
     number = table.number
     way = next((w for w in entry.ways_for(round_.stage) if w.name == value(form, "way")), None)
     if way is None:
-        raise Refused(N_("{round} takes no result entered that way; reload the page.", round=round_.slug))
+        raise Refused(N_("{round} takes no result entered that way; reload the page.", round=round_name(round_)))
     if value(form, "version") != table_version(round_, table):
         wanted = read_result(entry, fmt.title, words_from_form(form, entry, way, table.players))
         if _same_result(wanted, table.result, fmt.results.seating_keys):  # a double tap, or two judges entering the same: saved once
@@ -289,7 +290,7 @@ def _chosen_table(folder: Path, form: Form) -> Event:
     round_ = find_round(event, None)
     if len(round_.tables) != 1:
         raise Refused(Nn_("{round} has {count} table: its seats are dealt, not chosen.", "{round} has {count} tables: its seats are dealt, "
-                          "not chosen.", len(round_.tables), round=round_.slug))
+                          "not chosen.", len(round_.tables), round=round_name(round_)))
     _check_version(form, table_version(round_, round_.tables[0]), STALE_TABLE)
     return event
 

@@ -167,7 +167,8 @@ class Desk:
     def render(self, name: str, language: str, **context: Any) -> bytes:
         words = {key: str(translate(words, language)) for key, words in OVERLAY_WORDS.items()}
         context |= {"root": self.root, "token": self.config.token, "commit": self.config.commit,
-                    "overlay": overlay_script(f"{self.root}__sitegen/overlay.js", f"{self.root}__sitegen/problems", docked=True, words=words)}
+                    "overlay": overlay_script(f"{self.root}__sitegen/overlay.js", f"{self.root}__sitegen/problems?lang={language}",
+                                              docked=True, words=words)}
         return self.template(name, language).render(**context).encode()
 
     # What the worker threads do: each returns the Reply to send.
@@ -238,7 +239,7 @@ class Desk:
             return text(HTTPStatus.NOT_FOUND, "not in the built site")
         body, nonce = file.read_bytes(), secrets.token_urlsafe(16)
         if file.suffix == ".html":
-            script = overlay_script(f"{self.root}__sitegen/overlay.js", f"{self.root}__sitegen/problems", reload=True, nonce=nonce)
+            script = overlay_script(f"{self.root}__sitegen/overlay.js", f"{self.root}__sitegen/problems?lang={self.language()}", reload=True, nonce=nonce)
             body = body.replace(b"</head>", script.encode() + b"</head>", 1)
         return Reply(HTTPStatus.OK, body, CONTENT_TYPES.get(file.suffix, "application/octet-stream"), preview_nonce=nonce)
 

@@ -27,18 +27,18 @@ from sitegen import games as formats
 from sitegen.desk.actions import Done, Form, Stale, describe_result, enter, said, value, words_from_form
 from sitegen.desk.preview import DeskConfig
 from sitegen.desk.reports import STORE_NAME, Binding, Held, HeldTable, RateLimit, ReportBook, table_state
-from sitegen.desk.screens import event_page, round_name, table_version
+from sitegen.desk.screens import event_page, table_version
 from sitegen.edit.commit import current_round
 from sitegen.edit.lock import content_lock
 from sitegen.edit.report import for_a_player
 from sitegen.edit.results import enter_result, read_result
-from sitegen.games.base import Refused
+from sitegen.games.base import Refused, round_name
 from sitegen.games.result_entry import ResultWay
 from sitegen.load.check import one_event_problems
 from sitegen.load.event import load_event
 from sitegen.load.site import read_outline
 from sitegen.model import ContentError, Event, Round, Table
-from sitegen.text import N_, Msg
+from sitegen.text import N_, Joined, Msg
 
 LINK_ROUTE = "r"  # /r/LINK: a player's link; /r/desk.css: the desk's style sheet, which holds no secret
 PER_LINK = (20, 60.0)  # requests per seconds: a player taps a few times, a script guessing results many
@@ -260,7 +260,7 @@ class ReportLinks:
             enter_result(seen.folder, seen.table.number, words, round_slug=seen.round.slug, check_only=True)
             result = read_result(entry, formats.format_of(seen.event).title, words)
         except ContentError as exc:
-            raise _Unread(" ".join(for_a_player(p.message) for p in exc.problems)) from None
+            raise _Unread(Joined([for_a_player(p.message) for p in exc.problems], " ")) from None
         except Refused as exc:
             raise _Unread(said(exc)) from None
         kept = {f"{key}-{pid}" for key in way.fields for pid in seen.table.players} | set(way.fields) | {"way"}

@@ -16,7 +16,7 @@ from typing import Any
 from sitegen import games as formats
 from sitegen.edit.commit import preliminaries_over
 from sitegen.edit.venue import clock_words
-from sitegen.games.base import Column, RoundView, Scoreboard, TableView, cut_of, round_label
+from sitegen.games.base import Column, RoundView, Scoreboard, TableView, cut_of, round_name
 from sitegen.games.checks import late_changes
 from sitegen.games.result_entry import FIGURES, ORDER, PLAYER, ResultEntry, ResultField
 from sitegen.model import Event, Player, Problem, Round, Table
@@ -326,12 +326,6 @@ def event_links(entries: list[tuple[str, Event | None, int]]) -> list[EventLink]
                 else N_("{round} complete", round=label)
         links.append(EventLink(slug, event.name if event else slug, state))
     return links
-
-
-def round_name(round_: Round) -> str:
-    """A round's name without its event's scoreboard: "Round 2" for a preliminary round, else the elimination's."""
-    return round_label(round_.number) if round_.stage == "round" else N_("Elimination round {number}", number=round_.number) \
-        if round_.stage == "elim" else N_("Final")
 
 
 def problem_line(problem: Problem) -> str:

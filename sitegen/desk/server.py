@@ -40,6 +40,7 @@ from sitegen.desk.preview import DeskConfig
 from sitegen.desk.replies import Reply, security_headers, text
 from sitegen.desk.report_links import LINK_ROUTE
 from sitegen.serve import limits
+from sitegen.serve.overlay import asked_language
 from sitegen.text import N_
 
 __all__ = ["DeskConfig", "DeskServer", "make_server", "security_headers", "serve_desk"]
@@ -131,7 +132,7 @@ class DeskHandler(web.RequestHandler):
             return Reply(HTTPStatus.OK, desk.overlay_js, "text/javascript; charset=utf-8")
         if route == ["__sitegen", "problems"]:
             await desk.refresh()
-            document = {"problems": desk.board.lines(), "build": desk.preview.generation, "held": desk.links.book.changes}
+            document = desk.board.document(asked_language(query)) | {"build": desk.preview.generation, "held": desk.links.book.changes}
             return Reply(HTTPStatus.OK, json.dumps(document).encode(), "application/json")
         if route[:1] == ["site"]:
             await desk.refresh()

@@ -20,6 +20,7 @@ from sitegen.games.base import Refused
 from sitegen.games.decklist import CheckedDeck, read_checked, too_long
 from sitegen.load.event import load_event
 from sitegen.model import DECKS_FOLDER, Event
+from sitegen.text import N_
 
 HELD_FOLDER = "decklists"  # in the cache folder
 
@@ -70,7 +71,7 @@ class HeldDecks:
 def check_list(event: Event, text: str) -> CheckedDeck:
     rules = format_of(event).deck_rules
     if rules is None:
-        raise Refused(f"{event.name}: its game takes no decklists")
+        raise Refused(N_("{event}: its game takes no decklists", event=event.name))
     return read_checked(rules, text)
 
 
@@ -139,9 +140,9 @@ def register(event_dir: str | Path, cache: Path, player: str, text: str, *, forc
     list with problems is held too (the player sees them and may fix it)."""
     event = load_event(event_dir)
     if player not in event.player_by_id:
-        raise Refused(f"{event.name} has no player '{player}'")
+        raise Refused(N_("{event} has no player '{player}'", event=event.name, player=player))
     if event.decklists.collect == "none":
-        raise Refused(f"{event.name} collects no decklists; set 'decklists: collect: optional' (or required) in event.yaml")
+        raise Refused(N_("{event} collects no decklists; set 'decklists: collect: optional' (or required) in event.yaml", event=event.name))
     round_key = _round_asked(event, round_key)
     refused = too_long(text)
     if refused is not None:
@@ -193,7 +194,7 @@ def release(event_dir: str | Path, cache: Path, *, now: bool = False) -> list[Pa
         return []  # nothing held (the event's folder name is its slug): `pair` and `result` need not read the event again
     event = load_event(event_dir)
     if now and event.decklists.publish == "never":
-        raise Refused(f"{event.name}'s event.yaml says 'decklists: publish: never'; change it to winner, cut or all first")
+        raise Refused(N_("{event}'s event.yaml says 'decklists: publish: never'; change it to winner, cut or all first", event=event.name))
     lists = HeldDecks.of(cache, event).by_round()
     if event.decklists.publish == "never" or not lists:
         return []
@@ -235,9 +236,9 @@ def _released(event: Event, lists: dict[str, dict[str, str]], player: str) -> di
 def _due_now(event: Event) -> list[str]:
     """Whose lists the TO's publish releases before the event's end: the cut's once it is paired, everyone's for `all`."""
     if event.decklists.publish == "winner":
-        raise Refused(f"{event.name} has no winner yet: the winner's list is published once the event is over")
+        raise Refused(N_("{event} has no winner yet: the winner's list is published once the event is over", event=event.name))
     if event.decklists.publish == "cut" and not event.elims:
-        raise Refused(f"{event.name}'s cut is not paired yet: its lists are published once it is")
+        raise Refused(N_("{event}'s cut is not paired yet: its lists are published once it is", event=event.name))
     return sorted(event.elims[0].seated()) if event.decklists.publish == "cut" else [p.id for p in event.players]
 
 

@@ -11,7 +11,7 @@ from sitegen.edit.commit import Edited, checked_for_players, commit, preliminari
 from sitegen.edit.fold import fold_change
 from sitegen.edit.lock import one_writer
 from sitegen.edit.round_trip import RoundTrip, player_entry, player_map
-from sitegen.games.base import Refused
+from sitegen.games.base import Refused, round_name
 from sitegen.model import Event, Player, Round
 from sitegen.pairing.fold import LOSS
 from sitegen.text import N_, filled, slugify, suggest
@@ -168,7 +168,7 @@ def remove_player(event_dir: str | Path, pid: str) -> Edited:
     for round_ in event.rounds + event.elims:
         if pid in _seated(round_):
             raise Refused(N_("{name} is seated in {round}: drop them instead (a player with a seat stays on the record)", name=player.name,
-                             round=round_.slug))
+                             round=round_name(round_)))
     path = Path(event.where.path)
     doc = RoundTrip(path.read_text(encoding="utf-8"))
     players: CommentedSeq = doc.data["players"]

@@ -188,12 +188,14 @@ def result_words(text: str, entry: ResultEntry, event: Event, round_: Round, tab
 
 
 def for_a_player(message: str) -> str:
-    """A check's message as a player reads it: without the remedies only a judge may take (`judges_remedy`)."""
+    """A check's message as a player reads it: without the remedies only a judge may take (`judges_remedy`); a message
+    that names none is kept as it is (a `Msg` stays one, translated where it is shown)."""
+    shown = message
     for fmt in formats.FORMATS.values():
         for field in fmt.results.fields:
             if field.judges_only:
-                message = message.replace(judges_remedy(field.key), "")
-    return message
+                shown = shown.replace(judges_remedy(field.key), "")
+    return message if shown == message else shown
 
 
 def _value(key: str, kind: str | None, tokens: list[str]) -> str | list[str] | bool:

@@ -12,7 +12,7 @@ from sitegen import games as formats
 from sitegen.edit.commit import Edited, commit, find_round
 from sitegen.edit.lock import one_writer
 from sitegen.edit.round_trip import RoundTrip, edit_item, replace_keys
-from sitegen.games.base import Refused, Scoreboard, StandingRow
+from sitegen.games.base import Refused, Scoreboard, StandingRow, round_name
 from sitegen.games.result_entry import FIGURES, FLAG, ORDER, ResultEntry
 from sitegen.load.check import validated
 from sitegen.model import ContentError, Event, Problem, Round, Table
@@ -141,7 +141,7 @@ def _table(round_: Round, table_no: int) -> Table:
         if table.number == table_no:
             return table
     numbers = ", ".join(str(t.number) for t in round_.tables) or "none"
-    raise ContentError([Problem(round_.where, N_("{round} has no table {number}; its tables: {numbers}", round=round_.slug, number=table_no,
+    raise ContentError([Problem(round_.where, N_("{round} has no table {number}; its tables: {numbers}", round=round_name(round_), number=table_no,
                                                  numbers=numbers))])
 
 
@@ -156,10 +156,10 @@ def _check_result(event: Event, round_: Round, table: Table, result: dict[str, A
             if pid not in table.players:
                 seats = ", ".join(table.players)
                 problems.append(Problem(table.where, N_("'{key}' names '{pid}', who is not at table {number} of {round}; the table seats {seats}",
-                                                        key=key, pid=pid, number=table.number, round=round_.slug, seats=seats)
+                                                        key=key, pid=pid, number=table.number, round=round_name(round_), seats=seats)
                                         if pid in event.player_by_id else
                                         N_("'{key}' names '{pid}', who is not at table {number} of {round} (no player has that id; {hint}); "
-                                           "the table seats {seats}", key=key, pid=pid, number=table.number, round=round_.slug,
+                                           "the table seats {seats}", key=key, pid=pid, number=table.number, round=round_name(round_),
                                            hint=suggest(pid, event.player_by_id), seats=seats)))
     if problems:
         raise ContentError(problems)
@@ -193,7 +193,7 @@ def clear_result(event_dir: str | Path, table_no: int, *, round_slug: str | None
     table = _table(round_, table_no)
     result_keys = [key for key in table.result if key in fmt.results.keys and key not in fmt.results.seating_keys]
     if not result_keys:
-        raise Refused(N_("table {number} of {round} has no result to clear: it is in play", number=table_no, round=round_.slug))
+        raise Refused(N_("table {number} of {round} has no result to clear: it is in play", number=table_no, round=round_name(round_)))
     path = Path(round_.where.path)
     new = commit(event_dir, {path: _edited_table(path.read_text(encoding="utf-8"), table, lambda _: result_keys, {})})
     changed_round = next(r for r in new.rounds + new.elims if r.slug == round_.slug)

@@ -9,7 +9,7 @@ from typing import Any
 from sitegen import games as formats
 from sitegen.edit.commit import Edited, commit, current_round, preliminaries_over
 from sitegen.edit.lock import one_writer
-from sitegen.games.base import NextRound, Refused
+from sitegen.games.base import NextRound, Refused, round_name
 from sitegen.load.check import validated
 from sitegen.load.event import load_event
 from sitegen.load.yaml_reader import dump_yaml
@@ -119,8 +119,8 @@ def set_length(event_dir: str | Path, rounds: int | None, cut: int | None) -> Ed
         raise Refused(N_("round 1 has results: the cut is fixed now; give the rounds alone"))
     if rounds is not None and rounds < max(1, len(event.rounds)):
         paired = len(event.rounds)
-        raise Refused(f"{paired} round{'s are' if paired > 1 else ' is'} paired already: give {paired} or more" if paired
-                      else N_("an event has at least 1 round"))
+        raise Refused(Nn_("{count} round is paired already: give {count} or more", "{count} rounds are paired already: give {count} or more",
+                          paired) if paired else N_("an event has at least 1 round"))
     settings = formats.format_of(event).length_settings(event)
     if cut is not None and "cut" not in settings:
         raise Refused(N_("a {title} event has no cut to choose", title=formats.format_of(event).title))
@@ -161,7 +161,7 @@ def _without_current_round(event: Event, clock: dict[str, Any]) -> tuple[Event, 
     if played:
         raise Refused(Nn_("table {number} of {round} has a result: a round is paired again only while none of its tables has one; remove the result "
                           "from {path} first", "table {number} of {round} has a result: a round is paired again only while none of its tables has "
-                          "one; remove the results from {path} first", len(played), number=played[0], round=round_.slug, path=round_.where.path))
+                          "one; remove the results from {path} first", len(played), number=played[0], round=round_name(round_), path=round_.where.path))
     kept = {"start": round_.start, "minutes": round_.minutes}
     clock = {key: value for key, value in kept.items() if value is not None} | clock
     if round_.stage == "round":

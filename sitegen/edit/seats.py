@@ -9,7 +9,7 @@ from sitegen import games as formats
 from sitegen.edit.commit import Edited, commit, current_round
 from sitegen.edit.lock import one_writer
 from sitegen.edit.round_trip import RoundTrip
-from sitegen.games.base import Format, Refused, SeatChoice
+from sitegen.games.base import Format, Refused, SeatChoice, round_name, stage_label
 from sitegen.load.check import validated
 from sitegen.model import Event, Round, Table
 from sitegen.text import N_, in_list
@@ -23,7 +23,8 @@ def _choosing_round(event: Event) -> tuple[Format, SeatChoice, Round, Table]:
         raise Refused(N_("in {game} the players do not choose their seats: `pair` deals them", game=fmt.title))
     round_ = current_round(event)
     if round_.stage != choice.stage or len(round_.tables) != 1:
-        raise Refused(N_("the players choose their seats in the {stage} only; {event} is at {round}", stage=choice.stage, event=event.name, round=round_.slug))
+        raise Refused(N_("the players choose their seats in the {stage} only; {event} is at {round}", stage=stage_label(choice.stage, 1, 1), event=event.name,
+                         round=round_name(round_)))
     return fmt, choice, round_, round_.tables[0]
 
 

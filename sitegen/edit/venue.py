@@ -11,7 +11,7 @@ from typing import Any
 from sitegen.edit.commit import Edited, commit, current_round
 from sitegen.edit.lock import one_writer
 from sitegen.edit.round_trip import RoundTrip
-from sitegen.games.base import Refused
+from sitegen.games.base import Refused, round_name
 from sitegen.load.check import validated
 from sitegen.model import Event, Round
 from sitegen.text import N_, Msg, Nn_, suggest
@@ -58,7 +58,7 @@ def _where_seated(event: Event, round_: Round, pid: str) -> str:
             return f"table {table.number}"
     if pid in round_.byes or pid in round_.sitting_out:
         return "a bye"
-    raise Refused(N_("{name} does not play {round}", name=name, round=round_.slug))
+    raise Refused(N_("{name} does not play {round}", name=name, round=round_name(round_)))
 
 
 @dataclass(frozen=True)
@@ -138,7 +138,7 @@ def set_clock(event_dir: str | Path, change: ClockChange, *, now: datetime.datet
     event = validated(event_dir)
     round_ = current_round(event)
     if round_.complete and round_.tables:
-        raise Refused(N_("{round} is complete: its clock is over", round=round_.slug))
+        raise Refused(N_("{round} is complete: its clock is over", round=round_name(round_)))
     path = Path(round_.where.path)
     doc = RoundTrip(path.read_text(encoding="utf-8"))
     keys = clock_keys(dict(doc.data), change, now or local_now(event))

@@ -4,12 +4,14 @@ The registry is loaded on first use (PEP 562's module `__getattr__`): importing 
 module below the games loads no game, so a command that needs none (`sitegen check --help`) starts fast."""
 from __future__ import annotations
 
+import functools
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from sitegen.language import Catalog, speaks, use_game_catalogs
 from sitegen.model import Event, Problem
-from sitegen.text import suggest
+from sitegen.text import N_, suggest
 
 if TYPE_CHECKING:
     from sitegen.games.base import Format, RankingBody
@@ -43,6 +45,20 @@ def _formats() -> dict[str, Format]:
     return registry
 
 
+def catalogs() -> tuple[Catalog, ...]:
+    """Every registered game's own catalogs (`Format.catalog`), each once: merged over the core's wherever text is
+    translated (asked for each message shown: kept for the games registered now)."""
+    return _catalogs_of(tuple(_formats().values()))
+
+
+@functools.cache
+def _catalogs_of(registered: tuple[Format, ...]) -> tuple[Catalog, ...]:
+    return tuple(dict.fromkeys(fmt.catalog for fmt in registered))
+
+
+use_game_catalogs(catalogs)
+
+
 def template_dirs() -> list[Path]:
     """Every game's own template folders, each once."""
     return list(dict.fromkeys(folder for fmt in _formats().values() for folder in fmt.templates))
@@ -56,5 +72,14 @@ def validate(event: Event) -> list[Problem]:
     """The format's own checks; an unknown format is itself the problem."""
     formats = _formats()
     if event.format not in formats:
-        return [Problem(event.at("format"), f"unknown format '{event.format}'; {suggest(event.format, formats)}")]
+        return [Problem(event.at("format"), N_("unknown format '{format}'; {hint}", format=event.format, hint=suggest(event.format, formats)))]
     return formats[event.format].validate(event)
+
+
+def untranslated(event: Event, language: str) -> list[Problem]:
+    """A game whose catalogs lack the event's language shows its words in English: `check` says so (nothing refused)."""
+    fmt = _formats().get(event.format)
+    if fmt is None or speaks(fmt.catalog, language):
+        return []
+    return [Problem(event.at("format"), f"the {fmt.name} format's words are not translated into '{language}': "
+                                        "its labels, results and rules pages show in English")]

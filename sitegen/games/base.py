@@ -8,7 +8,9 @@ standings, an elimination bracket), in `tournament/`.
 """
 from __future__ import annotations
 
+import functools
 import re
+import sys
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass, field
@@ -153,8 +155,8 @@ class RankingBody:
         event's players, the body's report)."""
         if self.number_pattern.fullmatch(number):
             return None
-        return (f"'{self.number_key}: {number}' is not a {self.name} number; write its {len(self.number_example)} digits in quotes, "
-                f"e.g. {self.number_key}: '{self.number_example}'")
+        return N_("'{key}: {number}' is not a {body} number; write its {digits} digits in quotes, e.g. {key}: '{example}'",
+                  key=self.number_key, number=number, body=self.name, digits=len(self.number_example), example=self.number_example)
 
 
 @dataclass(frozen=True)
@@ -266,6 +268,13 @@ class Format(ABC):
     #: The folders of the game's own templates (its rules and tiebreaker pages); a theme's templates override them.
     templates: tuple[Path, ...] = ()
 
+    @property
+    def catalog(self) -> tuple[str, Path]:
+        """The game's own words: its gettext domain and the folder of its catalogs
+        (`<folder>/<language>/LC_MESSAGES/<domain>.po`), merged over the core catalog. By default the game's package (the
+        one right below `sitegen.games`, or a plug-in's own top package) names the domain, and its `locale/` holds them."""
+        return game_catalog(type(self).__module__)
+
     def rules_context(self) -> dict[str, Any]:
         """The numbers the rules and tiebreaker pages show, read from the rules module."""
         return {}
@@ -282,7 +291,7 @@ class Format(ABC):
     def new_event_lines(self, rounds: int | None, cut: int | None) -> list[str]:
         """The length lines `sitegen new` writes into event.yaml: the values given, else the defaults as comments."""
         if cut is not None:
-            raise Refused(f"a {self.title} event has no elimination cut; leave out --cut")
+            raise Refused(N_("a {game} event has no elimination cut; leave out the cut", game=self.title))
         return [f"rounds: {rounds}" if rounds else "# rounds: 3          # preliminary rounds (default: from the rules)"]
 
     def length_settings(self, event: Event) -> dict[str, int]:
@@ -296,7 +305,16 @@ class Format(ABC):
     def round_sizes(self, players: int) -> list[int]:
         """The table sizes a preliminary round of `players` seats, by the rules (whoever is left has a bye or sits out):
         what a late arrival or a drop folds into with the least change (`pairing.fold`)."""
-        raise Refused(f"the {self.name} format cannot fold a player into a paired round; pair the round again")
+        raise Refused(N_("the {format} format cannot fold a player into a paired round; pair the round again", format=self.name))
+
+
+@functools.cache
+def game_catalog(module: str) -> tuple[str, Path]:
+    """The domain and catalog folder of the game whose code is `module`: "sitegen.games.agot.joust.game" -> "agot",
+    sitegen/games/agot/locale; a plug-in "toy.toy_format" -> "toy", toy/locale."""
+    inside = "sitegen.games." if module.startswith("sitegen.games.") else ""
+    domain = module.removeprefix(inside).split(".")[0]
+    return domain, Path(str(sys.modules[inside + domain].__file__)).parent / "locale"
 
 
 def cut_of(fmt: Format, event: Event) -> int:
@@ -312,7 +330,7 @@ def round_label(number: int) -> Msg:
     return N_("Round {number}", number=number)
 
 
-def stage_label(stage: str, tables: int, number: int) -> str:
+def stage_label(stage: str, tables: int, number: int) -> Msg:
     """A human name for an elimination round by how many games it has."""
     if stage == "final" or tables == 1:
         return N_("Final")
@@ -321,6 +339,13 @@ def stage_label(stage: str, tables: int, number: int) -> str:
     if tables == 4:
         return N_("Quarterfinals")
     return N_("Top {players} (elimination round {number})", players=tables * 2, number=number)
+
+
+def round_name(round_: Round) -> Msg:
+    """A round's name without its event's scoreboard, as messages to the TO name it (its file is `round_.slug`): "Round 2"
+    for a preliminary round, else the elimination's."""
+    return round_label(round_.number) if round_.stage == "round" else N_("Elimination round {number}", number=round_.number) \
+        if round_.stage == "elim" else N_("Final")
 
 
 def standings_document(event: Event, format_name: str, rows: list[dict[str, Any]],

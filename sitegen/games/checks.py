@@ -2,9 +2,9 @@
 table's result that collect their problems at `path:line`."""
 from __future__ import annotations
 
-from sitegen.games.base import Format
+from sitegen.games.base import Format, round_name
 from sitegen.model import EVENT_KEYS, PLAYER_KEYS, TABLE_KEYS, Event, Player, Problem, Round, Table, Where
-from sitegen.text import N_, suggest
+from sitegen.text import N_, Msg, Nn_, suggest
 
 
 def check_keys(problems: list[Problem], keys: dict[str, int], allowed: tuple[str, ...], where: Where, what: str) -> None:
@@ -44,10 +44,10 @@ def _seed_kept(event: Event) -> list[Problem]:
     used = next((r for r in event.rounds + event.elims if r.seed is not None and r.seed != event.seed and r.has_result), None)
     if used is None:
         return []
-    now = f"'seed: {event.seed}'" if "seed" in event.key_lines else f"{event.seed} (no 'seed:': from the folder name)"
-    return [Problem(event.at("seed"), f"{used.where.path} was paired with 'seed: {used.seed}' and has results, but the event's "
-                                      f"seed is now {now}; the seed decides the event's draws (seatings, the order of equal "
-                                      f"players), so it cannot change once results are in: write 'seed: {used.seed}' in event.yaml")]
+    now = N_("'seed: {seed}'", seed=event.seed) if "seed" in event.key_lines else N_("{seed} (no 'seed:': from the folder name)", seed=event.seed)
+    return [Problem(event.at("seed"), N_("{file} was paired with 'seed: {used}' and has results, but the event's seed is now {now}; the seed "
+                                         "decides the event's draws (seatings, the order of equal players), so it cannot change once results "
+                                         "are in: write 'seed: {used}' in event.yaml", file=used.where.path, used=used.seed, now=now))]
 
 
 def _round_order(event: Event, fmt: Format) -> list[Problem]:
@@ -59,23 +59,26 @@ def _round_order(event: Event, fmt: Format) -> list[Problem]:
     for round_ in event.rounds + event.elims:
         planned = plans_ahead and round_.stage == "round"
         if in_play is not None and not (planned and not round_.has_result):
-            problems.append(Problem(round_.where, f"{_name(round_)} {'has a result' if planned else 'is paired'} while "
-                                                  f"{_name(in_play)} {_in_play(in_play)}"))
+            problems.append(Problem(round_.where, _in_play(round_, in_play, planned)))
         if in_play is None and round_.pending_tables:
             in_play = round_
     return problems
 
 
-def _in_play(round_: Round) -> str:
-    numbers = [str(t.number) for t in round_.pending_tables]
-    if len(numbers) == 1:
-        return f"still has a table in play (table {numbers[0]}); enter its result first (`sitegen result`), or remove this file"
-    return (f"still has tables in play (tables {', '.join(numbers)}); enter their results first (`sitegen result`), "
-            "or remove this file")
-
-
-def _name(round_: Round) -> str:
-    return f"round {round_.number}" if round_.stage == "round" else round_.slug
+def _in_play(round_: Round, in_play: Round, planned: bool) -> Msg:
+    """Why `round_` may not be there yet: `in_play` still has tables without a result (`planned`: a round seated ahead
+    may be there, but without a result)."""
+    tables = [str(t.number) for t in in_play.pending_tables]
+    values = {"round": round_name(round_), "other": round_name(in_play), "tables": ", ".join(tables)}
+    if planned:
+        return Nn_("{round} has a result while {other} still has a table in play (table {tables}); enter its result first "
+                   "(`sitegen result`), or remove this file",
+                   "{round} has a result while {other} still has tables in play (tables {tables}); enter their results first "
+                   "(`sitegen result`), or remove this file", len(tables), **values)
+    return Nn_("{round} is paired while {other} still has a table in play (table {tables}); enter its result first "
+               "(`sitegen result`), or remove this file",
+               "{round} is paired while {other} still has tables in play (tables {tables}); enter their results first "
+               "(`sitegen result`), or remove this file", len(tables), **values)
 
 
 def _beyond_the_rounds(event: Event, player: Player, where: Where) -> list[Problem]:

@@ -11,7 +11,7 @@ from typing import Any
 
 from sitegen.games.base import Refused
 from sitegen.model import Event
-from sitegen.text import N_, Nn_, placed
+from sitegen.text import N_, Joined, Nn_, placed
 
 
 def draw_key(seed: int, separated: object, player: str) -> bytes:
@@ -40,11 +40,25 @@ def refuse_pending(event: Event, seating_keys: tuple[str, ...] = ()) -> None:
     if pending:
         numbers = [str(t.number) for t in pending]
         names = event.player_by_id
-        waiting = "; ".join(f"{t.number}: {' v '.join(names[p].name if p in names else p for p in t.players)}" for t in pending)
+        waiting = Joined([N_("{table}: {players}", table=str(t.number), players=Joined([names[p].name if p in names else p for p in t.players], " – "))
+                          for t in pending], "; ")
         said = Nn_("table {numbers} has no result yet (table {waiting}); enter every result, then run `sitegen pair` again",
                    "tables {numbers} have no result yet (table {waiting}); enter every result, then run `sitegen pair` again",
                    len(pending), numbers=", ".join(numbers), waiting=waiting)
         raise Refused(placed(last[0].where.path, said))
+
+
+def finished(event: Event, planned: int, then: str = "") -> Refused:
+    """The refusal to pair an event that is over: its `planned` preliminary rounds, then its elimination (`then`:
+    "cut" or "final"; "" when it had none) are played."""
+    if then == "cut":
+        return Refused(Nn_("{event} is finished: its {count} round and the cut are played",
+                           "{event} is finished: all {count} rounds and the cut are played", planned, event=event.name))
+    if then == "final":
+        return Refused(Nn_("{event} is finished: its {count} round and the final are played",
+                           "{event} is finished: all {count} rounds and the final are played", planned, event=event.name))
+    return Refused(Nn_("{event} is finished: its {count} round is played", "{event} is finished: all {count} rounds are played",
+                       planned, event=event.name))
 
 
 def tables_file(tables: list[list[str]] | list[tuple[str, ...]], fixed: Mapping[str, int] | None = None) -> dict[str, Any]:

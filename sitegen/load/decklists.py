@@ -11,7 +11,7 @@ from sitegen.games.decklist import MAX_DECKLIST_BYTES
 from sitegen.load.reader import Collector
 from sitegen.load.yaml_reader import LineDict
 from sitegen.model import DECKLIST_RULE, DECKS_FOLDER, DecklistRule, Where
-from sitegen.text import suggest
+from sitegen.text import N_, suggest
 
 
 def read_rule(data: LineDict, shown: str, c: Collector) -> DecklistRule:
@@ -26,7 +26,8 @@ def read_rule(data: LineDict, shown: str, c: Collector) -> DecklistRule:
     for key, values in DECKLIST_RULE.items():
         value = c.text(block, key, shown, default=values[0])
         if value not in values:
-            c.add(Where(shown, block.key_lines[key]), f"'decklists: {key}: {value}' is not one of {', '.join(values)}; {suggest(value, values)}")
+            c.add(Where(shown, block.key_lines[key]), N_("'decklists: {key}: {value}' is not one of {values}; {hint}", key=key, value=value,
+                                                             values=", ".join(values), hint=suggest(value, values)))
             value = values[0]
         chosen[key] = value
     return DecklistRule(**chosen)
@@ -47,12 +48,13 @@ def read_released(event_dir: Path, ids: set[str], c: Collector) -> tuple[dict[st
     for path in c.listing(folder):
         shown, named = str(path), RELEASED_NAME.match(path.name)
         if named is None or named["player"] not in ids:
-            c.add(Where(shown, 1), f"the {DECKS_FOLDER}/ folder holds one list per player, named <player-id>.txt (or <player-id>.round-2.txt, "
-                                   f"<player-id>.final.txt for a round's list); {suggest(path.name.split('.')[0], sorted(ids))}")
+            c.add(Where(shown, 1), N_("the {folder}/ folder holds one list per player, named <player-id>.txt (or <player-id>.round-2.txt, "
+                                      "<player-id>.final.txt for a round's list); {hint}",
+                                      folder=DECKS_FOLDER, hint=suggest(path.name.split(".")[0], sorted(ids))))
             continue
         text = c.read_text(path, shown)
         if text is not None and len(text.encode("utf-8")) > MAX_DECKLIST_BYTES:
-            c.add(Where(shown, 1), f"a decklist of more than {MAX_DECKLIST_BYTES} bytes; keep the list only")
+            c.add(Where(shown, 1), N_("a decklist of more than {limit} bytes; keep the list only", limit=MAX_DECKLIST_BYTES))
         elif text is not None and named["round"]:
             by_round.setdefault(named["player"], {})[named["round"]] = text
         elif text is not None:

@@ -70,11 +70,11 @@ def _read_event(event_dir: Path, c: Collector) -> Event | None:
     path = event_dir / "event.yaml"
     shown = str(path)
     before = len(c.problems)
-    slug = c.identifier(event_dir.name, Where(str(event_dir), 1), "the event folder's name (it becomes its address)")
+    slug = c.identifier(event_dir.name, Where(str(event_dir), 1), N_("the event folder's name (it becomes its address)"))
     if not c.listable(event_dir):
         return None
     if not c.exists(path):
-        c.add(Where(shown, 1), "missing event.yaml; every event folder needs one (see `sitegen new`)")
+        c.add(Where(shown, 1), N_("missing event.yaml; every event folder needs one (see `sitegen new`)"))
         return None
     raw = c.read(path, shown)
     if raw is FAILED:
@@ -124,7 +124,7 @@ _BUILT = Built()  # what was built from each file read, for the next read of the
 def _load_players(data: LineDict, path: str, c: Collector) -> tuple[Player, ...]:
     raw = data.get("players")
     if not isinstance(raw, LineList):  # an empty list is an event waiting for its players
-        c.add(Where(path, data.key_lines.get("players", data.line)), "'players' must be a list of players, each '- name: ...' ([] for none yet)")
+        c.add(Where(path, data.key_lines.get("players", data.line)), N_("'players' must be a list of players, each '- name: ...' ([] for none yet)"))
         return ()
     players: list[Player] = []
     seen: dict[str, int] = {}
@@ -143,7 +143,7 @@ def _load_players(data: LineDict, path: str, c: Collector) -> tuple[Player, ...]
         if "id" in entry:
             pid = c.identifier(entry["id"], Where(path, entry.key_lines["id"]), "'id'")
         else:
-            pid = c.identifier(slugify(name), where, f"the id made from the name '{name}' (add an 'id: ...' line)")
+            pid = c.identifier(slugify(name), where, N_("the id made from the name '{name}' (add an 'id: ...' line)", name=name))
         if pid is None:
             continue
         if pid in seen:
@@ -168,12 +168,12 @@ def _load_avoid(data: LineDict, path: str, ids: set[str], c: Collector) -> tuple
         return ()
     where = Where(path, data.key_lines["avoid"])
     if not isinstance(raw, LineList):
-        c.add(where, "'avoid' must be a list of pairs of player ids, e.g. '- [alice, bob]'")
+        c.add(where, N_("'avoid' must be a list of pairs of player ids, e.g. '- [alice, bob]'"))
         return ()
     pairs = []
     for pair, line in zip(raw, raw.item_lines):
         if not isinstance(pair, list) or len(pair) != 2 or pair[0] == pair[1]:
-            c.add(Where(path, line), "each 'avoid' entry must be two different player ids, e.g. '- [alice, bob]'")
+            c.add(Where(path, line), N_("each 'avoid' entry must be two different player ids, e.g. '- [alice, bob]'"))
             continue
         for pid in pair:
             if str(pid) not in ids:
@@ -190,7 +190,7 @@ def _round_files(event_dir: Path, c: Collector) -> dict[str, dict[int, Path]]:
             continue
         match = ROUND_FILE.match(path.name)
         if not match:
-            c.add(Where(str(path), 1), "unexpected file name; round files are named round-1.yaml, elim-1.yaml or final.yaml (no leading zeros)")
+            c.add(Where(str(path), 1), N_("unexpected file name; round files are named round-1.yaml, elim-1.yaml or final.yaml (no leading zeros)"))
             continue
         stage, number = (match[1], int(match[2])) if match[1] else ("final", 1)
         found[stage][number] = path
@@ -298,7 +298,7 @@ def _load_tables(data: LineDict, shown: str, by_id: dict[str, Player], seat: Cal
     if raw_tables is None:
         raw_tables = []
     elif not isinstance(raw_tables, LineList):
-        c.add(Where(shown, data.key_lines["tables"]), "'tables' must be a list of tables, each '- table: 1'")
+        c.add(Where(shown, data.key_lines["tables"]), N_("'tables' must be a list of tables, each '- table: 1'"))
         raw_tables = []
     numbers: dict[int, int] = {}
     for item, line in zip(raw_tables, getattr(raw_tables, "item_lines", [])):
@@ -309,7 +309,7 @@ def _load_tables(data: LineDict, shown: str, by_id: dict[str, Player], seat: Cal
         table_no = declared.whole(c, entry, keys.TABLE, "table", shown)
         if table_no is None:
             if "table" not in entry:
-                c.add(Where(shown, line), "a table needs its number: add 'table: N'")
+                c.add(Where(shown, line), N_("a table needs its number: add 'table: N'"))
             continue
         if table_no in numbers:
             c.add(Where(shown, line), N_("table {number} is listed twice (also on line {line})", number=table_no, line=numbers[table_no]))

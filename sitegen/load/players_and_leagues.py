@@ -60,7 +60,7 @@ def read_people(root: Path, c: Collector) -> tuple[Person, ...]:
     c.unknown_keys(data, keys.names(keys.PEOPLE), shown, PEOPLE_FILE)
     entries = data.get("players")
     if not isinstance(entries, LineList):
-        c.add(Where(shown, data.key_lines.get("players", 1)), "players.yaml needs a 'players:' list, one '- {id: ..., name: ...}' per player")
+        c.add(Where(shown, data.key_lines.get("players", 1)), N_("players.yaml needs a 'players:' list, one '- {id: ..., name: ...}' per player"))
         return ()
     people: list[Person] = []
     lines: dict[str, int] = {}  # each id, name spelling and member number seen: where
@@ -75,7 +75,8 @@ def read_people(root: Path, c: Collector) -> tuple[Person, ...]:
                 continue
             seen = lines.get(f"{kind}\0{value}")
             if seen:
-                c.add(Where(shown, line), f"the {kind} '{value}' is already given at line {seen}; each player has their own")
+                c.add(Where(shown, line), N_("the {kind} '{value}' is already given at line {line}; each player has their own",
+                                             kind=kind, value=value, line=seen))
             lines[f"{kind}\0{value}"] = line
         people.append(person)
     return tuple(people)
@@ -90,7 +91,7 @@ def _person(entry: Any, where: Where, c: Collector) -> Person | None:
     c.no_empty_values(data, where.path)
     pid = c.identifier(data.get("id"), Where(where.path, data.key_lines.get("id", data.line)), "'id'") if "id" in data else None
     if "id" not in data:
-        c.add(where, "missing 'id': the id the events give this player, e.g. 'id: alex-morgan'")
+        c.add(where, N_("missing 'id': the id the events give this player, e.g. 'id: alex-morgan'"))
     name = c.text(data, "name", where.path, required=True)
     numbers = {key: str(data[key]) for key in NUMBERS if data.get(key) is not None}
     for key, number in numbers.items():
@@ -98,10 +99,10 @@ def _person(entry: Any, where: Where, c: Collector) -> Person | None:
             c.add(Where(where.path, data.key_lines[key]), problem)
     aliases = data.get("aliases", [])
     if not isinstance(aliases, list) or not all(isinstance(a, str) and a for a in aliases):
-        c.add(Where(where.path, data.key_lines.get("aliases", data.line)), "'aliases' must be a list of names, e.g. aliases: [Alex M., Sandy Morgan]")
+        c.add(Where(where.path, data.key_lines.get("aliases", data.line)), N_("'aliases' must be a list of names, e.g. aliases: [Alex M., Sandy Morgan]"))
         aliases = []
     for alias in aliases:
-        c.one_line(alias, Where(where.path, data.key_lines["aliases"]), "an alias")
+        c.one_line(alias, Where(where.path, data.key_lines["aliases"]), N_("an alias"))
     github = c.login(data, "github", where.path)
     if len(c.problems) > before or pid is None:
         return None
@@ -129,7 +130,7 @@ def read_leagues(root: Path, events: set[str], c: Collector) -> tuple[League, ..
     leagues = []
     for path in visible(folder):
         if path.suffix != ".yaml":
-            c.add(Where(str(path), 1), f"not a league file; name it {path.stem}.yaml (leagues/ holds one SLUG.yaml per league)")
+            c.add(Where(str(path), 1), N_("not a league file; name it {name}.yaml (leagues/ holds one SLUG.yaml per league)", name=path.stem))
             continue
         league = _league(path, events, c)
         if league:
@@ -140,7 +141,7 @@ def read_leagues(root: Path, events: set[str], c: Collector) -> tuple[League, ..
 def _league(path: Path, events: set[str], c: Collector) -> League | None:
     shown = str(path)
     before = len(c.problems)
-    slug = c.identifier(path.stem, Where(shown, 1), "the league's file name (it becomes its address)")
+    slug = c.identifier(path.stem, Where(shown, 1), N_("the league's file name (it becomes its address)"))
     raw = c.read(path, shown)
     data = c.mapping(raw, Where(shown, 1), "a league file") if raw is not FAILED else None
     if data is None:
@@ -153,24 +154,25 @@ def _league(path: Path, events: set[str], c: Collector) -> League | None:
     name = c.text(data, "name", shown, required=True)
     scheme = c.text(data, "scheme", shown, default="places")
     if scheme not in SCHEMES:
-        c.add(at("scheme"), f"unknown scheme '{scheme}'; {suggest(scheme, SCHEMES)}")
+        c.add(at("scheme"), N_("unknown scheme '{scheme}'; {hint}", scheme=scheme, hint=suggest(scheme, SCHEMES)))
     slugs, filters = _events(data, at, events, c)
     game, body = formats.RANKING_BODIES.get(scheme, (None, None))
     rating = body is not None
     if game and body:
         for key in ("points", "points_after", "participation"):
             if key in data:
-                c.add(at(key), f"the {scheme} scheme gives {body.name} rating points; remove '{key}'")
+                c.add(at(key), N_("the {scheme} scheme gives {body} rating points; remove '{key}'", scheme=scheme, body=body.name, key=key))
         if filters.get("format", game) != game or slugs:
-            c.add(at("events"), f"the {scheme} scheme counts {formats.FORMATS[game].title} events; write 'events: {{format: {game}}}'")
+            c.add(at("events"), N_("the {scheme} scheme counts {game} events; write 'events: {{format: {format}}}'",
+                                             scheme=scheme, game=formats.FORMATS[game].title, format=game))
     points = _points(data, at, c) if not rating else ()
     if not rating and "points" not in data:
-        c.add(Where(shown, data.line), "missing 'points': the points for 1st, 2nd, ... place, e.g. 'points: [10, 8, 6, 5, 4]'")
+        c.add(Where(shown, data.line), N_("missing 'points': the points for 1st, 2nd, ... place, e.g. 'points: [10, 8, 6, 5, 4]'"))
     tiebreakers = data.get("tiebreakers", list(DEFAULT_TIEBREAKERS))
     if not isinstance(tiebreakers, list) or not all(isinstance(t, str) and t in TIEBREAKERS for t in tiebreakers) \
             or len(set(tiebreakers)) < len(tiebreakers):
-        c.add(at("tiebreakers"), f"'tiebreakers' is a list of different ones among {', '.join(TIEBREAKERS)}, e.g. "
-                                 "tiebreakers: [events, best-place, head-to-head]")
+        c.add(at("tiebreakers"), N_("'tiebreakers' is a list of different ones among {names}, e.g. "
+                                    "tiebreakers: [events, best-place, head-to-head]", names=", ".join(TIEBREAKERS)))
     best = c.integer(data, "best", shown, minimum=1)
     if len(c.problems) > before or slug is None:
         return None
@@ -186,11 +188,11 @@ def _events(data: LineDict, at: Callable[[str], Where], events: set[str], c: Col
     if isinstance(raw, LineList):
         for line, slug in zip(raw.item_lines, raw):
             if slug not in events:
-                c.add(Where(at("events").path, line), f"no event folder named '{slug}'; {suggest(str(slug), events)}")
+                c.add(Where(at("events").path, line), N_("no event folder named '{slug}'; {hint}", slug=slug, hint=suggest(str(slug), events)))
         return tuple(str(s) for s in raw), {}
     if not isinstance(raw, LineDict):
-        c.add(at("events"), "'events' lists the event folders ('events: [night-1, night-2]') or filters them "
-                            f"('events: {{format: {formats.DEFAULT_FORMAT}, from: 2026-09-01, to: 2026-12-31}}')")
+        c.add(at("events"), N_("'events' lists the event folders ('events: [night-1, night-2]') or filters them "
+                               "('events: {{format: {format}, from: 2026-09-01, to: 2026-12-31}}')", format=formats.DEFAULT_FORMAT))
         return (), {}
     c.unknown_keys(raw, FILTER_KEYS, at("events").path, "the events filter")
     filters = {str(k): str(v) for k, v in raw.items() if k in FILTER_KEYS}
@@ -198,18 +200,18 @@ def _events(data: LineDict, at: Callable[[str], Where], events: set[str], c: Col
         return Where(at("events").path, raw.key_lines.get(key, raw.line))
 
     if "format" in filters and filters["format"] not in FORMATS:
-        c.add(where("format"), f"unknown format '{filters['format']}'; {suggest(filters['format'], FORMATS)}")
+        c.add(where("format"), N_("unknown format '{format}'; {hint}", format=filters["format"], hint=suggest(filters["format"], FORMATS)))
     for key in ("from", "to"):
         if key in filters and not is_date(filters[key]):
-            c.add(where(key), f"'{key}: {filters[key]}' is not a date; write it as YYYY-MM-DD")
+            c.add(where(key), N_("'{key}: {value}' is not a date; write it as YYYY-MM-DD", key=key, value=filters[key]))
     if is_date(filters.get("from", "")) and is_date(filters.get("to", "")) and filters["from"] > filters["to"]:
-        c.add(where("to"), f"'to: {filters['to']}' comes before 'from: {filters['from']}'")
+        c.add(where("to"), N_("'to: {to}' comes before 'from: {start}'", to=filters["to"], start=filters["from"]))
     return (), filters
 
 
 def _points(data: LineDict, at: Callable[[str], Where], c: Collector) -> tuple[int, ...]:
     raw = data.get("points", [])
     if not isinstance(raw, list) or not raw or not all(isinstance(p, int) and not isinstance(p, bool) and p >= 0 for p in raw):
-        c.add(at("points"), "'points' is a list of whole numbers for 1st, 2nd, ... place, e.g. 'points: [10, 8, 6, 5, 4]'")
+        c.add(at("points"), N_("'points' is a list of whole numbers for 1st, 2nd, ... place, e.g. 'points: [10, 8, 6, 5, 4]'"))
         return ()
     return tuple(raw)

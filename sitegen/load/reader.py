@@ -74,8 +74,8 @@ class Collector:
                 return True
         except OSError:
             return True  # the read says what is wrong
-        self.add(Where(display, 1), "this is not a regular file (a named pipe, a socket or a device); put the file itself "
-                                    "here, or remove it")
+        self.add(Where(display, 1), N_("this is not a regular file (a named pipe, a socket or a device); put the file itself "
+                                       "here, or remove it"))
         return False
 
     def folder(self, path: Path) -> bool:
@@ -103,8 +103,8 @@ class Collector:
         """A plain file where sitegen reads a folder (pages, events, leagues, a theme's templates) is reported, not
         skipped in silence."""
         if path.is_file() and not path.is_symlink():
-            self.add(Where(str(path), 1), "this is a file, but sitegen reads a folder of that name here; make it a folder, "
-                                          "or rename the file")
+            self.add(Where(str(path), 1), N_("this is a file, but sitegen reads a folder of that name here; make it a folder, "
+                                             "or rename the file"))
 
     def read_text(self, path: Path, display: str) -> str | None:
         """The file's text, or None when it cannot be read (the problem is reported)."""
@@ -113,14 +113,14 @@ class Collector:
         if not self.inside(path):
             return None
         if path.is_dir():
-            self.add(Where(display, 1), "this is a folder, not a file; rename or remove it")
+            self.add(Where(display, 1), N_("this is a folder, not a file; rename or remove it"))
             return None
         if not self.regular(path, display):
             return None
         try:
             return path.read_text(encoding="utf-8")
         except UnicodeDecodeError:
-            self.add(Where(display, 1), "the file is not UTF-8 text; save it as UTF-8")
+            self.add(Where(display, 1), N_("the file is not UTF-8 text; save it as UTF-8"))
         except OSError as exc:
             self.add(Where(display, 1), N_("cannot read the file: {reason}", reason=exc.strerror))
         return None
@@ -165,7 +165,7 @@ class Collector:
     def identifier(self, value: Any, where: Where, what: str) -> str | None:
         problem = id_problem(value)
         if problem:
-            self.add(where, f"{what}: {problem}")
+            self.add(where, N_("{what}: {problem}", what=what, problem=problem))
             return None
         return str(value)
 
@@ -175,7 +175,8 @@ class Collector:
             return None
         problem = login_problem(data[key])
         if problem:
-            self.add(Where(path, data.key_lines[key]), f"'{key}': {problem}")
+            quoted = f"'{key}'"
+            self.add(Where(path, data.key_lines[key]), N_("{what}: {problem}", what=quoted, problem=problem))
             return None
         return str(data[key])
 
@@ -220,9 +221,10 @@ class Collector:
             self.add(Where(path, data.key_lines[key]), N_("'{key}' must be a single value, not a list or block", key=key))
             return default
         if isinstance(value, (bool, float)):  # `name: no` is False to YAML, `title: 1.10` is 1.1: not what was written
-            what = "yes/no" if isinstance(value, bool) else f"the number {value!r}"
-            self.add(Where(path, data.key_lines[key]), f"'{key}' reads as {what} to YAML, not as text; put it in quotes, "
-                                                       f"e.g. {key}: '...'")
+            self.add(Where(path, data.key_lines[key]),
+                     N_("'{key}' reads as yes/no to YAML, not as text; put it in quotes, e.g. {key}: '...'", key=key) if isinstance(value, bool)
+                     else N_("'{key}' reads as the number {number} to YAML, not as text; put it in quotes, e.g. {key}: '...'",
+                             key=key, number=repr(value)))
             return default
         text = str(value)
         if required and not text.strip():  # `name: ''`: no more a name than `name:` is
@@ -235,7 +237,7 @@ class Collector:
         read through here (`text`, and the fields read without it: deck fields, aliases, a page's title)."""
         problem = control_problem(text)
         if problem:
-            self.add(where, f"{what} {problem}")
+            self.add(where, N_("{what} {problem}", what=what, problem=problem))
         return problem is None
 
 

@@ -30,7 +30,7 @@ from sitegen.model import (
     Where,
 )
 from sitegen.schema import keys
-from sitegen.text import login_problem, suggest, text_control_problem
+from sitegen.text import N_, login_problem, suggest, text_control_problem
 
 
 @dataclass(frozen=True)
@@ -73,7 +73,7 @@ def read_outline(root: str | Path) -> Outline:
     c = Collector(root)
     raw = c.read(site_path, shown)
     if raw is None:  # nothing but comments, or nothing at all: not the site a TO meant to publish
-        c.add(Where(shown, 1), "site.yaml is empty; write at least the site's title, e.g. 'title: Crow's Nest'")
+        c.add(Where(shown, 1), N_("site.yaml is empty; write at least the site's title, e.g. 'title: Crow's Nest'"))
     data = c.mapping(raw, Where(shown, 1), "site.yaml") if raw not in (None, FAILED) else None
     data = data or LineDict()
     c.unknown_keys(data, SITE_KEYS, shown, "site.yaml")
@@ -99,7 +99,7 @@ def read_outline(root: str | Path) -> Outline:
     if c.folder(root / "pages"):
         pages = [_load_page(p, c) for p in visible(root / "pages") if p.suffix == ".md"]
         for odd in (p for p in visible(root / "pages") if p.suffix.lower() == ".md" and p.suffix != ".md"):
-            c.add(Where(str(odd), 1), f"pages end in '.md' in small letters; rename it {odd.stem}.md")
+            c.add(Where(str(odd), 1), N_("pages end in '.md' in small letters; rename it {name}.md", name=odd.stem))
     site = _site(root, data, theme, pages, entries, c)
     return Outline(site, tuple(entries), tuple(before), tuple(c.problems))
 
@@ -133,8 +133,8 @@ WEB_ADDRESS = re.compile(r"https?://[^\s/?#\\\"'<>`]+(?:[/?#][^\s\\\"'<>`]*)?", 
 def _base_url(data: LineDict, shown: str, c: Collector) -> str:
     url = declared.text(c, data, keys.SITE, "base_url", shown)
     if url and not WEB_ADDRESS.fullmatch(url):
-        c.add(Where(shown, data.key_lines["base_url"]), f"'base_url: {url}' is not a web address; write the site's address starting "
-              "with https:// (or http://), e.g. 'base_url: https://your-name.github.io/your-repo/'")
+        c.add(Where(shown, data.key_lines["base_url"]), N_("'base_url: {url}' is not a web address; write the site's address starting "
+              "with https:// (or http://), e.g. 'base_url: https://your-name.github.io/your-repo/'", url=url))
         return ""
     return url
 
@@ -150,8 +150,8 @@ def _image_sources(data: LineDict, shown: str, c: Collector) -> tuple[str, ...]:
     if raw is None:
         return ()
     if not isinstance(raw, LineList):
-        c.add(Where(shown, data.key_lines["image_sources"]), "'image_sources' must be a list of web addresses, e.g. "
-                                                             "'image_sources: [https://images.example.org]'")
+        c.add(Where(shown, data.key_lines["image_sources"]), N_("'image_sources' must be a list of web addresses, e.g. "
+                                                                "'image_sources: [https://images.example.org]'"))
         return ()
     sources = []
     for source, line in zip(raw, raw.item_lines):
@@ -159,8 +159,8 @@ def _image_sources(data: LineDict, shown: str, c: Collector) -> tuple[str, ...]:
         if found:
             sources.append(found[1].lower())
         else:
-            c.add(Where(shown, line), f"'image_sources': {str(source)[:80]!r} is not a web origin; write the site's scheme and "
-                                      "name only, e.g. https://images.example.org")
+            c.add(Where(shown, line), N_("'image_sources': {source} is not a web origin; write the site's scheme and "
+                                         "name only, e.g. https://images.example.org", source=repr(str(source)[:80])))
     return tuple(sources)
 
 
@@ -170,13 +170,13 @@ def _organizers(data: LineDict, shown: str, c: Collector) -> tuple[str, ...]:
     if raw is None:
         return ()
     if not isinstance(raw, LineList):
-        c.add(Where(shown, data.key_lines["organizers"]), "'organizers' must be a list of GitHub logins, e.g. 'organizers: [ann-example]'")
+        c.add(Where(shown, data.key_lines["organizers"]), N_("'organizers' must be a list of GitHub logins, e.g. 'organizers: [ann-example]'"))
         return ()
     logins = []
     for login, line in zip(raw, raw.item_lines):
         problem = login_problem(login)
         if problem:
-            c.add(Where(shown, line), f"'organizers': {problem}")
+            c.add(Where(shown, line), N_("{what}: {problem}", what="'organizers'", problem=problem))
         else:
             logins.append(str(login))
     return tuple(logins)
@@ -194,7 +194,7 @@ def _reports(data: LineDict, shown: str, c: Collector) -> tuple[str, bool]:
                   "than two players is confirmed by all of them)")
     modes = [word for word in words if word in REPORT_MODES]
     if len(modes) > 1:
-        c.add(Where(shown, data.key_lines["reports"]), f"'reports' names both {' and '.join(modes)}; keep one")
+        c.add(Where(shown, data.key_lines["reports"]), N_("'reports' names both {first} and {second}; keep one", first=modes[0], second=modes[1]))
     return (modes[0] if modes else REPORTS_REVIEWED), REPORTS_CONFIRM_ALL in words
 
 
@@ -233,7 +233,7 @@ def _too_deep(body: str, first_line: int) -> tuple[int, str] | None:
 
 def _load_page(path: Path, c: Collector) -> Page | None:
     shown = str(path)
-    slug = c.identifier(path.stem, Where(shown, 1), "the page's file name (it becomes its address)")
+    slug = c.identifier(path.stem, Where(shown, 1), N_("the page's file name (it becomes its address)"))
     text = c.read_text(path, shown)
     if text is None or slug is None:
         return None
@@ -246,7 +246,7 @@ def _load_page(path: Path, c: Collector) -> Page | None:
     if text.startswith("---\n"):
         end = text.find("\n---", 4)
         if end == -1:
-            c.add(Where(shown, 1), "front matter starts with '---' but never ends; add a closing '---' line")
+            c.add(Where(shown, 1), N_("front matter starts with '---' but never ends; add a closing '---' line"))
             return None
         meta = _front_matter(text[4:end], shown, c)
         if meta is None:
@@ -276,17 +276,18 @@ def _front_matter(text: str, shown: str, c: Collector) -> LineDict | None:
     before = len(c.problems)
     for key in meta:
         if key not in ("title", "order"):
-            c.add(Where(shown, meta.key_lines[key] + 1), f"unknown front matter key '{key}'; {suggest(key, ('title', 'order'))}")
+            c.add(Where(shown, meta.key_lines[key] + 1), N_("unknown front matter key '{key}'; {hint}", key=key, hint=suggest(key, ("title", "order"))))
     title, order = meta.get("title"), meta.get("order")
     if "title" in meta and (title is None or isinstance(title, (list, dict))):
-        c.add(Where(shown, meta.key_lines["title"] + 1), "'title' must be a single line of text, e.g. 'title: About us'")
+        c.add(Where(shown, meta.key_lines["title"] + 1), N_("'title' must be a single line of text, e.g. 'title: About us'"))
     elif "title" in meta and not str(title).strip():
-        c.add(Where(shown, meta.key_lines["title"] + 1), "'title' has no value; write the page's title, e.g. 'title: About us', "
-                                                          "or delete the line")
+        c.add(Where(shown, meta.key_lines["title"] + 1), N_("'title' has no value; write the page's title, e.g. 'title: About us', "
+                                                             "or delete the line"))
     elif "title" in meta:
         c.one_line(str(title), Where(shown, meta.key_lines["title"] + 1), "'title'")
     if "order" in meta and (isinstance(order, bool) or not isinstance(order, int)):
-        c.add(Where(shown, meta.key_lines["order"] + 1), f"'order' must be a whole number (lower comes first in the menu), not {order!r}")
+        c.add(Where(shown, meta.key_lines["order"] + 1), N_("'order' must be a whole number (lower comes first in the menu), not {order}",
+                                                            order=repr(order)))
     if len(c.problems) > before:
         return None
     return meta

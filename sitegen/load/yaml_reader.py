@@ -18,9 +18,11 @@ from typing import Any, Protocol
 import yaml
 
 from sitegen.model import ContentError, Problem, Where
+from sitegen.text import N_
 
 _BaseLoader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 MAX_DEPTH = 100  # nesting reported when building the values runs out of Python's recursion limit
+_TOO_DEEP = N_("values nested more than {depth} deep; content never needs that", depth=MAX_DEPTH)
 
 
 class LineDict(dict[Any, Any]):
@@ -155,10 +157,10 @@ def _refuse_anchors_and_tags(text: str, path: str) -> None:
     for event in yaml.parse(text, Loader=_BaseLoader):
         line = _line(event.start_mark)
         if isinstance(event, yaml.AliasEvent) or getattr(event, "anchor", None):
-            raise ContentError([Problem(Where(path, line), "YAML anchors and aliases ('&name', '*name') are not allowed in content; write the value out")])
+            raise ContentError([Problem(Where(path, line), N_("YAML anchors and aliases ('&name', '*name') are not allowed in content; write the value out"))])
         tag = getattr(event, "tag", None)
         if tag and not isinstance(event, yaml.DocumentStartEvent):
-            raise ContentError([Problem(Where(path, line), f"YAML tags ('{tag}') are not allowed in content; remove it and write a plain value")])
+            raise ContentError([Problem(Where(path, line), N_("YAML tags ('{tag}') are not allowed in content; remove it and write a plain value", tag=tag))])
 
 
 def _too_deep(text: str) -> int:
@@ -235,26 +237,27 @@ def _parse(text: str, path: str) -> Any:
         return _load(text)
     except yaml.MarkedYAMLError as exc:
         if exc.problem == "exceeded maximum nesting depth":  # libyaml's own limit (PyYAML 6.0.4's wheels): as below
-            raise ContentError([Problem(Where(path, _too_deep(text)), f"values nested more than {MAX_DEPTH} deep; content never needs that")]) from None
+            raise ContentError([Problem(Where(path, _too_deep(text)), _TOO_DEEP)]) from None
         mark = exc.problem_mark or exc.context_mark
         what = exc.problem or exc.context or "invalid YAML"
         if exc.context == "while scanning a quoted scalar" and exc.context_mark:
             mark = exc.context_mark  # the parser runs to the end of the file: the quote that never closes is the mistake
-            what = "a quote opens here and never closes"
+            what = N_("a quote opens here and never closes")
         elif (opened := _quote_across_lines(text)) is not None:
             mark = opened  # an unclosed quote ran on to the next quote in the file, where the parser gave up
-            what = "a quote opens here and closes only on a later line; close it on the same line"
+            what = N_("a quote opens here and closes only on a later line; close it on the same line")
         line = mark.line + 1 if mark else 1
         if isinstance(exc, yaml.constructor.ConstructorError):  # well-formed YAML, a value we refuse
             raise ContentError([Problem(Where(path, line), what)]) from None
         raise ContentError(
-            [Problem(Where(path, line), f"YAML syntax error: {what}; check indentation, colons and quotes")]
+            [Problem(Where(path, line), N_("YAML syntax error: {problem}; check indentation, colons and quotes", problem=what))]
         ) from None
     except RecursionError:  # thousands of nested brackets: find the line without building anything
-        raise ContentError([Problem(Where(path, _too_deep(text)), f"values nested more than {MAX_DEPTH} deep; content never needs that")]) from None
+        raise ContentError([Problem(Where(path, _too_deep(text)), _TOO_DEEP)]) from None
     except yaml.reader.ReaderError as exc:  # a control character such as NUL: no mark, only its position
         line = text.count("\n", 0, exc.position) + 1
-        raise ContentError([Problem(Where(path, line), f"a control character (code {exc.character}) cannot be in a YAML file; delete it")]) from None
+        control = N_("a control character (code {code}) cannot be in a YAML file; delete it", code=exc.character)
+        raise ContentError([Problem(Where(path, line), control)]) from None
     except yaml.YAMLError as exc:
         raise ContentError([Problem(Where(path, 1), f"YAML error: {exc}")]) from None
 

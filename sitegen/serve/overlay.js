@@ -3,7 +3,7 @@
 (function () {
   // docked: a panel at the bottom (the desk's own pages list the problems too); otherwise over the whole page.
   var settings = document.currentScript.dataset;
-  var url = settings.problems, reload = settings.reload === "true", docked = settings.docked === "true", build, hidden = "";
+  var url = settings.problems, reload = settings.reload === "true", docked = settings.docked === "true", build, hidden = "", english = [];
   if (settings.livereload === "true") {  // serve: livereload's client, which its own inline snippet would have added
     var live = document.createElement("script");
     live.src = "/livereload.js?port=" + (location.port || (location.protocol === "https:" ? 443 : 80));
@@ -34,10 +34,10 @@
     title.textContent = settings.tTitle || "Content problems: fix them and this page updates (the site shows the last good build)";
     title.style.cssText = "font:bold 17px/1.3 system-ui,sans-serif;margin:0 0 .75rem;color:#ffb4b4";
     box.appendChild(title);
-    lines.forEach(function (line) {
+    lines.forEach(function (line, n) {
       var p = document.createElement("p");
       p.textContent = line;
-      p.lang = "en";  // the checks speak English, as the CLI does
+      if (english[n] !== false) p.lang = "en";  // a check written as plain English text, as the CLI says it
       p.style.cssText = "margin:0 0 .5rem;white-space:pre-wrap;overflow-wrap:anywhere";
       box.appendChild(p);
     });
@@ -69,6 +69,7 @@
         if (reload && build !== undefined && data.build !== build) { location.reload(); return; }
         build = data.build;
         if (docked) offerReload(data);
+        english = data.english || [];
         show(data.problems || []);
       }, function () {})
       .finally(function () { setTimeout(poll, 1000); });

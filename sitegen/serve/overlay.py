@@ -10,8 +10,11 @@ import html
 import json
 import threading
 from importlib import resources
+from urllib.parse import parse_qs
 
-from sitegen.model import Problem
+from sitegen.language import translate
+from sitegen.model import DEFAULT_LANGUAGE, LANGUAGES, Problem
+from sitegen.text import Msg, placed
 
 PROBLEMS_PATH = "/__sitegen/problems"
 OVERLAY_PATH = "/__sitegen/overlay.js"
@@ -22,18 +25,30 @@ class ProblemBoard:
 
     def __init__(self) -> None:
         self._lock = threading.Lock()
-        self._lines: list[str] = []
+        self._problems: list[Problem] = []
 
     def set(self, problems: list[Problem]) -> None:
         with self._lock:
-            self._lines = [str(p) for p in problems]
+            self._problems = list(problems)
 
-    def lines(self) -> list[str]:
+    def document(self, language: str = DEFAULT_LANGUAGE) -> dict[str, list[str] | list[bool]]:
+        """What the overlay polls: each problem's `path:line: message` line, in `language` when its message is a `Msg`
+        (in English, the CLI's line), and which lines stay English whatever the language (a message written as plain
+        text: overlay.js marks it lang="en")."""
         with self._lock:
-            return list(self._lines)
+            problems = list(self._problems)
+        translated = [isinstance(p.message, Msg) and language != DEFAULT_LANGUAGE for p in problems]
+        return {"problems": [str(translate(placed(p.where, p.message), language)) if said else str(p) for p, said in zip(problems, translated)],
+                "english": [not isinstance(p.message, Msg) for p in problems]}
 
     def json(self) -> bytes:
-        return json.dumps({"problems": self.lines()}).encode()
+        return json.dumps(self.document()).encode()
+
+
+def asked_language(query: str) -> str:
+    """The overlay's `?lang=` (one of the shipped languages), else English."""
+    asked = parse_qs(query).get("lang", [""])[0]
+    return asked if asked in LANGUAGES else DEFAULT_LANGUAGE
 
 
 def overlay_code() -> bytes:

@@ -98,7 +98,7 @@ def test_pair_refusals(tmp_path, run_cli):
     assert run_cli("result", folder, 2, "--winner", a)[0] == 0
     before = snapshot(folder)
     status, _out, err = run_cli("pair", folder, "--redo")
-    assert status == 2 and "table 2 of round-1 has a result" in err
+    assert status == 2 and "table 2 of Round 1 has a result" in err
     status, _out, err = run_cli("pair", folder, "--plan", "--start", "2026-12-05 14:00")
     assert status == 2 and "--plan" in err
     assert snapshot(folder) == before
@@ -198,7 +198,7 @@ def test_pair_warns_of_a_forced_rematch_and_a_refusal_names_who_has_no_result(tm
     status, _out, err = run_cli("pair", folder)
     assert status == 0 and "rematch" not in err and "2 players so far" in err  # round 1: the only warning is the field size
     status, _out, err = run_cli("pair", folder)
-    assert status == 2 and re.search(r"table 1 has no result yet \(table 1: (Ann|Ben) Example v (Ben|Ann) Example\)", err), err
+    assert status == 2 and re.search(r"table 1 has no result yet \(table 1: (Ann|Ben) Example – (Ben|Ann) Example\)", err), err
     assert run_cli("result", folder, 1, "--winner", "ann-example")[0] == 0
     status, _out, err = run_cli("pair", folder)
     assert status == 0 and "sitegen: warning: round-2: 1 rematch could not be avoided: " in err, err

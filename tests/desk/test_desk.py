@@ -382,3 +382,22 @@ def test_the_links_of_a_refused_forms_page_lead_to_the_event_page(desk):
     for link in links:
         path = urljoin(f"/{TOKEN}/e/desk/result", link)
         assert server.request("GET", path)[0] == 200, link
+
+
+def test_the_overlay_speaks_the_pages_language(tmp_path):
+    """A French desk: its pages ask for the problems in French (`?lang=fr` in the overlay's address), and the JSON
+    holds them translated, the file and line kept; a line no message translates is marked English (`english`)."""
+    folder = make_event(tmp_path, "agot-joust", pair=True)
+    server = Desk(tmp_path / "content", tmp_path, language="fr")
+    try:
+        status, page = server.get("e/desk/")
+        assert status == 200 and "__sitegen/problems?lang=fr" in page
+        event_yaml = folder / "event.yaml"
+        event_yaml.write_text(event_yaml.read_text().replace("date: 2026-12-05", "date: 2026-13-45"))
+        document = json.loads(server.get("__sitegen/problems?lang=fr")[1])
+        assert document["problems"] == [f"{event_yaml}:4 : 'date: 2026-13-45' n'est pas une date ; écrivez-la AAAA-MM-JJ, "
+                                        "par ex. 'date: 2026-12-05'"] and document["english"] == [False]
+        english = json.loads(server.get("__sitegen/problems")[1])  # no language asked for: the CLI's English line
+        assert english["problems"][0].startswith(f"{event_yaml}:4: 'date: 2026-13-45' is not a date")
+    finally:
+        server.close()

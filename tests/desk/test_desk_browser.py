@@ -196,6 +196,22 @@ def test_the_desk_shows_content_problems_in_an_overlay(tmp_path, phone):
         server.close()
 
 
+def test_a_french_desks_overlay_shows_the_problems_in_french(tmp_path, phone):
+    """The problems in the desk's language, each line unmarked (a line written as plain text would be lang="en")."""
+    folder = new_event(tmp_path, "agot-joust", 4)
+    server = DeskServer(tmp_path, language="fr")
+    try:
+        phone.goto(f"{server.url}e/club/")
+        event_yaml = folder / "event.yaml"
+        event_yaml.write_text(event_yaml.read_text().replace("date: 2026-12-05", "date: 2026-13-45"))
+        line = phone.locator("#sitegen-problems p").first
+        expect(line).to_contain_text("n'est pas une date", timeout=10_000)
+        assert line.get_attribute("lang") is None
+        shot(phone, "desk-overlay-fr")
+    finally:
+        server.close()
+
+
 def test_serve_shows_content_problems_in_an_overlay(tmp_path, phone):
     folder = new_event(tmp_path, "agot-joust", 4)
     port = free_port()

@@ -20,7 +20,7 @@ def test_a_round_paired_before_the_last_one_is_over_is_refused(make_site, run_cl
     content = make_site({"events/e/event.yaml": EVENT, "events/e/round-1.yaml": ROUND_1, "events/e/round-2.yaml": ROUND_2})
     status, _, err = run_cli("check", "--content", content)
     assert status == 2
-    assert f"{content}/events/e/round-2.yaml:1: round 2 is paired while round 1 still has a table in play (table 2)" in err, err
+    assert f"{content}/events/e/round-2.yaml:1: Round 2 is paired while Round 1 still has a table in play (table 2)" in err, err
     before = snapshot(content)
     status, _, err = run_cli("result", content / "events" / "e", "2", "--winner", "dan-example")
     assert status == 2 and snapshot(content) == before
@@ -31,7 +31,7 @@ def test_an_elimination_round_before_the_swiss_is_over_is_refused(make_site, run
     content = make_site({"events/e/event.yaml": EVENT.replace("players:", "rounds: 1\ncut: 4\nplayers:"),
                          "events/e/round-1.yaml": ROUND_1, "events/e/elim-1.yaml": elim})
     status, _, err = run_cli("check", "--content", content)
-    assert status == 2 and "elim-1.yaml:1: elim-1 is paired while round 1 still has a table in play (table 2)" in err, err
+    assert status == 2 and "elim-1.yaml:1: Elimination round 1 is paired while Round 1 still has a table in play (table 2)" in err, err
 
 
 def _vtes_plan(make_site, run_cli):
@@ -59,4 +59,4 @@ def test_a_planned_round_with_a_result_before_the_round_in_play_is_over_is_refus
     data["tables"][0]["vp"] = {pid: 0.5 for pid in data["tables"][0]["players"]}
     (folder / "round-2.yaml").write_text(yaml.safe_dump(data))
     status, _, err = run_cli("check", "--content", content)
-    assert status == 2 and "round-2.yaml:1: round 2 has a result while round 1 still has tables in play (tables 1, 2)" in err, err
+    assert status == 2 and "round-2.yaml:1: Round 2 has a result while Round 1 still has tables in play (tables 1, 2)" in err, err

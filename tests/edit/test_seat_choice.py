@@ -64,7 +64,7 @@ def test_bad_seats_are_refused_in_words(tmp_path):
 def test_the_seats_are_chosen_in_the_final_only(tmp_path):
     folder = vtes_to_final(tmp_path)
     (folder / "final.yaml").unlink()
-    with pytest.raises(Refused, match="in the final only"):
+    with pytest.raises(Refused, match="in the Final only; .* is at Round 3"):
         draw_first(folder)
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import re
+from pathlib import Path
 
 import jsonschema
 import pytest
@@ -13,6 +14,7 @@ from desk_events import Desk
 from toy.toy_format import FORMAT as TOY
 
 from sitegen import games as formats
+from sitegen.language import translate
 
 PLAYERS = ["Ann", "Ben", "Cat", "Dov", "Eve"]
 
@@ -143,3 +145,43 @@ def run_standings(run_cli, content, tmp_path):
     status, _, err = run_cli("build", "--content", content, "--output", tmp_path / "out")
     assert status == 0, err
     return json.loads((tmp_path / "out/events/e/standings.json").read_text())
+
+
+def test_the_toy_speaks_french_from_its_own_folders_catalog(toy_event, run_cli, tmp_path):
+    """The toy's words are translated in tests/toy/locale/ (its own domain, merged over the core's): a French event
+    shows them, and `check` has nothing to say about its language."""
+    content, folder = toy_event
+    (folder / "event.yaml").write_text((folder / "event.yaml").read_text() + "language: fr\n")
+    for number in (1, 2):
+        assert run_cli("pair", folder)[0] == 0
+        play_round(folder, number)
+    status, _, err = run_cli("check", "--content", content)
+    assert status == 0 and "not translated" not in err
+    assert run_cli("build", "--content", content, "--output", tmp_path / "out")[0] == 0
+    standings = (tmp_path / "out/events/e/standings.html").read_text()
+    assert "Points de tournoi : victoire 3, nulle 1, défaite 0, exempt 3." in standings
+    assert "Tournament points" not in standings
+    round_page = (tmp_path / "out/events/e/round-1.html").read_text()
+    assert "Victoire" in round_page and ">Win<" not in round_page
+
+
+class Untranslated(type(TOY)):
+    """The toy without its catalogs: a game nobody translated yet."""
+
+    name = "toy-plain"
+
+    @property
+    def catalog(self):
+        return "toy-plain", Path(__file__).parent / "no-such-locale"
+
+
+def test_a_game_without_translations_shows_english_and_check_says_so(make_site, monkeypatch, run_cli):
+    plain = Untranslated()
+    monkeypatch.setitem(formats.FORMATS, plain.name, plain)
+    content = make_site({"site.yaml": "title: Soirées\nlanguage: de\n",
+                         "events/e/event.yaml": "name: Toy night\nformat: toy-plain\ndate: 2026-03-01\nplayers:\n  - name: Ann\n  - name: Ben\n"})
+    status, _, err = run_cli("check", "--content", content)
+    assert status == 0
+    assert ("event.yaml:2: the toy-plain format's words are not translated into 'de': "
+            "its labels, results and rules pages show in English") in err
+    assert translate(plain.title, "de") == "Toy Swiss"  # when the registry has no other catalog that holds it

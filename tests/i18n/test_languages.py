@@ -1,32 +1,36 @@
-"""The site in each shipped language: complete catalogs that match the code, compiled catalogs that match the .po
-files, and no English interface text left on any page of the demo built in another language."""
+"""The site in each shipped language: complete catalogs that match the code, in every gettext domain (the core's and
+each game's own, the test game's of tests/toy/ too), compiled catalogs that match the .po files, and no English
+interface text left on any page of the demo built in another language."""
 from __future__ import annotations
 
 import functools
 import html
+import importlib.util
 import io
 import re
 import shutil
+import sys
 from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
 import yaml
 from babel import Locale
-from babel.messages.extract import extract_from_dir
 from babel.messages.mofile import read_mo, write_mo
 from babel.messages.pofile import read_po
 from project import ROOT
 
 from sitegen.build.engine import build
 from sitegen.build.pipeline import render
-from sitegen.games import FORMATS
+from sitegen.games import FORMATS, catalogs
 from sitegen.games.agot.joust.rules import GAME_RESULTS
 from sitegen.games.agot.joust.scoring import RECORD_LABEL
+from sitegen.language import speaks, translate
 from sitegen.model import DEFAULT_LANGUAGE, LANGUAGES
 from sitegen.pages.markdown_html import markdown_html
-from sitegen.render.i18n import LOCALE_DIR
+from sitegen.text import N_
 
+FORMAT_CATALOGS = catalogs()
 TRANSLATED = [language for language in LANGUAGES if language != DEFAULT_LANGUAGE]
 # make test-fast builds the demo in two of them: Polish (three plural forms) and French (the demo's own French event)
 QUICK = ("fr", "pl")
@@ -34,18 +38,36 @@ FILE_NAME = re.compile(r"[\w.-]+\.(json|csv|xml)")
 PLACEHOLDER = re.compile(r"%\([a-z_]+\)s|\{[a-z_]+\}")
 
 
-def catalog(language: str):
-    with open(LOCALE_DIR / language / "LC_MESSAGES" / "messages.po", "rb") as f:
+def make_locale():
+    """tools/catalogs.py, what `make locale` runs: its domains and its extraction of their messages."""
+    spec = importlib.util.spec_from_file_location("catalogs", ROOT / "tools" / "catalogs.py")
+    tool = sys.modules["catalogs"] = importlib.util.module_from_spec(spec)  # its dataclass looks itself up there
+    spec.loader.exec_module(tool)
+    return tool
+
+
+TOOL = make_locale()
+DOMAINS = TOOL.domains([ROOT / "tests" / "toy"])  # the core's, each game's, the test game's
+CORE = DOMAINS[0]
+
+
+def catalog(language: str, domain=CORE):
+    with open(domain.locale / language / "LC_MESSAGES" / f"{domain.name}.po", "rb") as f:
         return read_po(f, locale=language)
+
+
+def every_domain(test):
+    return pytest.mark.parametrize("domain", DOMAINS, ids=[d.name for d in DOMAINS])(test)
 
 
 def forms(value) -> list[str]:
     return list(value) if isinstance(value, (tuple, list)) else [value]
 
 
+@every_domain
 @pytest.mark.parametrize("language", LANGUAGES)
-def test_every_message_is_translated_with_its_placeholders(language):
-    po = catalog(language)
+def test_every_message_is_translated_with_its_placeholders(language, domain):
+    po = catalog(language, domain)
     assert po.num_plurals == (3 if language == "pl" else 2)
     problems = []
     for message in po:
@@ -77,14 +99,15 @@ def stale_messages(po, mo: bytes) -> list:
     return sorted((key for key in wanted.keys() | shipped.keys() if wanted.get(key) != shipped.get(key)), key=repr)
 
 
-def shipped_mo(language: str) -> bytes:
-    return (LOCALE_DIR / language / "LC_MESSAGES" / "messages.mo").read_bytes()
+def shipped_mo(language: str, domain=CORE) -> bytes:
+    return (domain.locale / language / "LC_MESSAGES" / f"{domain.name}.mo").read_bytes()
 
 
+@every_domain
 @pytest.mark.parametrize("language", LANGUAGES)
-def test_the_shipped_mo_is_the_compiled_po(language):
+def test_the_shipped_mo_is_the_compiled_po(language, domain):
     """`make locale` compiles them; a .po edited without compiling fails here."""
-    assert not stale_messages(catalog(language), shipped_mo(language)), "run make locale"
+    assert not stale_messages(catalog(language, domain), shipped_mo(language, domain)), "run make locale"
 
 
 def test_a_translation_changed_without_compiling_is_caught():
@@ -100,17 +123,34 @@ def test_a_message_added_without_compiling_is_caught():
     assert stale_messages(po, shipped_mo("pl")) == [(None, ("%(count)s judge", "%(count)s judges"))]
 
 
-def test_the_catalogs_hold_exactly_the_messages_of_the_code():
-    """Every message the templates and the Python mark (N_, Nn_) is in messages.pot and each .po, and no other."""
-    keywords = {"N_": None, "Nn_": (1, 2), "gettext": None, "ngettext": (1, 2), "_": None}
-    method_map = [("sitegen/**.py", "python"), ("sitegen/**/templates/**.html", "jinja2")]
-    options = {"sitegen/**/templates/**.html": {"extensions": "jinja2.ext.i18n"}}
-    found = {forms(m[2])[0] for m in extract_from_dir(str(ROOT), method_map, options, keywords=keywords)}
-    with open(LOCALE_DIR / "messages.pot", "rb") as f:
+@every_domain
+def test_the_catalogs_hold_exactly_the_messages_of_the_code(domain):
+    """Every message the templates and the Python of the domain's folder mark (N_, Nn_) is in its .pot and each .po,
+    and no other: the core's catalog holds none of a game's messages that the core's own code does not use."""
+    found = {forms(message)[0] for message in TOOL.messages(domain)}
+    with open(domain.locale / f"{domain.name}.pot", "rb") as f:
         template = {forms(m.id)[0] for m in read_po(f) if m.id}
     assert found == template, "run make locale: " + repr(sorted(found ^ template)[:10])
     for language in LANGUAGES:
-        assert {forms(m.id)[0] for m in catalog(language) if m.id} == template, language
+        assert {forms(m.id)[0] for m in catalog(language, domain) if m.id} == template, language
+
+
+def test_a_games_words_are_in_its_own_catalog_and_not_the_cores():
+    """A message only a game writes is in that game's catalog: "Toy Swiss" in tests/toy/'s, nowhere in the core's."""
+    names = {domain.name: {forms(m.id)[0] for m in catalog("fr", domain) if m.id} for domain in DOMAINS}
+    assert "Toy Swiss" in names["toy"] and "Toy Swiss" not in names["messages"]
+    assert set(names) == {"messages", *(name for name, _folder in FORMAT_CATALOGS), "toy"}
+
+
+def test_the_merged_catalog_reads_the_core_and_every_registered_games_words(monkeypatch):
+    """The core's words and each game's, in one catalog per language; a game registered later (the toy) adds its own."""
+    from toy.toy_format import FORMAT as TOY
+
+    assert translate(N_("Standings"), "fr") == "Classement"
+    assert translate(N_("Toy Swiss"), "fr") == "Toy Swiss"
+    monkeypatch.setitem(FORMATS, TOY.name, TOY)
+    assert translate(N_("Toy Swiss"), "fr") == "Ronde suisse jouet"
+    assert speaks(TOY.catalog, "fr") and not speaks(("toy", ROOT / "tests" / "nowhere"), "fr")
 
 
 def test_the_record_label_is_the_results_codes():
@@ -220,7 +260,8 @@ def language_words(language: str) -> set[str]:
     """The words of the language's translations, and its month and day names (dates are written by Babel)."""
     locale = Locale.parse(language)
     calendar = [name for names in (locale.months["format"], locale.days["format"]) for width in names.values() for name in width.values()]
-    found = {w.lower() for m in catalog(language) if m.id for text in forms(m.string) for w in WORD.findall(PLACEHOLDER.sub(" ", text))}
+    found = {w.lower() for domain in DOMAINS for m in catalog(language, domain) if m.id
+             for text in forms(m.string) for w in WORD.findall(PLACEHOLDER.sub(" ", text))}
     return found | {w.lower() for name in calendar for w in WORD.findall(name)}
 
 
@@ -228,7 +269,7 @@ def language_words(language: str) -> set[str]:
 def english_words(english_demo) -> set[str]:
     """The words the interface writes in English: of the message ids, and of the English pages (content left out)."""
     content = content_texts()
-    found = {w for m in catalog(DEFAULT_LANGUAGE) if m.id for text in forms(m.id) for w in common_words(text)}
+    found = {w for domain in DOMAINS for m in catalog(DEFAULT_LANGUAGE, domain) if m.id for text in forms(m.id) for w in common_words(text)}
     return found | {w for page in english_demo.values() for text in texts(page) for w in common_words(" ".join(words(text, content)))}
 
 

@@ -4,14 +4,28 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from sitegen.games.base import Column, Elimination, Format, NextRound, PlayerRound, Refused, RoundView, Scoreboard, SeatRow, StandingRow, TableView, cut_of
+from sitegen.games.base import (
+    Column,
+    Elimination,
+    Format,
+    NextRound,
+    PlayerRound,
+    RoundView,
+    Scoreboard,
+    SeatRow,
+    StandingRow,
+    TableView,
+    cut_of,
+    round_label,
+)
 from sitegen.games.checks import check_common, check_everyone_seated, player_id
 from sitegen.games.result_entry import FLAG, PLAYER, ResultEntry, ResultField, ResultWay
-from sitegen.games.rounds import refuse_pending, round_rng, tables_file
+from sitegen.games.rounds import finished, refuse_pending, round_rng, tables_file
 from sitegen.games.tournament.elimination import bracket_problems, bracket_views, final_ranking, next_bracket_round, note_bracket_games
 from sitegen.games.tournament.swiss import Record, export_document, note_meeting, tally_rounds
 from sitegen.model import Event, Problem, Round, Table
 from sitegen.pairing.swiss import pair_swiss
+from sitegen.text import N_
 
 from . import toy_rules as rules
 
@@ -20,14 +34,14 @@ BRACKET_HINT = "Enter each game's result as 'winner: <id>': a bracket game is ne
 
 class ToySwiss(Format):
     name = "toy-swiss"
-    title = "Toy Swiss"
+    title = N_("Toy Swiss")
     results = ResultEntry(
-        fields=(ResultField("winner", PLAYER, "Winner", "the player who won", slip="Winner"),
-                ResultField("draw", FLAG, "Drawn game", "the game was drawn")),
-        ways=(ResultWay("won", ("winner",), "Who won?", "{name} won"),
-              ResultWay("draw", ("draw",), "A drawn game", "Save the draw", stages=("round",))))
+        fields=(ResultField("winner", PLAYER, N_("Winner"), "the player who won", slip=N_("Winner")),
+                ResultField("draw", FLAG, N_("Drawn game"), "the game was drawn")),
+        ways=(ResultWay("won", ("winner",), N_("Who won?"), N_("{name} won")),
+              ResultWay("draw", ("draw",), N_("A drawn game"), N_("Save the draw"), stages=("round",))))
     result_hint = "Enter each result as 'winner: <id>' or 'draw: true'."
-    elimination = Elimination(lambda event: rules.default_cut(len(event.players)) if event.cut is None else event.cut, "Bracket")
+    elimination = Elimination(lambda event: rules.default_cut(len(event.players)) if event.cut is None else event.cut, N_("Bracket"))
 
     def validate(self, event: Event) -> list[Problem]:
         problems = check_common(event, self)
@@ -52,9 +66,9 @@ class ToySwiss(Format):
         views: list[RoundView] = []
 
         def note_round(round_: Round, codes: dict[str, str], records: Mapping[str, Record], rows: list[StandingRow] | None) -> None:
-            views.append(RoundView(round_, f"Round {round_.number}", [_table_view(t) for t in round_.tables], round_.complete, round_.byes))
+            views.append(RoundView(round_, round_label(round_.number), [_table_view(t) for t in round_.tables], round_.complete, round_.byes))
             for pid, code in codes.items():
-                history[pid].append(PlayerRound(round=round_, label=f"Round {round_.number}", outcome=code, score=rules.POINTS[code],
+                history[pid].append(PlayerRound(round=round_, label=round_label(round_.number), outcome=code, score=rules.POINTS[code],
                                                 result=rules.LABELS[code], points=str(rules.POINTS[code]), total=str(records[pid].points)))
 
         tally = tally_rounds(event, _count_round, lambda record: {}, note_round, planned=self.planned_rounds(event))
@@ -77,7 +91,7 @@ class ToySwiss(Format):
             return _swiss_round(event, board, number)
         bracket_round = next_bracket_round(event, board.standings, board.cut, BRACKET_HINT)
         if bracket_round is None:
-            raise Refused(f"{event.name} is finished")
+            raise finished(event, board.planned_rounds, "cut" if board.cut else "")
         return bracket_round
 
 
@@ -119,8 +133,7 @@ def _swiss_round(event: Event, board: Scoreboard, number: int) -> NextRound:
     return NextRound(f"round-{number}.yaml", data, f"Round {number}: {len(pairing.pairs)} tables")
 
 
-points_help = ", ".join(f"{rules.LABELS[code].lower()} {points}" for code, points in rules.POINTS.items())
-STANDINGS = [Column("points", "Pts", f"Tournament points: {points_help}."),
-             Column("sos", "SoS", "Strength of Schedule."), Column("esos", "ESoS", "Extended SoS.", wide_only=True)]
-SEATS = [Column("result", "Result", numeric=False)]
+STANDINGS = [Column("points", N_("Pts"), N_("Tournament points: win {win}, draw {draw}, loss {loss}, bye {bye}.", **rules.POINTS)),
+             Column("sos", N_("SoS"), N_("Strength of Schedule.")), Column("esos", N_("ESoS"), N_("Extended SoS."), wide_only=True)]
+SEATS = [Column("result", N_("Result"), numeric=False)]
 FORMAT = ToySwiss()

@@ -7,8 +7,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from sitegen.text import N_
+
 POINTS = {"win": 3, "draw": 1, "loss": 0, "bye": 3}
-LABELS = {"win": "Win", "draw": "Draw", "loss": "Loss", "bye": "Bye"}
+LABELS = {"win": N_("Win"), "draw": N_("Draw"), "loss": N_("Loss"), "bye": N_("Bye")}
 DEFAULT_ROUNDS = 3
 CUT = 8
 

@@ -10,6 +10,7 @@ import sys
 from pathlib import Path
 
 from sitegen.model import Event, Problem
+from sitegen.text import N_
 
 # The rules' round-structure tables: (most players, value); a field takes the first row it fits in.
 # The last row is the tables' "more" row: its bound, ANY_FIELD, holds every field.
@@ -71,17 +72,18 @@ def check_round_structure(event: Event, planned: int, cut: int) -> list[Problem]
     problems = []
     for round_ in event.elims:
         if round_.stage == "final":
-            problems.append(Problem(round_.where, "AGoT events have no final.yaml: the final is the last elimination round; "
-                                                  f"rename the file elim-{len(event.elims)}.yaml"))
+            problems.append(Problem(round_.where, N_("AGoT events have no final.yaml: the final is the last elimination round; "
+                                                     "rename the file elim-{number}.yaml", number=len(event.elims))))
     first = event.elims[0] if event.elims else None
     if first is None:
         return problems
     if not cut:
-        problems.append(Problem(first.where, "this event has no cut ('cut: 0'), so no elimination rounds; "
-                                             "remove the file, or set 'cut:' in event.yaml"))
+        problems.append(Problem(first.where, N_("this event has no cut ('cut: 0'), so no elimination rounds; "
+                                                "remove the file, or set 'cut:' in event.yaml")))
     elif not swiss_finished(event, planned):
-        problems.append(Problem(first.where, f"elimination rounds come after all {planned} Swiss rounds, but only "
-                                             f"{sum(r.complete for r in event.rounds)} are played; finish them, or set 'rounds:' in event.yaml"))
+        problems.append(Problem(first.where, N_("elimination rounds come after all {planned} Swiss rounds, but only {played} are played; "
+                                                "finish them, or set 'rounds:' in event.yaml",
+                                                planned=planned, played=sum(r.complete for r in event.rounds))))
     return problems + _elims_in_order(event)
 
 
@@ -91,6 +93,6 @@ def _elims_in_order(event: Event) -> list[Problem]:
         if not before.complete:
             tables = ", ".join(str(t.number) for t in before.pending_tables)
             name = Path(before.where.path).name
-            return [Problem(after.where, f"{name} still has a table without a result (table {tables}), so the players of this "
-                                         f"round are not known yet; enter that result first, or remove this file")]
+            return [Problem(after.where, N_("{name} still has a table without a result (table {tables}), so the players of this "
+                                            "round are not known yet; enter that result first, or remove this file", name=name, tables=tables))]
     return []

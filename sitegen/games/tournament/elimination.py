@@ -8,9 +8,9 @@ from collections.abc import Mapping, Sequence
 from sitegen.games.base import SEED, Column, NextRound, PlayerRound, RoundView, SeatRow, StandingRow, TableView, stage_label
 from sitegen.games.rounds import tables_file
 from sitegen.games.tournament.swiss import cut_seeds
-from sitegen.model import Event, Problem
+from sitegen.model import Event, Problem, Round
 from sitegen.pairing import bracket
-from sitegen.text import N_
+from sitegen.text import N_, Joined, Msg, in_list
 
 # A bracket game is won or lost: (shown, standings.json result) by "won".
 RESULT = {True: (N_("Won"), "won"), False: (N_("Lost"), "lost")}
@@ -43,12 +43,7 @@ def bracket_problems(event: Event, standings: Sequence[StandingRow], cut: int) -
         expected = {frozenset(match) for match in bracket.matches(seeds, still_in)}
         written = {frozenset(table.players) for table in round_.tables}
         if written != expected:
-            wanted = "; ".join(" v ".join(sorted(match)) for match in sorted(expected, key=sorted))
-            why = f"the top {cut} of the Swiss standings" if still_in is None else "the winners of the round before"
-            strays = sorted({pid for t in round_.tables for pid in t.players} - set().union(*expected))
-            stray = f"{', '.join(strays)} cannot play here; " if strays else ""
-            return [Problem(round_.where, f"{stray}this round's games must follow the bracket of {why}: {wanted}; "
-                                          "run `sitegen pair` to write the round, or fix the players")]
+            return [Problem(round_.where, _off_the_bracket(round_, expected, cut, first=still_in is None))]
         if not round_.complete:
             break
         still_in = {str(table.result["winner"]) for table in round_.tables}
@@ -104,3 +99,16 @@ def final_ranking(standings: Sequence[StandingRow], elims: Sequence[RoundView], 
         order += sorted(losers, key=swiss_order.index)
     order += [pid for pid in swiss_order if pid not in order]
     return [(i + 1, pid) for i, pid in enumerate(order)]
+
+
+def _off_the_bracket(round_: Round, expected: set[frozenset[str]], cut: int, *, first: bool) -> Msg:
+    """Why a bracket round's tables are refused: its games, as the bracket has them; who cannot play in it."""
+    wanted = Joined([Joined(sorted(match), " – ") for match in sorted(expected, key=sorted)], "; ")
+    if first:
+        said = N_("this round's games must follow the bracket of the top {cut} of the Swiss standings: {wanted}; "
+                  "run `sitegen pair` to write the round, or fix the players", cut=cut, wanted=wanted)
+    else:
+        said = N_("this round's games must follow the bracket of the winners of the round before: {wanted}; "
+                  "run `sitegen pair` to write the round, or fix the players", wanted=wanted)
+    strays = sorted({pid for t in round_.tables for pid in t.players} - set().union(*expected))
+    return N_("{players} cannot play here; {problem}", players=in_list(strays), problem=said) if strays else said

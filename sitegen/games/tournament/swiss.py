@@ -205,8 +205,8 @@ def cut_seeds(order: Sequence[str], rows: Sequence[StandingRow], cut: int) -> li
     dropped = {row.player for row in rows if row.dropped}
     seeds = [pid for pid in order if pid not in dropped][:cut]
     if len(seeds) < cut:
-        raise Refused(f"a top {cut} cut needs {cut} players who have not dropped, but only {len(seeds)} players are still in; "
-                      "set a smaller 'cut:' in event.yaml (0 for none)")
+        raise Refused(N_("a top {cut} cut needs {cut} players who have not dropped, but only {count} players are still in; "
+                         "set a smaller 'cut:' in event.yaml (0 for none)", cut=cut, count=len(seeds)))
     return seeds
 
 

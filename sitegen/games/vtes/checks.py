@@ -124,11 +124,12 @@ def _check_repeats(event: Event) -> list[Problem]:
             repeated = next((pair for pair in predator_prey(table.players) if pair in earlier), None)
             better = unrepeated_order(table.players, others) if repeated else None
             if repeated and better:
-                problems.append(Problem(table.at("players"), (
-                    f"table {table.number} of round {round_.number} seats '{repeated[0]}' as the predator of '{repeated[1]}' again, "
-                    f"as round {earlier[repeated]} did; the rules want no predator-prey pair repeated whenever possible, and "
-                    f"this table repeats none seated 'players: [{', '.join(better)}]' (or pair the round again before its "
-                    "first result: `sitegen pair --redo`)")))
+                problems.append(Problem(table.at("players"), N_(
+                    "table {number} of round {round} seats '{predator}' as the predator of '{prey}' again, as round {earlier} did; "
+                    "the rules want no predator-prey pair repeated whenever possible, and this table repeats none seated "
+                    "'players: [{better}]' (or pair the round again before its first result: `sitegen pair --redo`)",
+                    number=table.number, round=round_.number, predator=repeated[0], prey=repeated[1], earlier=earlier[repeated],
+                    better=", ".join(better))))
     return problems
 
 
@@ -177,7 +178,7 @@ def _vp_mapping(table: Table, problems: list[Problem]) -> dict[str, Fraction] | 
     raw = table.result["vp"]
     where = table.at("vp")
     if not isinstance(raw, dict):
-        problems.append(Problem(where, "'vp' must map player ids to victory points, e.g. 'vp: {alice: 2, bob: 0.5}'"))
+        problems.append(Problem(where, N_("'vp' must map player ids to victory points, e.g. 'vp: {alice: 2, bob: 0.5}'")))
         return None
     vp = {}
     for pid, value in raw.items():

@@ -44,7 +44,7 @@ RANKING_BODY = RankingBody("V:EKN", "vekn", vtes_rules.VEKN_NUMBER, "3200123", "
 def seat_choosers(event: Event, round_: Round) -> list[str]:
     """The finalists from the lowest qualifier to the highest: the order they choose their seats in."""
     if round_.stage != "final":
-        raise Refused("only the final's seats are chosen; a preliminary round's seats are dealt by `pair`")
+        raise Refused(N_("only the final's seats are chosen; a preliminary round's seats are dealt by the pairing"))
     return list(reversed(vtes_event.finalists(event, vtes_event.ranking(event, event.rounds))))
 
 

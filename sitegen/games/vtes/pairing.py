@@ -4,7 +4,7 @@ from __future__ import annotations
 import random
 
 from sitegen.games.base import NextRound, Refused
-from sitegen.games.rounds import chosen_bye, fixed_tables, refuse_pending, round_rng, tables_file
+from sitegen.games.rounds import chosen_bye, finished, fixed_tables, refuse_pending, round_rng, tables_file
 from sitegen.games.vtes import seating as vtes_seating
 from sitegen.games.vtes.event import SEATING_KEYS, Seating, canonical, finalists, has_final, planned_rounds, ranking, seats_of
 from sitegen.games.vtes.repeats import predator_prey, reseated
@@ -21,7 +21,7 @@ def next_round(event: Event) -> NextRound:
         return _seat_round(event, len(event.rounds) + 1)
     if has_final(event) and not event.elims:
         return _seat_final(event)
-    raise Refused(f"{event.name} is finished: all {planned} rounds" + (" and the final" if has_final(event) else "") + " are played")
+    raise finished(event, planned, "final" if has_final(event) else "")
 
 
 def plan_rounds(event: Event) -> list[NextRound]:

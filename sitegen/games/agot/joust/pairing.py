@@ -5,7 +5,7 @@ from collections.abc import Collection, Mapping, Sequence
 
 from sitegen.games.agot.joust.scoring import current_standings
 from sitegen.games.base import NextRound, Refused
-from sitegen.games.rounds import chosen_bye, fixed_tables, refuse_pending, round_rng, tables_file
+from sitegen.games.rounds import chosen_bye, finished, fixed_tables, refuse_pending, round_rng, tables_file
 from sitegen.games.tournament.elimination import next_bracket_round
 from sitegen.games.tournament.swiss import CurrentStandings
 from sitegen.model import Event
@@ -23,7 +23,7 @@ def next_round(event: Event, format_name: str) -> NextRound:
     elimination = next_bracket_round(event, board.standings, board.cut, ELIMINATION_HINT)
     if elimination:
         return elimination
-    raise Refused(f"{event.name} is finished: all {board.planned_rounds} rounds" + (" and the cut" if board.cut else "") + " are played")
+    raise finished(event, board.planned_rounds, "cut" if board.cut else "")
 
 
 def _swiss_round(event: Event, board: CurrentStandings, number: int) -> NextRound:

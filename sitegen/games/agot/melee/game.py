@@ -69,7 +69,7 @@ class Melee(AgotGame):
         try:
             return melee_table_sizes(players)
         except ValueError as exc:
-            raise Refused(str(exc)) from None
+            raise Refused(exc.args[0]) from None  # the rules' message, translated where it is shown
 
     def next_round(self, event: Event) -> NextRound:
         refuse_pending(event)

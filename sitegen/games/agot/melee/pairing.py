@@ -10,7 +10,7 @@ from sitegen.games.agot.melee.rules import ELIMINATION_TABLES, FINAL_TABLE, FULL
 from sitegen.games.agot.melee.seating import melee_table_sizes, seat_melee_round
 from sitegen.games.agot.melee.wording import spell
 from sitegen.games.base import NextRound, Refused
-from sitegen.games.rounds import chosen_bye, fixed_tables, round_rng, tables_file
+from sitegen.games.rounds import chosen_bye, finished, fixed_tables, round_rng, tables_file
 from sitegen.games.tournament.swiss import CurrentStandings, cut_seeds
 from sitegen.model import Event
 from sitegen.text import N_
@@ -32,7 +32,7 @@ def next_round(event: Event, board: CurrentStandings) -> NextRound:
         round_rng(event, f"elim-{number}").shuffle(winners)
         return NextRound(f"elim-{number}.yaml", tables_file([winners]),
                          f"The final table: the {spell(len(winners))} table winners, seats drawn at random; untimed.", hint=ELIMINATION_HINT)
-    raise Refused(f"{event.name} is finished: all {board.planned_rounds} rounds" + (" and the final" if board.cut else "") + " are played")
+    raise finished(event, board.planned_rounds, "final" if board.cut else "")
 
 
 def repeated_pairs(tables: Sequence[Sequence[str]], history: Sequence[Sequence[Sequence[str]]]) -> int:
@@ -46,7 +46,8 @@ def _seat_swiss_round(event: Event, board: CurrentStandings, number: int) -> Nex
     try:
         sizes = melee_table_sizes(len(active))
     except ValueError as exc:
-        raise Refused(N_("round {number}: {exc}. Add a player or drop one ('joined'/'dropped' in event.yaml) before pairing", number=number, exc=exc)) from None
+        raise Refused(N_("round {number}: {exc}. Add a player or drop one ('joined'/'dropped' in event.yaml) before pairing",
+                         number=number, exc=exc.args[0])) from None
     ranked = [row.player for row in board.standings if row.player in active]
     history = [[list(table.players) for table in round_.tables] for round_ in event.rounds]
     tables = seat_melee_round(ranked, history, round_rng(event, f"round-{number}"), first_round=number == 1)

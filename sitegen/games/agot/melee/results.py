@@ -46,7 +46,7 @@ def read_table(round_: Round, table: Table) -> tuple[MeleeGame | None, list[Prob
     try:
         return melee_game(table.players, power, winner=winner, eliminated=eliminated, victory=victory), []
     except ValueError as exc:  # a result the rules rule out, e.g. two players at their victory total and no winner
-        return None, [Problem(table.where, N_("table {number}: {exc} (check 'power', 'winner' and 'eliminated')", number=number, exc=exc))]
+        return None, [Problem(table.where, N_("table {number}: {exc} (check 'power', 'winner' and 'eliminated')", number=number, exc=exc.args[0]))]
 
 
 def played_game(round_: Round, table: Table) -> MeleeGame | None:

@@ -29,6 +29,7 @@ from itertools import groupby
 from sitegen.games.agot.length import default_cut, starting_players
 from sitegen.games.agot.rules import DEFAULT_VICTORY_TOTAL
 from sitegen.model import Event
+from sitegen.text import N_, Msg, in_list
 
 # Players at a Melee table: four, or three where the field does not divide by four. The seating, the checks,
 # the scoring and the rules page read the rule from here.
@@ -167,10 +168,10 @@ def _victory_totals(players: Sequence[str], victory: Mapping[str, int] | None) -
     overrides = dict(victory or {})
     for player in sorted(overrides):
         if player not in players:
-            raise ValueError(f"a victory total is given for {player!r}, who is not at this table")
+            raise ValueError(N_("a victory total is given for '{player}', who is not at this table", player=player))
         total = overrides[player]
         if isinstance(total, bool) or not isinstance(total, int) or total < 1:
-            raise ValueError(f"{player!r} has victory total {total!r}; it must be a whole number of at least 1")
+            raise ValueError(N_("'{player}' has victory total {total}; it must be a whole number of at least 1", player=player, total=repr(total)))
     return {player: overrides.get(player, DEFAULT_VICTORY_TOTAL) for player in players}
 
 
@@ -182,35 +183,37 @@ def _check_table(
     totals: Mapping[str, int],
 ) -> None:
     if len(players) not in TABLE_SIZES:
-        raise ValueError(f"a melee table seats {' or '.join(map(str, TABLE_SIZES))} players, but this one lists {len(players)}")
-    _check_unique(players, "at the table")
+        raise ValueError(N_("a melee table seats {small} or {full} players, but this one lists {count}", small=SMALL_TABLE, full=FULL_TABLE,
+                            count=len(players)))
+    _check_unique(players, N_("'{player}' is listed twice at the table"))
     for player in players:
         if player not in power:
-            raise ValueError(f"no power is given for {player!r}")
+            raise ValueError(N_("no power is given for '{player}'", player=player))
         amount = power[player]
         if isinstance(amount, bool) or not isinstance(amount, int) or amount < 0:
-            raise ValueError(f"{player!r} has power {amount!r}; power must be a whole number, 0 or more")
+            raise ValueError(N_("'{player}' has power {amount}; power must be a whole number, 0 or more", player=player, amount=repr(amount)))
     for player in sorted(power):
         if player not in players:
-            raise ValueError(f"power is given for {player!r}, who is not at this table")
-    _check_unique(eliminated, "as eliminated")
+            raise ValueError(N_("power is given for '{player}', who is not at this table", player=player))
+    _check_unique(eliminated, N_("'{player}' is listed twice as eliminated"))
     for player in eliminated:
         if player not in players:
-            raise ValueError(f"{player!r} is listed as eliminated but is not at this table")
+            raise ValueError(N_("'{player}' is listed as eliminated but is not at this table", player=player))
     remaining = [player for player in players if player not in eliminated]
     if not remaining:
-        raise ValueError("every player is listed as eliminated; the last one standing is the winner, not eliminated")
+        raise ValueError(N_("every player is listed as eliminated; the last one standing is the winner, not eliminated"))
     if winner is None:
         _check_time_result(remaining, power, totals)
     else:
         _check_winner(winner, remaining, power, totals)
 
 
-def _check_unique(players: Sequence[str], where: str) -> None:
+def _check_unique(players: Sequence[str], twice: Msg) -> None:
+    """`twice`: the message naming a player listed twice, with its `{player}` left to fill."""
     seen: set[str] = set()
     for player in players:
         if player in seen:
-            raise ValueError(f"{player!r} is listed twice {where}")
+            raise ValueError(Msg(twice.msgid, {"player": player}))
         seen.add(player)
 
 
@@ -219,14 +222,14 @@ def _check_time_result(remaining: Sequence[str], power: Mapping[str, int], total
     if len(reached) > 1:
         # Reaching the total ends the game at once; the first player picks among
         # simultaneous winners, so the result must say who won.
-        raise ValueError(f"{', '.join(map(repr, reached))} all reached their victory total; say which one won")
+        raise ValueError(N_("{players} all reached their victory total; say which one won", players=in_list([f"'{p}'" for p in reached])))
 
 
 def _check_winner(winner: str, remaining: Sequence[str], power: Mapping[str, int], totals: Mapping[str, int]) -> None:
     if winner not in totals:
-        raise ValueError(f"the winner {winner!r} is not at this table")
+        raise ValueError(N_("the winner '{winner}' is not at this table", winner=winner))
     if winner not in remaining:
-        raise ValueError(f"the winner {winner!r} is also listed as eliminated")
+        raise ValueError(N_("the winner '{winner}' is also listed as eliminated", winner=winner))
     if power[winner] >= totals[winner]:
         return
     # Without reaching the total, a winner is only believable as the last one
@@ -234,10 +237,8 @@ def _check_winner(winner: str, remaining: Sequence[str], power: Mapping[str, int
     gap = totals[winner] - power[winner]
     rivals = [p for p in remaining if p != winner and totals[p] - power[p] <= gap]
     if rivals:
-        raise ValueError(
-            f"{winner!r} is named winner without reaching their victory total, "
-            f"but {', '.join(map(repr, rivals))} is as close or closer and still in the game"
-        )
+        raise ValueError(N_("'{winner}' is named winner without reaching their victory total, but {rivals} is as close or closer "
+                            "and still in the game", winner=winner, rivals=in_list([f"'{p}'" for p in rivals])))
 
 
 def _place_groups(

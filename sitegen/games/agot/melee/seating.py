@@ -14,6 +14,7 @@ from collections import Counter
 from collections.abc import Sequence
 
 from sitegen.games.agot.melee.rules import FULL_TABLE, SMALL_TABLE
+from sitegen.text import N_
 
 # How many random "kicks" out of a local optimum the search may try, shared
 # across the players of one pool: small pools get many, huge pools a few.
@@ -27,12 +28,10 @@ Round = Sequence[Sequence[str]]
 def melee_table_sizes(n: int) -> list[int]:
     """Table sizes for ``n`` players: as many full tables as possible, the rest small ones."""
     if n < SMALL_TABLE:
-        raise ValueError(f"{n} players cannot play melee: a table needs at least {SMALL_TABLE} players")
+        raise ValueError(N_("{count} players cannot play melee: a table needs at least {least} players", count=n, least=SMALL_TABLE))
     if FULL_TABLE < n < 2 * SMALL_TABLE:
-        raise ValueError(
-            f"{n} players cannot be seated for melee: one table of {FULL_TABLE} would leave a player alone, "
-            f"and two tables need at least {2 * SMALL_TABLE} players"
-        )
+        raise ValueError(N_("{count} players cannot be seated for melee: one table of {full} would leave a player alone, and two "
+                            "tables need at least {least} players", count=n, full=FULL_TABLE, least=2 * SMALL_TABLE))
     small = -n % FULL_TABLE  # a small table is one seat short of a full one
     return [FULL_TABLE] * ((n - SMALL_TABLE * small) // FULL_TABLE) + [SMALL_TABLE] * small
 
