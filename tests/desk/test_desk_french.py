@@ -148,7 +148,7 @@ def test_the_decklist_refusals_are_french(tmp_path):
     event_yaml = folder / "event.yaml"
     event_yaml.write_text(event_yaml.read_text() + "decklists:\n  collect: required\n  publish: winner\n")
     french = refusal(before_pairing, folder, cache, {})
-    assert "ronde 1 n'est pas appariée" in french and "ann-example (manquante)" in french
+    assert "Ronde 1 n'est pas appariée" in french and "ann-example (manquante)" in french
     HeldDecks.of(cache, load_event(folder)).hold("ann-example", "Crypt (12)")
     assert "n'a pas encore de vainqueur" in refusal(release, folder, cache, now=True)
     event_yaml.write_text(event_yaml.read_text().replace("publish: winner", "publish: cut"))
