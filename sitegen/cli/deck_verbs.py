@@ -56,11 +56,18 @@ def print_checked(player: str, checked: CheckedDeck) -> None:
 
 
 def _deck(args: argparse.Namespace) -> int:
-    from sitegen.edit.decklists import english_round, register, target_round
+    from sitegen.edit.decklists import english_round, locked, register, target_round
+    from sitegen.games.base import Refused
     from sitegen.load.event import load_event
 
-    round_key = args.round or target_round(load_event(args.event_dir))
-    checked = register(args.event_dir, args.cache, args.player, _read_list(args.file), force=args.force, round_key=round_key)
+    event = load_event(args.event_dir)
+    round_key = args.round or target_round(event)
+    try:
+        checked = register(args.event_dir, args.cache, args.player, _read_list(args.file), force=args.force, round_key=round_key)
+    except Refused as refused:
+        if locked(event, args.player, round_key):
+            raise Refused(f"{refused} (with --force)") from None
+        raise
     print_checked(args.player, checked)
     held_for = f" for {english_round(round_key)} (and the rounds after it, unless another list is registered for them)" if round_key else ""
     print(f"held in {args.cache}/{held_for}: not on the site until the event's 'decklists:' rule publishes it")

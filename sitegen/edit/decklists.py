@@ -17,10 +17,10 @@ from sitegen.edit.lock import one_writer
 from sitegen.files import write_atomic
 from sitegen.games import format_of
 from sitegen.games.base import Refused
-from sitegen.games.decklist import CheckedDeck, read_checked, too_long
+from sitegen.games.decklist import CheckedDeck, read_checked, round_name, too_long
 from sitegen.load.event import load_event
 from sitegen.model import DECKS_FOLDER, Event
-from sitegen.text import N_
+from sitegen.text import N_, Msg
 
 HELD_FOLDER = "decklists"  # in the cache folder
 
@@ -119,19 +119,20 @@ def english_round(key: str) -> str:
     return "the final" if key == "final" else key.replace("-", " ")
 
 
-def locked(event: Event, player: str, round_key: str = "") -> str:
-    """Why the player's list (for `round_key`, when lists go by round) may no longer be replaced ("" while it may):
-    once round 1 (that round) is paired, or the player's list is released."""
+def locked(event: Event, player: str, round_key: str = "") -> Msg | None:
+    """Why the player's list (for `round_key`, when lists go by round) may no longer be replaced (None while it may):
+    once round 1 (that round) is paired, or the player's list is released. Only the TO may still replace it."""
     if round_key:
-        if round_key in paired_keys(event):
-            return (f"{english_round(round_key)} is paired: {player}'s list for it is locked "
-                    "(the TO may still register it with `sitegen deck --force`)")
-        return ""
+        return _locked_since(round_key, player) if round_key in paired_keys(event) else None
     if player in event.released_decks:
-        return f"{player}'s list is published already; it can no longer be replaced"
+        return N_("{player}'s list is published already; it can no longer be replaced", player=player)
     if event.rounds and player in event.rounds[0].seated():
-        return f"round 1 is paired: {player}'s list is locked (the TO may still register it with `sitegen deck --force`)"
-    return ""
+        return _locked_since("round-1", player)
+    return None
+
+
+def _locked_since(round_key: str, player: str) -> Msg:
+    return N_("{round} is paired: {player}'s list for it is locked; only the TO may still replace it", round=round_name(round_key), player=player)
 
 
 def register(event_dir: str | Path, cache: Path, player: str, text: str, *, force: bool = False, round_key: str = "") -> CheckedDeck:

@@ -65,7 +65,7 @@ def test_each_round_takes_its_own_list_and_locks_when_paired(event, run_cli, tmp
     assert deck(run_cli, event, "ben-example", "legal-a.vdb.txt")[0] == 0
     play_round(run_cli, event, 2)
     status, _, err = deck(run_cli, event, "ann-example", "legal-a.twda.txt", "--round", "round-2")
-    assert status == 2 and "round 2 is paired" in err
+    assert status == 2 and "Round 2 is paired" in err and "--force" in err
     status, _, err = deck(run_cli, event, "ann-example", "legal-a.twda.txt", "--round", "round-9")
     assert status == 2 and "round-1, round-2, round-3" in err
     event_now = load_event(event)

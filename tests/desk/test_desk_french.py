@@ -308,3 +308,16 @@ def test_the_players_and_leagues_problems_are_french(tmp_path, path, text, frenc
         check(folder.parent.parent)
     said = " ".join(in_french(p.message) for p in caught.value.problems)
     assert french in said, said
+
+
+@pytest.mark.parametrize("multideck", [False, True])
+def test_a_locked_list_is_refused_in_french_without_command_line_advice(tmp_path, multideck):
+    """A player's link confirming a list after its round was paired: the refusal is the player's language and names no
+    command (only the TO may still replace it); the CLI's `sitegen deck` says how (--force)."""
+    folder = make_event(tmp_path, "vtes", pair=False)
+    event_yaml = folder / "event.yaml"
+    event_yaml.write_text(event_yaml.read_text() + "decklists:\n  collect: optional\n  publish: winner\n"
+                          + ("multideck: true\n" if multideck else ""))
+    pair_round(folder)
+    french = refusal(register, folder, tmp_path / "cache", "ann-example", "Crypt (12)", round_key="round-1" if multideck else "")
+    assert "Ronde 1" in french and "sitegen" not in french and "--force" not in french
