@@ -2,8 +2,10 @@
 table's result that collect their problems at `path:line`."""
 from __future__ import annotations
 
+from pathlib import Path
+
 from sitegen.games.base import Format, round_name
-from sitegen.model import EVENT_KEYS, PLAYER_KEYS, TABLE_KEYS, Event, Player, Problem, Round, Table, Where
+from sitegen.model import DECKS_FOLDER, EVENT_KEYS, PLAYER_KEYS, TABLE_KEYS, Event, Player, Problem, Round, Table, Where
 from sitegen.text import N_, Msg, Nn_, suggest
 
 
@@ -30,7 +32,7 @@ def check_common(event: Event, fmt: Format) -> list[Problem]:
         for table in round_.tables:
             extra = {k: table.key_lines.get(k, table.where.line) for k in table.result}
             check_keys(problems, extra, TABLE_KEYS + fmt.results.keys, table.where, f"table {table.number}")
-    problems += _seed_kept(event)
+    problems += _seed_kept(event) + _released_round_lists(event, fmt)
     if event.planned_rounds is not None and len(event.rounds) > event.planned_rounds:  # a round file past `rounds:`
         extra_round = event.rounds[event.planned_rounds]
         problems.append(Problem(extra_round.where, N_("event.yaml says 'rounds: {planned_rounds}', and this is round {number}; raise 'rounds:' in event.yaml, "
@@ -48,6 +50,23 @@ def _seed_kept(event: Event) -> list[Problem]:
     return [Problem(event.at("seed"), N_("{file} was paired with 'seed: {used}' and has results, but the event's seed is now {now}; the seed "
                                          "decides the event's draws (seatings, the order of equal players), so it cannot change once results "
                                          "are in: write 'seed: {used}' in event.yaml", file=used.where.path, used=used.seed, now=now))]
+
+
+def _released_round_lists(event: Event, fmt: Format) -> list[Problem]:
+    """A round's published list (`decks/<player-id>.round-2.txt`, multi-deck) names a round whose lists go by round,
+    beside the player's own `decks/<player-id>.txt` (the list of their last round)."""
+    keys = fmt.deck_rules.rounds(event) if fmt.deck_rules else ()
+    problems = []
+    for player, lists in sorted(event.released_round_decks.items()):
+        for key in sorted(lists):
+            where = Where(str(Path(event.where.path).parent / DECKS_FOLDER / f"{player}.{key}.txt"), 1)
+            if key not in keys:
+                problems.append(Problem(where, N_("this event takes no list for '{key}' (its lists by round: {keys}); rename or remove the file",
+                                                  key=key, keys=", ".join(keys) or N_("none, one list for the whole event"))))
+            elif player not in event.released_decks:
+                problems.append(Problem(where, N_("a round's list needs the player's own list beside it: add {file}, the list of their last round",
+                                                  file=f"{DECKS_FOLDER}/{player}.txt")))
+    return problems
 
 
 def _round_order(event: Event, fmt: Format) -> list[Problem]:

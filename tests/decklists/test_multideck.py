@@ -125,3 +125,17 @@ def test_pair_says_a_misspelt_format_plainly_when_lists_are_required(event, run_
     (event / "event.yaml").write_text((event / "event.yaml").read_text().replace("format: vtes", "format: vtess"))
     status, _, err = run_cli("pair", event)
     assert status == 2 and "unknown format 'vtess'; did you mean 'vtes'?" in err and not (event / "round-1.yaml").exists()
+
+
+def test_a_published_rounds_list_names_a_round_of_the_event_beside_the_players_list(event, run_cli):
+    """By hand, a TO may misname a round's list: `check` says which file, naming the event's rounds."""
+    decks = event / "decks"
+    decks.mkdir()
+    list_text = (CORPUS / "legal-a.twda.txt").read_text(encoding="utf-8")
+    (decks / "ann-example.txt").write_text(list_text, encoding="utf-8")
+    (decks / "ann-example.round-9.txt").write_text(list_text, encoding="utf-8")
+    (decks / "ben-example.round-2.txt").write_text(list_text, encoding="utf-8")
+    status, _, err = run_cli("check", "--content", event.parent.parent)
+    assert status == 2
+    assert f"{decks / 'ann-example.round-9.txt'}:1: " in err and "round-1, round-2, round-3" in err
+    assert f"{decks / 'ben-example.round-2.txt'}:1: " in err and "ben-example.txt" in err
