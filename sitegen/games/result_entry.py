@@ -32,6 +32,7 @@ class ResultField:
     judges_only: bool = False  # entered by the TO or a judge only, never in a player's own report (V:TES: an override)
     slip: str = ""  # the box this field gets on a printed slip ("" for none)
     blank_is_zero: bool = False  # FIGURES: at the desk a blank beside typed figures is 0 (V:TES: most players score no VP)
+    reached: tuple[str, int] | None = None  # PLAYER: at the desk, the one seat whose figures (key) reach the total is chosen as typed
 
 
 @dataclass(frozen=True)

@@ -26,3 +26,19 @@ document.querySelectorAll("output.sum").forEach(function (out) {
   inputs.forEach(function (input) { input.addEventListener("input", update); });
   update();
 });
+
+// A player chosen by figures (Melee: who reached the victory total won before time): chosen as they are typed, until
+// the judge picks one by hand.
+document.querySelectorAll("select[data-reached]").forEach(function (select) {
+  var prefix = select.dataset.reached + "-", total = parseFloat(select.dataset.total), picked = false;
+  var inputs = select.closest("form").querySelectorAll("input[name^='" + prefix + "']");
+  select.addEventListener("change", function () { picked = true; });
+  inputs.forEach(function (input) {
+    input.addEventListener("input", function () {
+      if (picked) return;
+      var reached = [];
+      inputs.forEach(function (each) { if (parseFloat(each.value) >= total) reached.push(each.name.slice(prefix.length)); });
+      select.value = reached.length === 1 ? reached[0] : "";
+    });
+  });
+});

@@ -49,7 +49,8 @@ class Melee(AgotGame):
     event_keys: tuple[str, ...] = ()
     results = ResultEntry(
         fields=(ResultField("power", FIGURES, N_("Power"), "each player's power at the end of the game, whole numbers", slip=N_("Power")),
-                ResultField("winner", PLAYER, N_("Won before time"), "the player who reached the victory total before time", slip=N_("Winner")),
+                ResultField("winner", PLAYER, N_("Won before time"), "the player who reached the victory total before time", slip=N_("Winner"),
+                            reached=("power", DEFAULT_VICTORY_TOTAL)),
                 ResultField("eliminated", ORDER, N_("Left the game"), "players decked out or conceding, first to leave first", slip=N_("Out (order)")),
                 ResultField("victory", FIGURES, N_("Victory total"), f"a victory total other than {DEFAULT_VICTORY_TOTAL} that a card set for a player",
                             minimum=1)),
