@@ -157,6 +157,15 @@ def test_the_record_label_is_the_results_codes():
     assert RECORD_LABEL == "-".join(r.code for r in GAME_RESULTS)
 
 
+# Column heads of one table (a Melee final table: seat, player, seed, power, place at the table) must read apart.
+SHARED_TABLE_HEADS = ("Seat", "Seed", "Place")
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_the_heads_of_one_table_are_different_words(language):
+    assert len({translate(N_(head), language) for head in SHARED_TABLE_HEADS}) == len(SHARED_TABLE_HEADS)
+
+
 class Texts(HTMLParser):
     """The text a reader meets on a page: its text and the title, aria-label, placeholder and alt attributes, leaving
     out scripts, styles and whatever is marked lang="en" (a game's rules prose, written in English only)."""
