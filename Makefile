@@ -103,8 +103,9 @@ test-fast: $(STAMP)
 ## bench: whole-command timings (demo build, start-up, `result` at 512 players, `pair` at 64/512/2048 players), then
 ## the site at scale (a generated repository of 300 events, cached in bench/out/; SCALE_EVENTS=30 for fewer), then one
 ## event of 2,000 and of 20,000 players, the pairing functions alone, the desk's round trip for one result at 64 and
-## 256 players, V:TES seating against krcg and table scoring against the V:EKN's Archon engine; each prints its figures
-## as it goes (CPU and wall time), and the run ends with one table of every goal (bench/goals.py).
+## 256 players, V:TES seating against krcg, table scoring against the V:EKN's Archon engine, and checking 200 V:TES
+## decklists; each prints its figures as it goes (CPU and wall time), and the run ends with one table of every goal
+## (bench/goals.py).
 ## tests/bench/ runs every bench at a tiny size, so a broken bench fails the tests.
 SCALE_EVENTS ?= 300
 bench: export PYTHONUNBUFFERED = 1
@@ -118,6 +119,7 @@ bench: $(STAMP)
 	PYTHONPATH=. $(PY) bench/bench_desk.py
 	PYTHONPATH=. $(PY) bench/bench_seating.py --krcg-python $(KRCG)/bin/python
 	PYTHONPATH=. $(PY) bench/bench_vtes_archon.py --archon-python $(ARCHON)/bin/python
+	PYTHONPATH=. $(PY) bench/bench_decklists.py
 	$(PY) bench/goals.py
 
 # krcg, the reference V:TES seating, in a venv of its own: only the benchmark compares against it.

@@ -27,6 +27,7 @@ BENCHES = {
     "bench_desk.py": (["--sizes", "8", "16", "--repeat", "2"], ["desk round trip at 8 players, median ms"]),
     "bench_seating.py": (["--sizes", "12", "--repeat", "1", "--krcg-iterations", "100"], ["V:TES plan, 12 players, CPU s"]),
     "bench_vtes_archon.py": (["--tables", "20", "--events", "1"], []),
+    "bench_decklists.py": (["--lists", "8"], ["8 V:TES decklists checked, CPU s (card database loaded once)"]),
 }
 
 
