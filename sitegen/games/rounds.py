@@ -42,8 +42,8 @@ def refuse_pending(event: Event, seating_keys: tuple[str, ...] = ()) -> None:
         names = event.player_by_id
         waiting = Joined([N_("{table}: {players}", table=str(t.number), players=Joined([names[p].name if p in names else p for p in t.players], " – "))
                           for t in pending], "; ")
-        said = Nn_("table {numbers} has no result yet (table {waiting}); enter every result, then run `sitegen pair` again",
-                   "tables {numbers} have no result yet (table {waiting}); enter every result, then run `sitegen pair` again",
+        said = Nn_("table {numbers} has no result yet (table {waiting}); enter every result, then pair the next round",
+                   "tables {numbers} have no result yet (table {waiting}); enter every result, then pair the next round",
                    len(pending), numbers=", ".join(numbers), waiting=waiting)
         raise Refused(placed(last[0].where.path, said))
 

@@ -401,3 +401,13 @@ def test_the_overlay_speaks_the_pages_language(tmp_path):
         assert english["problems"][0].startswith(f"{event_yaml}:4: 'date: 2026-13-45' is not a date")
     finally:
         server.close()
+
+
+def test_pairing_with_a_table_in_play_says_what_to_do_at_the_desk(desk):
+    """Issue 30 item 6: the desk's refusal names the tables without a result and no command line."""
+    server, folder = desk()
+    page = server.get("e/desk/")[1]
+    status, text, _ = server.post("e/desk/pair", {"version": versions(page)["pair"]})
+    refusal = re.search(r'<p class="error"[^>]*>(.*?)</p>', text, re.S)
+    assert status in (400, 409) and refusal and "no result yet" in refusal[1] and "sitegen" not in refusal[1]
+    assert not (folder / "round-2.yaml").exists()
