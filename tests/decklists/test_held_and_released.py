@@ -9,9 +9,6 @@ import json
 import subprocess
 from pathlib import Path
 
-import pytest
-from desk_events import make_event
-
 from sitegen.cli.main import main
 
 CORPUS = Path(__file__).resolve().parent.parent / "games" / "vtes" / "decklists"
@@ -23,14 +20,6 @@ PLAYERS = ["ann-example", "ben-example", "cat-example", "dan-example", "eli-exam
 def every_text(root: Path) -> str:
     """Every file under `root` as text (the output, its JSON, feed and sitemap included)."""
     return "\n".join(path.read_text(encoding="utf-8", errors="replace") for path in sorted(root.rglob("*")) if path.is_file())
-
-
-@pytest.fixture
-def event(tmp_path, monkeypatch):
-    monkeypatch.chdir(tmp_path)
-    folder = make_event(tmp_path, "vtes", pair=False)
-    (folder / "event.yaml").write_text((folder / "event.yaml").read_text() + RULE)
-    return folder
 
 
 def register(run_cli, folder, player, corpus_name, *extra):

@@ -10,9 +10,6 @@ import io
 import json
 from pathlib import Path
 
-import pytest
-from desk_events import make_event
-
 from sitegen.edit.decklists import HeldDecks, list_for_round, target_round
 from sitegen.load.event import load_event
 
@@ -20,14 +17,6 @@ CORPUS = Path(__file__).resolve().parent.parent / "games" / "vtes" / "decklists"
 RULE = "rounds: 3\nmultideck: true\ndecklists:\n  collect: required\n  publish: all\n"
 PLAYERS = ["ann-example", "ben-example", "cat-example", "dan-example", "eli-example"]
 A_ONLY, B_ONLY = "Telepathic Misdirection", "Voter Captivation"  # in legal-a's list only, in legal-b's only
-
-
-@pytest.fixture
-def event(tmp_path, monkeypatch):
-    monkeypatch.chdir(tmp_path)
-    folder = make_event(tmp_path, "vtes", pair=False)
-    (folder / "event.yaml").write_text((folder / "event.yaml").read_text() + RULE)
-    return folder
 
 
 def deck(run_cli, folder, player, name, *extra):
