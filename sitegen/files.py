@@ -23,7 +23,12 @@ def new_token() -> str:
 
 
 def temp_beside(path: Path, token: str) -> Path:
-    return path.parent / f".{path.name}.{token}.tmp"
+    return path.parent / temp_name(path.name, token)
+
+
+def temp_name(name: str, token: str) -> str:
+    """The temporary file beside the file `name` (`TEMP_FILE`)."""
+    return f".{name}.{token}.tmp"
 
 
 def write_atomic(path: Path, data: bytes | Iterable[str]) -> None:
@@ -38,9 +43,8 @@ def write_atomic(path: Path, data: bytes | Iterable[str]) -> None:
 
 def write_temp(tmp: Path, data: bytes | Iterable[str]) -> None:
     """Create the temporary file `tmp` (never one already there) holding `data`; on failure, nothing is left."""
-    tmp.parent.mkdir(parents=True, exist_ok=True)
+    fd = _create(tmp)  # nothing is made when this fails
     try:
-        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
         if isinstance(data, bytes):
             with os.fdopen(fd, "wb") as handle:
                 handle.write(data)
@@ -50,6 +54,16 @@ def write_temp(tmp: Path, data: bytes | Iterable[str]) -> None:
     except BaseException:
         tmp.unlink(missing_ok=True)
         raise
+
+
+def _create(tmp: Path) -> int:
+    """A new file's descriptor, its folder made first if missing (tried after: a build writes thousands of files into
+    folders that are there, and a look per file costs more than the write)."""
+    try:
+        return os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
+    except (FileNotFoundError, NotADirectoryError):  # a file where a folder goes: mkdir says so, as it always did
+        tmp.parent.mkdir(parents=True, exist_ok=True)
+        return os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
 
 
 def write_keyed(path: Path, pieces: Callable[[], Iterable[str]]) -> None:

@@ -386,6 +386,10 @@ def _run(tasks: dict[str, EventTask], site: Site, output: Path, jobs: int, env: 
         return results
     from concurrent.futures import Future, ProcessPoolExecutor, as_completed
 
+    from sitegen.render.templates import compile_all
+
+    if env is not None:
+        compile_all(env)
     with ProcessPoolExecutor(max_workers=min(jobs, len(tasks)), initializer=_start_worker, initargs=(site, cache, os.getpid())) as pool:
         futures: dict[Future[EventResult], str] = {pool.submit(build_event, task): name for name, task in tasks.items()}
         done, failure = {}, None

@@ -16,7 +16,7 @@ from collections.abc import Iterable, Iterator, Set
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from sitegen.files import TEMP_FILE, new_token, temp_beside, write_atomic, write_temp
+from sitegen.files import TEMP_FILE, new_token, temp_name, write_atomic, write_temp
 from sitegen.model import ContentError, Problem, Where
 
 MANIFEST = ".sitegen-files"
@@ -40,14 +40,16 @@ class Staged:
     paths: list[str] = field(default_factory=list)  # relative to the output folder
 
     def temp(self, output: Path, rel: str) -> Path:
-        return temp_beside(output / rel, self.token)
+        folder, _, name = rel.rpartition("/")  # one path made, not three (a build stages and renames every file)
+        return output / (f"{folder}/{temp_name(name, self.token)}" if folder else temp_name(name, self.token))
 
 
 def stage(output: Path, rel: str, data: bytes, batch: Staged) -> None:
     """`data` in `batch`'s temporary file beside output/rel, for `publish` to rename over it; nothing when the file holds it already."""
     try:
-        if (output / rel).read_bytes() == data:
-            return
+        with open(os.path.join(output, rel), "rb") as held:
+            if held.read() == data:
+                return
     except (FileNotFoundError, IsADirectoryError, NotADirectoryError):
         pass
     write_temp(batch.temp(output, rel), data)
@@ -118,7 +120,7 @@ def publish(output: Path, staged: Iterable[Staged], files: set[str], also_temp: 
     written = []
     for batch in staged:
         for rel in batch.paths:
-            os.replace(batch.temp(output, rel), output / rel)
+            os.replace(batch.temp(output, rel), os.path.join(output, rel))
             written.append(rel)
     folders: dict[str, Path] = {}
     removed = sorted(rel for rel in previous if rel not in files and unsafe_path(output, rel, folders) is None

@@ -252,14 +252,13 @@ def environment(dirs: list[Path]) -> jinja2.Environment:
         **OPTIONS,
     )
     equip(env, dirs)
-    _compile_all(env)
     return env
 
 
-def _compile_all(env: jinja2.Environment) -> None:
-    """Every template compiled now, into the in-process cache: the build's worker processes are forked after the
-    environment is made, so they start with it instead of each compiling every template again. A template with a
-    mistake is left to be reported, at its line, by the page that renders it."""
+def compile_all(env: jinja2.Environment) -> None:
+    """Every template compiled now, into the in-process cache, before the build forks its worker processes: they start
+    with it instead of each compiling every template again (a build in one process compiles only those it renders).
+    A template with a mistake is left to be reported, at its line, by the page that renders it."""
     for name in env.list_templates(extensions=["html"]):
         try:
             env.get_template(name)

@@ -256,7 +256,13 @@ def export_document(event: Event, format_name: str, board: Scoreboard,
 
 
 def two_decimals(value: Fraction) -> str:
-    return Num(float(value), 2)
+    return _two_decimals_of(value.numerator, value.denominator)
+
+
+def _two_decimals_of(numerator: int, denominator: int) -> str:
+    """numerator / denominator to two decimals: int / int is correctly rounded, so this is the float of the Fraction
+    (reduced or not), without making one."""
+    return Num(numerator / denominator, 2)
 
 
 # Standings columns the SoS breakdown leaves out: they are what it explains.
@@ -271,18 +277,19 @@ def schedule_strength(player: str, board: Scoreboard, rows: Mapping[str, Standin
     if "sos" not in rows[player].exact or "games" not in rows[player].exact:
         return None
     counted = len(board.standings_after)  # the standings are those after the last complete round
-    lines = []
+    lines, averages = [], []
     for entry in board.player_rounds[player]:
         if entry.round.stage != "round" or entry.round.number > counted:
             continue
         for opponent in entry.opponents:
             exact = rows[opponent].exact
-            average = Fraction(exact["points"], exact["games"]) if exact["games"] else Fraction(0)
-            lines.append((entry.label, opponent, rows[opponent].values, exact["games"], average))
+            points, games = (exact["points"], exact["games"]) if exact["games"] else (0, 1)
+            averages.append((points, games))
+            lines.append(OpponentLine(entry.label, opponent, rows[opponent].values, exact["games"], _two_decimals_of(points, games)))
     if not lines:
         return None
-    total = sum((line[4] for line in lines), Fraction(0))
+    # The averages' exact sum over their common denominator: whole numbers, not a Fraction made and added per line.
+    common = math.lcm(*(games for _, games in averages))
+    total = sum(points * (common // games) for points, games in averages)
     columns = [c for c in board.standings_columns if c.key not in TIEBREAK_KEYS]
-    return ScheduleStrength(columns, [OpponentLine(label, pid, values, games, two_decimals(avg))
-                                      for label, pid, values, games, avg in lines],
-                            two_decimals(total), two_decimals(total / len(lines)))
+    return ScheduleStrength(columns, lines, _two_decimals_of(total, common), _two_decimals_of(total, common * len(lines)))

@@ -89,15 +89,19 @@ def scored(table: Table) -> list[VtesSeat] | None:
 
 @functools.lru_cache(maxsize=4096)
 def _scored(players: tuple[str, ...], vp: tuple[tuple[str, Fraction], ...]) -> tuple[VtesSeat, ...]:
-    """A table scored once: the ranking after each round scores every table before it again (a sixth of a V:TES
-    event's build went to scoring the same tables over)."""
+    """A table scored once: the event check, the board and the next round's pairing score the same tables."""
     return tuple(vtes_rules.score_vtes_table(players, dict(vp)))
 
 
 def ranking(event: Event, rounds: tuple[Round, ...]) -> list[RankedPlayer]:
     """The preliminary ranking over `rounds`; everyone is listed, on zero until their first result, but the players
     who did not play (`base.did_not_play`)."""
-    tables = [s for r in rounds for t in r.tables if (s := scored(t))]
+    return ranking_of_tables(event, [s for r in rounds for t in r.tables if (s := scored(t))])
+
+
+def ranking_of_tables(event: Event, tables: list[list[VtesSeat]]) -> list[RankedPlayer]:
+    """`ranking` of the preliminary tables already scored (`scored`, those with a result): a board that ranks after
+    every round scores each table once, not once per later round."""
     absent = set(did_not_play(event, planned_rounds(event)))
     totals = {p.id: (0, Fraction(0), 0) for p in event.players if p.id not in absent} | vtes_rules.preliminary_totals(tables)
     dropped = {p.id for p in event.players if p.dropped is not None}

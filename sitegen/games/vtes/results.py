@@ -11,7 +11,7 @@ import math
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
-from functools import cache
+from functools import cache, lru_cache
 
 from sitegen.games.vtes.rules import PLACE_TP, VpInput, as_vp, vp_text
 from sitegen.text import N_, Nn_, in_list
@@ -84,7 +84,12 @@ def game_can_end_with(final_vp: Sequence[VpInput]) -> bool:
     final figure when they go; together with never exceeding it, that keeps
     the memoised search small for 4 or 5 seats.
     """
-    target = tuple(int(as_vp(vp) * 2) for vp in final_vp)  # in half points
+    return _reachable(tuple(int(as_vp(vp) * 2) for vp in final_vp))  # in half points
+
+
+@lru_cache(maxsize=4096)
+def _reachable(target: tuple[int, ...]) -> bool:
+    """`game_can_end_with` in half points, searched once per process for each result (a few dozen are common)."""
     if sum((points + 1) // 2 for points in target) != len(target):
         return False  # the rounded-up total (see _unreachable_reason): a quick, common rejection
 

@@ -130,10 +130,10 @@ def _table_tp(scores: Mapping[str, Fraction], place_tp: Sequence[int]) -> dict[s
     for level in distinct_vp:
         tied = [player for player, score in scores.items() if score == level]
         covered = place_tp[next_place : next_place + len(tied)]
-        share = Fraction(sum(covered), len(tied))
+        share, left = divmod(sum(covered), len(tied))
         # Always whole for 4 or 5 seats (see the module docstring).
-        assert share.denominator == 1, share
-        tp.update((player, int(share)) for player in tied)
+        assert not left, (covered, tied)
+        tp.update((player, share) for player in tied)
         next_place += len(tied)
     return tp
 
