@@ -64,6 +64,13 @@ def make_event(root: Path, fmt: str, *, slug: str = "desk", pair: bool = True) -
     return folder
 
 
+def vtes_event_with(root: Path, rule: str) -> Path:
+    """A fresh V:TES event (no round) with `rule` (event.yaml lines, e.g. its `decklists:`) appended; the event folder."""
+    folder = make_event(root, "vtes", pair=False)
+    (folder / "event.yaml").write_text((folder / "event.yaml").read_text() + rule)
+    return folder
+
+
 def snapshot(folder: Path) -> dict[str, bytes]:
     """Every file of the event folder, to prove a refused change wrote nothing."""
     return {p.name: p.read_bytes() for p in sorted(folder.iterdir())}

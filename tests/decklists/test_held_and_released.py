@@ -9,12 +9,21 @@ import json
 import subprocess
 from pathlib import Path
 
+import pytest
+from desk_events import vtes_event_with
+
 from sitegen.cli.main import main
 
 CORPUS = Path(__file__).resolve().parent.parent / "games" / "vtes" / "decklists"
 RULE = "rounds: 3\ndecklists:\n  collect: required\n  publish: winner\n"
 ANN_ONLY, BEN_ONLY = "Telepathic Misdirection", "Voter Captivation"  # a card in one player's list and no other's
 PLAYERS = ["ann-example", "ben-example", "cat-example", "dan-example", "eli-example"]
+
+
+@pytest.fixture
+def event(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    return vtes_event_with(tmp_path, RULE)
 
 
 def every_text(root: Path) -> str:

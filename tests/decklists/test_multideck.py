@@ -10,6 +10,9 @@ import io
 import json
 from pathlib import Path
 
+import pytest
+from desk_events import vtes_event_with
+
 from sitegen.edit.decklists import HeldDecks, list_for_round, target_round
 from sitegen.load.event import load_event
 
@@ -17,6 +20,12 @@ CORPUS = Path(__file__).resolve().parent.parent / "games" / "vtes" / "decklists"
 RULE = "rounds: 3\nmultideck: true\ndecklists:\n  collect: required\n  publish: all\n"
 PLAYERS = ["ann-example", "ben-example", "cat-example", "dan-example", "eli-example"]
 A_ONLY, B_ONLY = "Telepathic Misdirection", "Voter Captivation"  # in legal-a's list only, in legal-b's only
+
+
+@pytest.fixture
+def event(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    return vtes_event_with(tmp_path, RULE)
 
 
 def deck(run_cli, folder, player, name, *extra):
