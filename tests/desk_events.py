@@ -8,6 +8,7 @@ from urllib.parse import urlencode
 
 from sitegen.cli.main import main
 from sitegen.desk.server import DeskConfig, make_server
+from sitegen.load.event import load_event
 
 JOUST = """\
 # Our Thursday joust
@@ -62,6 +63,27 @@ def make_event(root: Path, fmt: str, *, slug: str = "desk", pair: bool = True) -
     if pair:
         assert main(["pair", str(folder)]) == 0
     return folder
+
+
+NAMES = ["Ann", "Ben", "Cat", "Dan", "Eli", "Fay", "Gus", "Hal", "Ivy", "Jon", "Kim", "Lou", "Max"]
+
+
+def paired_event(root: Path, fmt: str, count: int, *, slug: str = "desk") -> Path:
+    """A content folder with one event of `count` players as `sitegen new` writes it, round 1 paired; the event folder."""
+    (root / "content").mkdir(parents=True)
+    (root / "content" / "site.yaml").write_text("title: Desk tests\n", encoding="utf-8")
+    folder = root / "content" / "events" / slug
+    argv = ["new", str(folder), "--format", fmt, "--name", "Venue", "--date", "2026-12-05"]
+    for name in NAMES[:count]:
+        argv += ["--player", f"{name} Example"]
+    assert main(argv) == 0 and main(["pair", str(folder)]) == 0
+    return folder
+
+
+def seating(folder: Path) -> tuple[dict[int, tuple[str, ...]], tuple[str, ...]]:
+    """The last round's tables by number, and who is out of them (a bye, sitting out)."""
+    round_ = load_event(folder).rounds[-1]
+    return {t.number: t.players for t in round_.tables}, round_.byes + round_.sitting_out
 
 
 def vtes_event_with(root: Path, rule: str) -> Path:

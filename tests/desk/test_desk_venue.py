@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 from browser import boxes_and_axe, pair, tables_on
-from desk_events import DeskServer, make_event
+from desk_events import DeskServer, make_event, paired_event, seating
 from playwright.sync_api import expect
 
 from sitegen.cli.main import main
@@ -81,26 +81,6 @@ def test_a_double_tap_on_a_result_says_already_saved(tmp_path, touch_phone):
     finally:
         server.close()
     assert load_event(folder).rounds[0].tables[0].result == {"winner": chosen}
-
-
-NAMES = ["Ann", "Ben", "Cat", "Dan", "Eli", "Fay", "Gus", "Hal", "Ivy", "Jon", "Kim", "Lou", "Max"]
-
-
-def paired_event(root, fmt: str, count: int):
-    """A content folder with one event of `count` players, round 1 paired; the event folder."""
-    (root / "content").mkdir(parents=True)
-    (root / "content" / "site.yaml").write_text("title: Venue tests\n", encoding="utf-8")
-    folder = root / "content" / "events" / "desk"
-    argv = ["new", str(folder), "--format", fmt, "--name", "Venue", "--date", "2026-12-05"]
-    for name in NAMES[:count]:
-        argv += ["--player", f"{name} Example"]
-    assert main(argv) == 0 and main(["pair", str(folder)]) == 0
-    return folder
-
-
-def seating(folder):
-    round_ = load_event(folder).rounds[-1]
-    return {t.number: t.players for t in round_.tables}, round_.byes + round_.sitting_out
 
 
 def add_late(page, name: str, choice: str = "Add to Round 1: only the tables it needs change", shot: str = "") -> None:

@@ -2,30 +2,11 @@
 only the tables it touches; V:TES at 6 and 11 players folds in like any other count, with or without --fold."""
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
+from desk_events import paired_event, seating
 
 from sitegen.cli.main import main
 from sitegen.load.event import load_event
-
-NAMES = ["Ann", "Ben", "Cat", "Dan", "Eli", "Fay", "Gus", "Hal", "Ivy", "Jon", "Kim", "Lou", "Max"]
-
-
-def new_event(root: Path, fmt: str, count: int) -> Path:
-    (root / "content").mkdir(parents=True)
-    (root / "content" / "site.yaml").write_text("title: Fold tests\n", encoding="utf-8")
-    folder = root / "content" / "events" / "e"
-    argv = ["new", str(folder), "--format", fmt, "--name", "Fold", "--date", "2026-12-05"]
-    for name in NAMES[:count]:
-        argv += ["--player", f"{name} Example"]
-    assert main(argv) == 0 and main(["pair", str(folder)]) == 0
-    return folder
-
-
-def seating(folder: Path) -> tuple[dict[int, tuple[str, ...]], tuple[str, ...]]:
-    round_ = load_event(folder).rounds[-1]
-    return {t.number: t.players for t in round_.tables}, round_.byes + round_.sitting_out
 
 
 def changed(before: dict[int, tuple[str, ...]], after: dict[int, tuple[str, ...]]) -> list[int]:
@@ -33,7 +14,7 @@ def changed(before: dict[int, tuple[str, ...]], after: dict[int, tuple[str, ...]
 
 
 def test_joust_a_late_arrival_plays_the_bye_player_and_no_other_table_changes(tmp_path):
-    folder = new_event(tmp_path, "agot-joust", 9)
+    folder = paired_event(tmp_path, "agot-joust", 9)
     tables, byes = seating(folder)
     assert main(["add", str(folder), "Zed Example", "--fold", "pair"]) == 0
     after, after_byes = seating(folder)
@@ -42,13 +23,13 @@ def test_joust_a_late_arrival_plays_the_bye_player_and_no_other_table_changes(tm
 
 
 def test_joust_a_drop_gives_the_opponent_the_bye_player_or_the_bye(tmp_path):
-    folder = new_event(tmp_path, "agot-joust", 9)
+    folder = paired_event(tmp_path, "agot-joust", 9)
     tables, byes = seating(folder)
     leaving, opponent = tables[2]
     assert main(["drop", str(folder), leaving, "--fold", "pair"]) == 0
     after, after_byes = seating(folder)
     assert changed(tables, after) == [2] and after[2] == (opponent, byes[0]) and after_byes == ()
-    other = new_event(tmp_path / "even", "agot-joust", 8)
+    other = paired_event(tmp_path / "even", "agot-joust", 8)
     tables, _ = seating(other)
     assert main(["drop", str(other), tables[1][0], "--fold", "bye"]) == 0
     after, after_byes = seating(other)
@@ -56,7 +37,7 @@ def test_joust_a_drop_gives_the_opponent_the_bye_player_or_the_bye(tmp_path):
 
 
 def test_a_late_arrival_given_a_loss_starts_next_round(tmp_path):
-    folder = new_event(tmp_path, "agot-joust", 8)
+    folder = paired_event(tmp_path, "agot-joust", 8)
     before = seating(folder)
     assert main(["add", str(folder), "Zed Example", "--fold", "loss"]) == 0
     assert seating(folder) == before and load_event(folder).player_by_id["zed-example"].joined == 2
@@ -64,7 +45,7 @@ def test_a_late_arrival_given_a_loss_starts_next_round(tmp_path):
 
 
 def test_repair_pairs_the_round_again_in_the_same_step(tmp_path):
-    folder = new_event(tmp_path, "agot-joust", 8)
+    folder = paired_event(tmp_path, "agot-joust", 8)
     assert main(["add", str(folder), "Zed Example", "--fold", "repair"]) == 0
     tables, byes = seating(folder)
     assert len(tables) == 4 and len(byes) == 1 and "zed-example" in {p for t in tables.values() for p in t} | set(byes)
@@ -73,7 +54,7 @@ def test_repair_pairs_the_round_again_in_the_same_step(tmp_path):
 @pytest.mark.parametrize("count", [6, 11])
 @pytest.mark.parametrize("fold", ["pair", "repair", None])
 def test_vtes_at_6_and_11_players_a_no_show_drops_and_a_late_arrival_joins(tmp_path, count, fold):
-    folder = new_event(tmp_path, "vtes", count)
+    folder = paired_event(tmp_path, "vtes", count)
     tables, _ = seating(folder)
     seated = tables[1][0]
     with_fold = ["--fold", fold] if fold else []
@@ -90,7 +71,7 @@ def test_vtes_at_6_and_11_players_a_no_show_drops_and_a_late_arrival_joins(tmp_p
 
 
 def test_vtes_a_drop_with_fold_pair_changes_only_the_table_it_touches(tmp_path):
-    folder = new_event(tmp_path, "vtes", 13)  # 5 + 4 + 4
+    folder = paired_event(tmp_path, "vtes", 13)  # 5 + 4 + 4
     tables, _ = seating(folder)
     small = next(n for n, t in tables.items() if len(t) == 4)
     assert main(["drop", str(folder), tables[small][0], "--fold", "pair"]) == 0  # 12: 4 + 4 + 4, the 5-table gives up a seat
@@ -103,7 +84,7 @@ def test_vtes_a_drop_with_fold_pair_changes_only_the_table_it_touches(tmp_path):
 
 
 def test_vtes_7_players_the_refusal_offers_what_the_to_can_do_and_it_works(tmp_path, capsys):
-    folder = new_event(tmp_path, "vtes", 8)  # 4 + 4
+    folder = paired_event(tmp_path, "vtes", 8)  # 4 + 4
     for table in load_event(folder).rounds[0].tables:
         vp = [f"{table.players[0]}=4"] + [f"{p}=0" for p in table.players[1:]]
         assert main(["result", str(folder), str(table.number), "--vp", *vp]) == 0
