@@ -123,17 +123,18 @@ class OpponentLine:
 
     round_label: str
     player: str
-    values: dict[str, Any]  # their standings values, by the format's standings columns
-    games: int  # rounds they took part in, byes included
-    average: str  # points / games, two decimals
+    average: str  # their points / rounds taken part in (byes included), two decimals
 
 
 @dataclass(frozen=True)
 class ScheduleStrength:
-    columns: list[Column]  # the standings columns shown for each opponent
     lines: list[OpponentLine]
     total: str  # the sum of the averages, two decimals
     sos: str  # total / number of lines
+
+    def average(self, round_label: str, player: str) -> str | None:
+        """The opponent's average as it enters the SoS for that round's game; None for a game the SoS does not count."""
+        return next((line.average for line in self.lines if (line.round_label, line.player) == (round_label, player)), None)
 
 
 @dataclass(frozen=True)

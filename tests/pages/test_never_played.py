@@ -36,7 +36,7 @@ LEAGUES = {
 
 def _standings_rows(html: str) -> list[str]:
     """The players of the standings tables (the final ranking's and the preliminary standings')."""
-    return re.findall(r'<tr data-player="([^"]+)"', html)
+    return re.findall(r'<tr(?: class="[^"]*")?><td>[^<]*</td><th scope="row"><a href="players/([^"]+)\.html"', html)
 
 
 def test_a_player_who_never_played_counts_nowhere(make_site, run_cli):

@@ -97,7 +97,7 @@ def test_the_round_files_length_is_the_events_when_event_yaml_does_not_say(make_
 def names_in(html: str, caption: str) -> list[str]:
     table = html[html.index(f"<caption>{caption}"):]
     table = table[:table.index("</table>")]
-    return re.findall(r'data-player="([^"]+)"', table)
+    return re.findall(r'<th scope="row"><a href="players/([^"]+)\.html"', table)
 
 
 def test_the_standings_show_the_final_ranking_first(demo):
@@ -119,8 +119,7 @@ def test_the_sos_breakdown_adds_up_to_the_sos():
     board = formats.format_of(event).score(event)
     strength = schedule_strength("ysolde-kowal", board)
     assert strength is not None
-    assert [(line.player, line.games, line.average) for line in strength.lines] == [
-        ("lazlo-brandt", 2, "2.50"), ("soren-brandt", 2, "5.00")]
+    assert [(line.player, line.average) for line in strength.lines] == [("lazlo-brandt", "2.50"), ("soren-brandt", "5.00")]
     assert (strength.total, strength.sos) == ("7.50", "3.75")
     for e in site.events:  # every AGoT player: the lines' mean is the SoS the standings rank by
         board = formats.format_of(e).score(e)
@@ -152,3 +151,12 @@ def test_the_print_view_reads_right_and_shows_opponents(demo):
     joust = demo["events/thursday-league-joust/round-3-print.html"]
     assert "your table is beside it, with your opponent." in joust
     assert re.search(r'<th scope="row">Ysolde Kowal</th><td class="num">2</td><td class="against">Ottilie Castellan</td>', joust)
+
+
+def test_the_history_shows_each_opponents_average_and_the_sos_adds_them(demo):
+    """Thursday League, Ysolde Kowal after round 2: Lazlo Brandt 2.50 and Soren Brandt 5.00 beside their names in the
+    history, and the SoS line adds them up: 7.50 ÷ 2 = 3.75. The averages sit in one table (the page stays small)."""
+    html = demo["events/thursday-league-joust/players/ysolde-kowal.html"]
+    assert re.search(r'>Lazlo Brandt</a> <small>2\.50</small>', html) and re.search(r'>Soren Brandt</a> <small>5\.00</small>', html)
+    assert "7.50 ÷ 2 = 3.75" in html
+    assert html.count("<table") == 1

@@ -41,7 +41,7 @@ def test_find_my_table_and_my_page(phone, site_url, tmp_path):
     phone.locator("#find-input").fill("")
     assert all(t.is_visible() for t in tables.all())
     # (a table's place changes while a typed name lifts it to the top: found again by its player, not its position)
-    phone.locator('table.game:has(tr[data-player="ysolde-kowal"])').get_by_role("link", name="Ysolde Kowal").click()
+    phone.locator('table.game:has(th > a[href$="players/ysolde-kowal.html"])').get_by_role("link", name="Ysolde Kowal").click()
     assert phone.locator("h1").inner_text() == "Ysolde Kowal"
     assert phone.locator("table.history tbody tr").count() == 3
     assert phone.evaluate("document.documentElement.scrollWidth") <= 360

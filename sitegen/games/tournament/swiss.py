@@ -265,13 +265,9 @@ def _two_decimals_of(numerator: int, denominator: int) -> str:
     return Num(numerator / denominator, 2)
 
 
-# Standings columns the SoS breakdown leaves out: they are what it explains.
-TIEBREAK_KEYS = ("sos", "esos")
-
-
 def schedule_strength(player: str, board: Scoreboard, rows: Mapping[str, StandingRow] | None = None) -> ScheduleStrength | None:
     """The opponents behind a player's SoS (formats that rank by it): one line per opponent per preliminary game
-    counted in the standings, with their record, points and average, and the sum that makes the SoS. `rows`: the
+    counted in the standings, with their average, and the sum that makes the SoS. `rows`: the
     standings by player, when the caller made them already (once per event, not once per player)."""
     rows = rows or {row.player: row for row in board.standings}
     if "sos" not in rows[player].exact or "games" not in rows[player].exact:
@@ -285,11 +281,10 @@ def schedule_strength(player: str, board: Scoreboard, rows: Mapping[str, Standin
             exact = rows[opponent].exact
             points, games = (exact["points"], exact["games"]) if exact["games"] else (0, 1)
             averages.append((points, games))
-            lines.append(OpponentLine(entry.label, opponent, rows[opponent].values, exact["games"], _two_decimals_of(points, games)))
+            lines.append(OpponentLine(entry.label, opponent, _two_decimals_of(points, games)))
     if not lines:
         return None
     # The averages' exact sum over their common denominator: whole numbers, not a Fraction made and added per line.
     common = math.lcm(*(games for _, games in averages))
     total = sum(points * (common // games) for points, games in averages)
-    columns = [c for c in board.standings_columns if c.key not in TIEBREAK_KEYS]
-    return ScheduleStrength(columns, lines, _two_decimals_of(total, common), _two_decimals_of(total, common * len(lines)))
+    return ScheduleStrength(lines, _two_decimals_of(total, common), _two_decimals_of(total, common * len(lines)))

@@ -74,10 +74,13 @@
       return;
     }
     var where = "";
-    Array.prototype.forEach.call(document.querySelectorAll('[data-player="' + me.id + '"]'), function (el) {
-      if (el.tagName === "TR" || el.tagName === "LI") {
-        el.classList.add("yours");
-      }
+    // Their entry in the list of names, and every table row headed by a link to their page.
+    var marks = Array.prototype.slice.call(document.querySelectorAll('li[data-player="' + me.id + '"]'));
+    Array.prototype.forEach.call(document.querySelectorAll('tr > th > a[href$="players/' + me.id + '.html"]'), function (link) {
+      marks.push(link.closest("tr"));
+    });
+    marks.forEach(function (el) {
+      el.classList.add("yours");
       var table = el.closest("table.game");
       if (table) {
         table.classList.add("yours");
