@@ -101,6 +101,13 @@ def _others(table: TableView, index: int) -> tuple[str, ...]:
     return tuple(s.player for s in seats)
 
 
+def standings_page(board: Scoreboard, number: int) -> str:
+    """The page of the standings after round `number`: the standings page itself after the latest round, "" before
+    the round is over."""
+    after = len(board.standings_after)
+    return f"standings-{number}.html" if number < after else "standings.html" if number == after else ""
+
+
 @dataclass(frozen=True)
 class RoundEntry:
     """A round in the event page's list of rounds."""
@@ -110,8 +117,7 @@ class RoundEntry:
 
 
 def round_entries(board: Scoreboard) -> list[RoundEntry]:
-    after = len(board.standings_after)
-    return ([RoundEntry(v, f"standings-{i}.html" if i <= after else "") for i, v in enumerate(board.rounds, start=1)]
+    return ([RoundEntry(v, standings_page(board, i)) for i, v in enumerate(board.rounds, start=1)]
             + [RoundEntry(v, "") for v in board.elims])
 
 

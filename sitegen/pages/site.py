@@ -217,14 +217,16 @@ def _crosstable(e: EventContext) -> Iterator[PageModel]:
 
 
 def _standings(e: EventContext) -> Iterator[PageModel]:
-    """The standings now, and after each round."""
+    """The standings now, and after each earlier round: the standings after the latest round are the standings page
+    itself (its copy would be the same table under another address)."""
     board, name = e.board, e.event.name
     cut_note = views.cut_note(board, e.event)
-    yield PageModel(f"{e.base}/standings.html", "standings.html", e.ctx | {
+    ctx = e.ctx | {"snapshots": [views.standings_page(board, number) for number in range(1, len(board.standings_after) + 1)]}
+    yield PageModel(f"{e.base}/standings.html", "standings.html", ctx | {
         "title": N_("Standings — {event}", event=name), "rows": views.standing_lines(board.standings),
         "after": len(board.standings_after), "cut_note": cut_note, "final_lines": player_views.final_lines(board)})
-    for number, rows in enumerate(board.standings_after, start=1):
-        yield PageModel(f"{e.base}/standings-{number}.html", "standings.html", e.ctx | {
+    for number, rows in enumerate(board.standings_after[:-1], start=1):
+        yield PageModel(f"{e.base}/standings-{number}.html", "standings.html", ctx | {
             "title": N_("Standings after round {number} — {event}", number=number, event=name), "rows": views.standing_lines(rows), "after": number,
             "cut_note": cut_note if number == board.planned_rounds else []})
 

@@ -160,3 +160,13 @@ def test_the_history_shows_each_opponents_average_and_the_sos_adds_them(demo):
     assert re.search(r'>Lazlo Brandt</a> <small>2\.50</small>', html) and re.search(r'>Soren Brandt</a> <small>5\.00</small>', html)
     assert "7.50 ÷ 2 = 3.75" in html
     assert html.count("<table") == 1
+
+
+def test_the_standings_after_the_latest_round_are_the_standings_page(demo):
+    """Winter Joust has 4 Swiss rounds: standings-1 to -3 are the earlier rounds' tables; after round 4 is the standings
+    page itself (no copy of it under standings-4.html), and every link to "after round 4" leads there."""
+    event = "events/winter-joust-2026/"
+    assert [f"{event}standings-{n}.html" in demo for n in (1, 2, 3, 4)] == [True, True, True, False]
+    for page in ("standings.html", "standings-2.html", "index.html"):
+        assert "standings-4.html" not in demo[event + page], page
+    assert '<a href="standings.html" aria-current="page">R4</a>' in demo[event + "standings.html"]

@@ -108,3 +108,19 @@ def test_the_banner_links_to_a_newly_posted_round(browser, site_url):
     assert link.inner_text() == "Open Round 4"
     assert link.evaluate("a => a.href").endswith(EVENT + "round-4.html")  # the link is relative: where it leads
     page.close()
+
+
+@pytest.mark.parametrize(("event", "player", "label"), [
+    (EVENT, "ysolde-kowal", "This is me: mark my table on every round"),
+    ("events/joute-de-lyon-2026/", "greta-holm", "C'est moi : signaler ma table à chaque ronde")])
+def test_this_is_me_on_a_players_page_remembers_them(browser, site_url, event, player, label):
+    """The button only a script can work is the script's: it is there with the script (in the page's language), and
+    a tap remembers the page's player for the event's other pages."""
+    page = browser.new_page(viewport={"width": 360, "height": 740})
+    page.goto(site_url + event + f"players/{player}.html")
+    name = page.locator("h1").inner_text()
+    page.get_by_role("button", name=label).click()
+    page.goto(site_url + event + "standings.html")
+    assert page.locator("tr.yours th > a").get_attribute("href") == f"players/{player}.html"
+    assert page.locator(".you-bar").get_by_role("link").first.inner_text().startswith(name)
+    page.close()

@@ -166,12 +166,25 @@
       });
     });
   }
-  Array.prototype.forEach.call(document.querySelectorAll("button.this-is-me"), function (button) {
+  // A player's page in an event: "This is me" remembers them. Only a script can do that, so the script adds it: the
+  // player from the page's address (players/ID.html, or players/ID where a host drops the .html) and its heading.
+  var history = storageKey && document.querySelector("table.history");
+  if (history) {
+    var player = { id: location.pathname.split("/").pop().replace(/\.html$/, ""), name: document.querySelector("h1").textContent };
+    var button = document.createElement("button");
+    button.type = "button";
+    button.className = "this-is-me";
+    button.textContent = text("this-is-me", "This is me: mark my table on every round");
     button.addEventListener("click", function () {
-      remember({ id: button.getAttribute("data-player"), name: button.getAttribute("data-name") });
+      remember(player);
       showYou();
     });
-  });
+    var remembering = document.createElement("p");
+    remembering.className = "remember";
+    remembering.appendChild(button);
+    var region = history.closest(".scroll") || history;
+    region.parentNode.insertBefore(remembering, region);
+  }
   showYou();
 
   // Round clock: time left in a timed round. The start is an instant with its offset when the event names a
