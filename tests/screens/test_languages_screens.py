@@ -1,7 +1,8 @@
 """The demo in German (long words) and Polish (long words, three plural forms) on the narrowest phone, light and
 dark: nothing overflows, axe finds nothing serious, no script fails. Every page kind of every game, from the event of
 that game with the most kinds: events of one game share their templates and words (test_every_screen.py visits
-every event, in English)."""
+every event, in English). And every table of every page in all seven languages on that phone: no column head cut
+inside a word, no table wider than the screen but those made to scroll sideways."""
 from __future__ import annotations
 
 import shutil
@@ -16,6 +17,40 @@ from test_every_screen import one_page_per_kind
 from sitegen.build.pipeline import build
 
 pytestmark = pytest.mark.browser
+
+LANGUAGES = ["en", "fr", "es", "it", "de", "pt_BR", "pl"]
+# The regions made to scroll sideways on a phone: the crosstable (a column per round) and the result slips (sized for paper).
+MADE_TO_SCROLL = ".crosstable-scroll, .slip-body"
+# A head word cut across two lines ("Roun|d"): each piece of a head's text between the places a line may break (a
+# space; after a hyphen, dash or slash) must sit on one line.
+CUT_HEAD_WORDS = """() => {
+  const cut = [];
+  for (const head of document.querySelectorAll("thead th")) {
+    const texts = document.createTreeWalker(head, NodeFilter.SHOW_TEXT);
+    for (let node; (node = texts.nextNode());) {
+      for (const word of node.textContent.matchAll(/[^\\s\\/\u2013-]+[\\/\u2013-]?/g)) {
+        const range = document.createRange();
+        range.setStart(node, word.index);
+        range.setEnd(node, word.index + word[0].length);
+        const tops = [...range.getClientRects()].filter((box) => box.width > 0).map((box) => box.top);
+        if (tops.length && Math.max(...tops) - Math.min(...tops) > 2) cut.push(word[0]);
+      }
+    }
+  }
+  return cut;
+}"""
+# What scrolls sideways that should not: the page, or a table's region not made to scroll.
+SCROLLING = """(madeToScroll) => {
+  const found = [];
+  const page = document.documentElement;
+  if (page.scrollWidth > page.clientWidth) found.push(`the page, by ${page.scrollWidth - page.clientWidth} px`);
+  for (const region of document.querySelectorAll(".scroll")) {
+    if (region.matches(madeToScroll) || region.scrollWidth <= region.clientWidth) continue;
+    const table = region.querySelector("table");
+    found.push(`table.${table ? table.className : ""} by ${region.scrollWidth - region.clientWidth} px`);
+  }
+  return found;
+}"""
 
 
 def one_page_per_kind_and_game(site: Path, content: Path) -> list[str]:
@@ -32,7 +67,7 @@ def one_page_per_kind_and_game(site: Path, content: Path) -> list[str]:
     return sorted(by_event.get("", []) + [path for event in fullest.values() for path in by_event[event]])
 
 
-@pytest.fixture(scope="module", params=["de", "pl"])
+@pytest.fixture(scope="module", params=LANGUAGES)
 def served_language(request, tmp_path_factory):
     root = tmp_path_factory.mktemp(request.param)
     content = root / "content"
@@ -43,12 +78,14 @@ def served_language(request, tmp_path_factory):
     if AXE.is_file():
         shutil.copy(AXE, root / AXE.name)
     with serving(root) as url:
-        yield url + "site/", one_page_per_kind_and_game(root / "site", content), request.param
+        yield url + "site/", root / "site", content, request.param
 
 
+@pytest.mark.parametrize("served_language", ["de", "pl"], indirect=True)
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_a_phone_reads_every_page_in_german_and_polish(served_language, browser, scheme):
-    base, pages, language = served_language
+    base, site, content, language = served_language
+    pages = one_page_per_kind_and_game(site, content)
     context = browser.new_context(viewport={"width": 360, "height": 800}, color_scheme=scheme)
     page = context.new_page()
     failures: list[str] = []
@@ -60,3 +97,21 @@ def test_a_phone_reads_every_page_in_german_and_polish(served_language, browser,
     context.close()
     if failures:
         pytest.fail(f"{language}, 360 px, {scheme}:\n" + "\n".join(failures), pytrace=False)
+
+
+def test_every_table_fits_a_phone_with_its_heads_whole(served_language, browser):
+    """A head's words are never cut ("Roun|d", "Miej|sce"), and a table fits the 360 px screen, in every language:
+    a column is as wide as its longest word, so the heads' words and a phone's gutters must leave the six columns of
+    a player's rounds, the five of a final table, room. Every page with a table: a column's width is its content's."""
+    base, site, _, language = served_language
+    page = browser.new_page(viewport={"width": 360, "height": 800})
+    failures: list[str] = []
+    for path in sorted(p.relative_to(site).as_posix() for p in site.rglob("*.html")):
+        if "<thead" not in (site / path).read_text(encoding="utf-8"):
+            continue
+        page.goto(base + path, wait_until="load")
+        failures += [f"{path}: head word cut: {word}" for word in page.evaluate(CUT_HEAD_WORDS)]
+        failures += [f"{path}: scrolls sideways: {what}" for what in page.evaluate(SCROLLING, MADE_TO_SCROLL)]
+    page.close()
+    if failures:
+        pytest.fail(f"{language}, 360 px:\n" + "\n".join(failures), pytrace=False)
