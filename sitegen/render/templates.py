@@ -174,11 +174,17 @@ class CompiledTemplates(jinja2.BytecodeCache):
     _in_process: dict[str, bytes] = {}
 
     def load_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
-        if (code := self._in_process.get(bucket.key)) is not None:
+        if (code := self._in_process.get(_code_key(bucket))) is not None:
             bucket.bytecode_from_string(code)
 
     def dump_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
-        self._in_process[bucket.key] = bucket.bytecode_to_string()
+        self._in_process[_code_key(bucket)] = bucket.bytecode_to_string()
+
+
+def _code_key(bucket: jinja2.bccache.Bucket) -> str:
+    """A template's code prints each value through `finalize` only in an environment that has one (a translating
+    overlay, `i18n.localized`): the English environment's code, without it, is kept apart."""
+    return bucket.key + ("+finalize" if bucket.environment.finalize else "")
 
 
 class Sandbox(jinja2.sandbox.SandboxedEnvironment):
@@ -290,10 +296,7 @@ def environment(dirs: list[Path]) -> jinja2.Environment:
     trusted = dirs == [BUILTIN_THEMES / "default"]
     env = (Trusted if trusted else Sandbox)(
         bytecode_cache=CompiledTrusted() if trusted else CompiledTemplates(),
-        loader=loader(dirs),
-        # Printed values pass through `finalize`: as they are in English; i18n.localized's overlays translate them. It
-        # must be set here too: a template's compiled code (shared by the overlays) calls it only if it was set.
-        finalize=lambda value: value,
+        loader=loader(dirs),  # no `finalize`: values print as they are in English; i18n.localized's overlays translate them
         **OPTIONS,
     )
     equip(env, dirs)
