@@ -77,12 +77,13 @@ def unsafe_path(output: Path, rel: str, folders: dict[str, Path] | None = None) 
     folders = {} if folders is None else folders
     root = folders.get("") or folders.setdefault("", output.resolve())
     folder, _, name = rel.rpartition("/")
-    if folder not in folders:
-        folders[folder] = (root / folder).resolve()
-    target = folders[folder] / name
-    try:  # a symlinked folder inside output/ must not carry the write elsewhere
-        (target.resolve() if target.is_symlink() else target).relative_to(root)
-    except ValueError:
+    if folder not in folders:  # a symlinked folder inside output/ must not carry the write elsewhere: once per folder
+        place = (root / folder).resolve()
+        if not place.is_relative_to(root):
+            return "leads outside the output folder (through a symlink)"
+        folders[folder] = place
+    target = os.path.join(folders[folder], name)
+    if os.path.islink(target) and not Path(target).resolve().is_relative_to(root):
         return "leads outside the output folder (through a symlink)"
     return None
 

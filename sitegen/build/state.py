@@ -25,7 +25,7 @@ import shutil
 import stat
 import sys
 from collections.abc import Iterator
-from dataclasses import asdict, astuple, dataclass, field
+from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -330,11 +330,16 @@ def card_text(card: EventCard) -> str:
     """The card as JSON, without its files (the build state keeps them beside it); its shown texts keep what the
     pages translate (`text.as_data`)."""
     data = {"slug": card.slug, "name": card.name, "date": card.date, "format": card.format.name, "players": card.players,
-            "state": card.state, "status": as_data(card.status), "rounds": [asdict(r) for r in card.rounds],
-            "standings_columns": [{k: as_data(v) for k, v in asdict(c).items()} for c in card.standings_columns],
-            "results": [[as_data(v) for v in astuple(r)] for r in card.results],  # lists: keys would be half
+            "state": card.state, "status": as_data(card.status), "rounds": [_fields(r) for r in card.rounds],
+            "standings_columns": [{k: as_data(v) for k, v in _fields(c).items()} for c in card.standings_columns],
+            "results": [[as_data(v) for v in _fields(r).values()] for r in card.results],  # lists: keys would be half
             "language": card.language, "champion_list": card.champion_list}
     return json.dumps(data, separators=(",", ":"))
+
+
+def _fields(record: Any) -> dict[str, Any]:
+    """A flat record's fields as they are: `dataclasses.asdict` would deep-copy every value (most of a card's cost)."""
+    return {f.name: getattr(record, f.name) for f in fields(record)}
 
 
 def card(text: str, files: str, results: bool = True) -> EventCard:

@@ -46,7 +46,7 @@ def _newstyle_ngettext(language: str) -> Any:
 
 
 def speaking(env: jinja2.Environment) -> jinja2.Environment:
-    """`env` (made with `extensions=["jinja2.ext.i18n"]` and a `finalize`) in English, ready for `localized`."""
+    """`env` (made with `extensions=["jinja2.ext.i18n"]`) in English, ready for `localized`."""
     env.install_null_translations(newstyle=True)  # type: ignore[attr-defined]  # the extension compiles {% trans %} newstyle
     # The English text by the same functions as the other languages' (no `context.call`, no `%` on a message that has
     # no values): a page calls them for every message it shows.
@@ -59,8 +59,9 @@ def speaking(env: jinja2.Environment) -> jinja2.Environment:
 
 
 def localized(env: jinja2.Environment, language: str) -> jinja2.Environment:
-    """`env` speaking `language`: an overlay sharing its loader and compiled templates, with the catalog installed
-    (`{% trans %}`, `_()`, plural forms), `Msg`, `Num` and `Zone` values translated as they are printed, and `lang`."""
+    """`env` speaking `language`: an overlay sharing its loader, with the catalog installed (`{% trans %}`, `_()`, plural
+    forms), `Msg`, `Num` and `Zone` values translated as they are printed (its `finalize`: the templates' code compiled
+    for it prints every value through it, which `env`'s code for English need not), and `lang`."""
     if language == DEFAULT_LANGUAGE:  # the text as the code and templates write it: `env` itself, no value to translate
         return env
     made: dict[str, jinja2.Environment] = env.__dict__.setdefault("localized_overlays", {})

@@ -7,6 +7,8 @@ import threading
 import time
 import traceback
 import types
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -48,6 +50,46 @@ class _Budget(threading.local):
 
 
 _budget = _Budget()
+
+
+class _PageContexts(threading.local):
+    """The Jinja contexts made for the page being rendered on this thread (None between pages)."""
+
+    made: list[jinja2.runtime.Context] | None = None
+
+
+_page_contexts = _PageContexts()
+
+
+class PageTemplate(jinja2.Template):
+    """A template whose contexts holding a page's values are emptied once the page is rendered (`_rendered`).
+
+    A macro refers to the context it was defined in, which holds the macro: `{% from "macros.html" import x with
+    context %}` makes such a cycle on every page, and the cycle holds a copy of the page's values. The page's whole
+    model then waited for the cycle collector, which a build pauses while it makes an event: it walked every page
+    model of the event at once (a tenth of a build's CPU). A context made without values is a module Jinja keeps
+    for the next pages (an import without context): left as it is."""
+
+    def new_context(self, vars: dict[str, Any] | None = None, shared: bool = False,
+                    locals: Any = None) -> jinja2.runtime.Context:
+        context = super().new_context(vars, shared, locals)
+        if vars is not None and _page_contexts.made is not None:
+            _page_contexts.made.append(context)
+        return context
+
+
+@contextmanager
+def _rendered() -> Iterator[None]:
+    """Render one page in the block; then empty the contexts it made (`PageTemplate`), so its values go at once."""
+    made: list[jinja2.runtime.Context] = []
+    _page_contexts.made = made
+    try:
+        yield
+    finally:
+        _page_contexts.made = None
+        for context in made:
+            context.vars.clear()
+            context.parent.clear()
 
 
 class BoundedCode(CodeGenerator):
@@ -132,11 +174,17 @@ class CompiledTemplates(jinja2.BytecodeCache):
     _in_process: dict[str, bytes] = {}
 
     def load_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
-        if (code := self._in_process.get(bucket.key)) is not None:
+        if (code := self._in_process.get(_code_key(bucket))) is not None:
             bucket.bytecode_from_string(code)
 
     def dump_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
-        self._in_process[bucket.key] = bucket.bytecode_to_string()
+        self._in_process[_code_key(bucket)] = bucket.bytecode_to_string()
+
+
+def _code_key(bucket: jinja2.bccache.Bucket) -> str:
+    """A template's code prints each value through `finalize` only in an environment that has one (a translating
+    overlay, `i18n.localized`): the English environment's code, without it, is kept apart."""
+    return bucket.key + ("+finalize" if bucket.environment.finalize else "")
 
 
 class Sandbox(jinja2.sandbox.SandboxedEnvironment):
@@ -145,6 +193,7 @@ class Sandbox(jinja2.sandbox.SandboxedEnvironment):
     was a third of the time a large event took to render. Bounded: see RENDER_SECONDS."""
 
     code_generator_class = BoundedCode
+    template_class = PageTemplate
     intercepted_binops = frozenset({"*", "+", "**"})
 
     def tick(self) -> None:
@@ -210,6 +259,8 @@ class Trusted(jinja2.Environment):
     budget (about a fifth of a build's CPU). A site with its own theme renders everything in the `Sandbox`: its
     templates extend and include the built-in ones, and the other way round."""
 
+    template_class = PageTemplate
+
 
 class CompiledTrusted(CompiledTemplates):
     """The trusted environment's compiled templates: its code (no budget) is not the sandbox's, so kept apart."""
@@ -245,10 +296,7 @@ def environment(dirs: list[Path]) -> jinja2.Environment:
     trusted = dirs == [BUILTIN_THEMES / "default"]
     env = (Trusted if trusted else Sandbox)(
         bytecode_cache=CompiledTrusted() if trusted else CompiledTemplates(),
-        loader=loader(dirs),
-        # Printed values pass through `finalize`: as they are in English; i18n.localized's overlays translate them. It
-        # must be set here too: a template's compiled code (shared by the overlays) calls it only if it was set.
-        finalize=lambda value: value,
+        loader=loader(dirs),  # no `finalize`: values print as they are in English; i18n.localized's overlays translate them
         **OPTIONS,
     )
     equip(env, dirs)
@@ -285,7 +333,8 @@ def render_pages(site: Site, pages: list[PageModel], env: jinja2.Environment | N
         try:
             template = env.select_template([page.template, page.fallback]) if page.fallback else env.get_template(page.template)
             context = page.render_context()
-            html = template.render(context) if isinstance(env, Trusted) else _render_bounded(template, context)
+            with _rendered():
+                html = template.render(context) if isinstance(env, Trusted) else _render_bounded(template, context)
         except Exception as exc:  # a theme's template can fail in any way; a built-in one failing is a bug: re-raised
             problem = _template_problem(exc, dirs, page.template)
             if problem is None:

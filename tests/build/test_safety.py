@@ -50,6 +50,17 @@ def test_the_writer_does_not_write_through_a_symlinked_folder(tmp_path):
     assert not any(elsewhere.iterdir())
 
 
+@pytest.mark.parametrize("rel", ["index.html", "events/e/index.html"])
+def test_the_writer_refuses_a_file_symlinked_outside_the_output(rel, tmp_path):
+    output, victim = tmp_path / "output", tmp_path / "victim.html"
+    (output / rel).parent.mkdir(parents=True)
+    victim.write_text("keep me")
+    (output / rel).symlink_to(victim)
+    with pytest.raises(ContentError, match="through a symlink"):
+        write_site(output, {rel: b"x"})
+    assert victim.read_text() == "keep me"
+
+
 def test_a_hand_edited_manifest_cannot_delete_files_outside_the_output(tmp_path):
     output = tmp_path / "output"
     output.mkdir()
