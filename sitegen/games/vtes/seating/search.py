@@ -164,7 +164,7 @@ def _search(
         # Paired swaps (costly) serve R4 under R3; once R4 is at its least, plain moves polish R5-R9 for less.
         paired = len(variable) > 1 and current[_OPPONENTS_TWICE] > bound[_OPPONENTS_TWICE]
         moved = _try_move(tally, rounds, variable, positions, paired, uniform)
-        if moved is not None and _accept(moved[0], step_sizes, temperature, uniform):
+        if moved is not None and _held(moved[0], current, bound) and _accept(moved[0], step_sizes, temperature, uniform):
             tally.commit()
             current = [a + b for a, b in zip(current, moved[0])]
         elif moved is not None and moved[1] is not None:
@@ -178,6 +178,12 @@ def _search(
         tally = Tally(tally.player_count, rounds)
     _polish_tables(tally, rounds, variable, best, bound)
     return rounds
+
+
+def _held(delta: list[int], current: list[int], bound: list[int]) -> bool:
+    """Whether a move keeps R3 at its least once there: with R3 free, at 13 and 14 players one chain in five traded
+    it early (for fewer pairs meeting twice, R4, or for R1-R2 on the way) and never got it back."""
+    return delta[_VP_SPREAD] <= 0 or current[_VP_SPREAD] != bound[_VP_SPREAD]
 
 
 def _repairable(current: list[int], bound: list[int]) -> bool:
