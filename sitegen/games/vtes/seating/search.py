@@ -12,7 +12,7 @@ import math
 import random
 from collections.abc import Callable
 
-from sitegen.games.vtes.seating.criteria import CRITERIA, RELATION_BY_DISTANCE, TRANSFERS_BY_SEAT, Round, position
+from sitegen.games.vtes.seating.criteria import CRITERIA, RELATION_BY_DISTANCE, TRANSFERS_BY_SEAT, WEIGHED, Round, position
 from sitegen.games.vtes.seating.score import Numbered, Tally, number_players
 
 _SAME_TABLE_ALWAYS = position("R2")
@@ -40,17 +40,87 @@ def optimise(
         # Budgets and temperatures measured with bench/bench_seating.py.
         seats = max(sum(map(len, round_)) for round_ in numbered)
         iterations = len(variable) * (4000 + 100 * seats) if len(variable) > 1 else 2000 + 100 * seats
-    best_score, best = None, numbered
-    enough = _lower_bound(Tally(len(players), numbered), numbered, variable)[: _SAME_SEAT + 1]
+    best_score, best_rank, best = None, None, numbered
+    bound = _lower_bound(Tally(len(players), numbered), numbered, variable)
     for _ in range(chains):
-        if len(variable) > 1 and best_score is not None and not _within_reach(best_score, enough):
+        if len(variable) > 1 and best_score is not None and not _within_reach(best_score, bound[: _SAME_SEAT + 1]):
             break  # R1-R7 at their least, or R4 too far above it for another chain to close the gap
         start = [[list(table) for table in round_] for round_ in numbered]
         found = _search(Tally(len(players), start), start, variable, rng, iterations, start_temperature)
-        score = Tally(len(players), found).full_vector()
-        if best_score is None or score < best_score:
-            best_score, best = score, found
+        tally = Tally(len(players), found)
+        score = tally.full_vector()
+        if best_rank is None or _rank(tally, score) < best_rank:
+            best_score, best_rank, best = score, _rank(tally, score), found
+    if best_score != bound:
+        _settle(Tally(len(players), best), best, variable, rng.random, iterations // _SETTLE_SHARE)
     return [[[players[p] for p in table] for table in round_] for round_ in best]
+
+
+def _rank(tally: Tally, vector: list[int]) -> tuple[list[int], float]:
+    """What seatings compare by: the ranked criteria one after the other, then the weighed ones summed (`WEIGHED`)."""
+    spread = tally.player_count * tally.weight_scale
+    weighed = sum(criterion.weight * (math.sqrt(value) / spread if criterion.spread else value)
+                  for criterion, value in zip(CRITERIA[WEIGHED:], vector[WEIGHED:]))
+    return vector[:WEIGHED], weighed
+
+
+def _settle(tally: Tally, rounds: Numbered, variable: list[int], uniform: Callable[[], float], moves: int) -> None:
+    """Anneal the weighed criteria (R8, R9) of the best seating found, the ranked ones held: a move that changes
+    those is taken only when it improves them. The chains, judged lexicographically to the end, leave R8 a seat or R9
+    a pair or two above what krcg's optimiser reaches (14-20 players); then polish table by table."""
+    positions = {i: [(t, s) for t, table in enumerate(rounds[i]) for s in range(len(table))] for i in variable}
+    current = tally.full_vector()
+    best, best_rounds = _rank(tally, current), [[list(t) for t in rounds[i]] for i in variable]
+    cooling = math.exp(math.log(_SETTLE_END / _SETTLE_START) / max(moves, 1))
+    temperature = _SETTLE_START
+    for _ in range(moves):
+        temperature *= cooling
+        moved = _try_turn(tally, rounds, variable, uniform) if uniform() < _SETTLE_TURNS else _try_move(
+            tally, rounds, variable, positions, False, uniform)
+        if moved is None:
+            continue
+        held = [moved[0][i] for i in _SETTLE_HELD]
+        after = [a + b for a, b in zip(current, moved[0])]
+        if held != _NO_CHANGE[: len(held)]:
+            if held > _NO_CHANGE[: len(held)]:
+                continue
+        else:
+            worse = _energy(tally, after) - _energy(tally, current)
+            if worse > 0 and uniform() >= math.exp(-worse / temperature):
+                continue
+        tally.commit()
+        current = after
+        if _rank(tally, current) < best:
+            best, best_rounds = _rank(tally, current), [[list(t) for t in rounds[i]] for i in variable]
+    for i, seated in zip(variable, best_rounds):
+        rounds[i] = seated
+    tally = Tally(tally.player_count, rounds)
+    _polish_tables(tally, rounds, variable, tally.full_vector(), [-1] * len(CRITERIA))
+
+
+def _energy(tally: Tally, vector: list[int]) -> float:
+    """What the settling run anneals: the weighed criteria, and the seat criteria (R5, R7) at a price it can pay for a
+    while (a better spread of seats often lies beyond a seat taken twice); the best seating it keeps is ranked as ever."""
+    return _rank(tally, vector)[1] + _SEAT_PRICE * (vector[_FIFTH_SEAT] + vector[_SAME_SEAT])
+
+
+def _try_turn(tally: Tally, rounds: Numbered, variable: list[int], uniform: Callable[[], float]) -> Move:
+    """A table rotation: everyone at a table moves the same number of seats on, so only seats change (R5, R7, R8)."""
+    round_ = rounds[variable[int(uniform() * len(variable))]]
+    t = int(uniform() * len(round_))
+    return tally.rotation_change(round_, t, 1 + int(uniform() * (len(round_[t]) - 1))), None
+
+
+# The settling run: a tenth of a chain's moves, half of them table rotations (R8 is mostly a matter of which seats
+# each player takes), its temperature in units of krcg's total (one R9 violation is 1, R8's seats a few each).
+_SETTLE_SHARE = 2
+_SEAT_PRICE = 10
+_FIFTH_SEAT = position("R5")
+_SETTLE_HELD = [i for i in range(WEIGHED) if i not in (_FIFTH_SEAT, _SAME_SEAT)]
+_SETTLE_TURNS = 0.5
+_SETTLE_START = 3.0
+_SETTLE_END = 0.05
+_NO_CHANGE = [0] * len(CRITERIA)
 
 
 # Another chain of a plan is run only when R1-R3 are at their least and R4 is at most this far above its own, or at
@@ -155,9 +225,10 @@ def _search(
     cooling = math.exp(math.log(end_temperature / start_temperature) / max(iterations, 1))
     temperature = start_temperature
     uniform = rng.random  # one call per draw keeps the run cheap and seeded
+    last_gain = 0
     for iteration in range(iterations):
-        if current == bound:
-            break
+        if current[:WEIGHED] == bound[:WEIGHED] or iteration - last_gain > max(iteration, iterations // 2) // 2:
+            break  # the weighed criteria are left to `_settle`
         if iteration == iterations // 2 and _repairable(current, bound):
             current = _repair_repeats(tally, rounds, variable, positions, uniform, current, bound)
         temperature *= cooling
@@ -169,6 +240,8 @@ def _search(
             current = [a + b for a, b in zip(current, moved[0])]
         elif moved is not None and moved[1] is not None:
             moved[1]()  # undo the half of a paired swap already made
+        if current[:WEIGHED] < best[:WEIGHED]:
+            last_gain = iteration
         if current < best:
             best = list(current)
             best_rounds = [[list(t) for t in rounds[i]] for i in variable]
@@ -316,18 +389,18 @@ def _polish_tables(
     tally: Tally, rounds: Numbered, variable: list[int], score: list[int], bound: list[int]
 ) -> None:
     """Reseat each table in its best order, over and over until no table improves."""
-    no_change = [0] * len(CRITERIA)
     orders = {size: list(itertools.permutations(range(size)))[1:] for size in RELATION_BY_DISTANCE}
     improved = True
     while improved and score != bound:
         improved = False
         for i in variable:
             for t, table in enumerate(rounds[i]):
-                best_delta, best_order = no_change, None
+                best_delta, best_order, best_rank = _NO_CHANGE, None, _rank(tally, score)
                 for order in orders[len(table)]:
                     delta = tally.reorder_change(rounds[i], t, order)
-                    if delta < best_delta:
-                        best_delta, best_order = delta, order
+                    rank = _rank(tally, [a + b for a, b in zip(score, delta)])
+                    if rank < best_rank:
+                        best_delta, best_order, best_rank = delta, order, rank
                 if best_order is not None:
                     tally.reorder_change(rounds[i], t, best_order)
                     tally.commit()
