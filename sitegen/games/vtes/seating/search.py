@@ -52,7 +52,7 @@ def optimise(
         if best_rank is None or _rank(tally, score) < best_rank:
             best_score, best_rank, best = score, _rank(tally, score), found
     if best_score != bound:
-        _settle(Tally(len(players), best), best, variable, rng.random, iterations // _SETTLE_SHARE)
+        _settle(Tally(len(players), best), best, variable, bound, rng.random, iterations // _SETTLE_SHARE)
     return [[[players[p] for p in table] for table in round_] for round_ in best]
 
 
@@ -64,16 +64,21 @@ def _rank(tally: Tally, vector: list[int]) -> tuple[list[int], float]:
     return vector[:WEIGHED], weighed
 
 
-def _settle(tally: Tally, rounds: Numbered, variable: list[int], uniform: Callable[[], float], moves: int) -> None:
+def _settle(tally: Tally, rounds: Numbered, variable: list[int], bound: list[int], uniform: Callable[[], float],
+            moves: int) -> None:
     """Anneal the weighed criteria (R8, R9) of the best seating found, the ranked ones held: a move that changes
     those is taken only when it improves them. The chains, judged lexicographically to the end, leave R8 a seat or R9
     a pair or two above what krcg's optimiser reaches (14-20 players); then polish table by table."""
     positions = {i: [(t, s) for t, table in enumerate(rounds[i]) for s in range(len(table))] for i in variable}
     current = tally.full_vector()
     best, best_rounds = _rank(tally, current), [[list(t) for t in rounds[i]] for i in variable]
-    cooling = math.exp(math.log(_SETTLE_END / _SETTLE_START) / max(moves, 1))
-    temperature = _SETTLE_START
+    # One player's mean transfers moving a third of a seat moves 100 x R8 by about 37 / players: a large field is
+    # settled cooler, or its R8 wanders (64 players ended 0.01 above what the chain alone reached).
+    temperature = _SETTLE_START * min(1.0, _SETTLE_FIELD / tally.player_count)
+    cooling = math.exp(math.log(_SETTLE_END / temperature) / max(moves, 1))
     for _ in range(moves):
+        if current == bound:
+            break
         temperature *= cooling
         moved = _try_turn(tally, rounds, variable, uniform) if uniform() < _SETTLE_TURNS else _try_move(
             tally, rounds, variable, positions, False, uniform)
@@ -113,12 +118,13 @@ def _try_turn(tally: Tally, rounds: Numbered, variable: list[int], uniform: Call
 
 # The settling run: a tenth of a chain's moves, half of them table rotations (R8 is mostly a matter of which seats
 # each player takes), its temperature in units of krcg's total (one R9 violation is 1, R8's seats a few each).
-_SETTLE_SHARE = 2
+_SETTLE_SHARE = 4
 _SEAT_PRICE = 10
 _FIFTH_SEAT = position("R5")
 _SETTLE_HELD = [i for i in range(WEIGHED) if i not in (_FIFTH_SEAT, _SAME_SEAT)]
 _SETTLE_TURNS = 0.5
 _SETTLE_START = 3.0
+_SETTLE_FIELD = 20
 _SETTLE_END = 0.05
 _NO_CHANGE = [0] * len(CRITERIA)
 
@@ -227,8 +233,8 @@ def _search(
     uniform = rng.random  # one call per draw keeps the run cheap and seeded
     last_gain = 0
     for iteration in range(iterations):
-        if current[:WEIGHED] == bound[:WEIGHED] or iteration - last_gain > max(iteration, iterations // 2) // 2:
-            break  # the weighed criteria are left to `_settle`
+        if current == bound or iteration - last_gain > max(iteration, iterations // 2) // 2:
+            break
         if iteration == iterations // 2 and _repairable(current, bound):
             current = _repair_repeats(tally, rounds, variable, positions, uniform, current, bound)
         temperature *= cooling
@@ -240,9 +246,8 @@ def _search(
             current = [a + b for a, b in zip(current, moved[0])]
         elif moved is not None and moved[1] is not None:
             moved[1]()  # undo the half of a paired swap already made
-        if current[:WEIGHED] < best[:WEIGHED]:
-            last_gain = iteration
         if current < best:
+            last_gain = iteration
             best = list(current)
             best_rounds = [[list(t) for t in rounds[i]] for i in variable]
     if current != best:
