@@ -1,8 +1,9 @@
 """The V:TES seating search: simulated annealing over seat swaps and table rotations.
 
-Seatings compare by their violation vectors (`CRITERIA` order, lexicographically); the vector
-is updated incrementally by `Tally` from the few counters a move touches. The search is
-seeded by the caller's Random, so the same seed always gives the same seating.
+Seatings compare by their violation vectors (`CRITERIA` order, lexicographically up to the weighed
+criteria, which are summed: `_rank`); the vector is updated incrementally by `Tally` from the few
+counters a move touches. The search is seeded by the caller's Random, so the same seed always gives
+the same seating.
 """
 
 from __future__ import annotations
