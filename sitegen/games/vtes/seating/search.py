@@ -67,12 +67,13 @@ def _rank(tally: Tally, vector: list[int]) -> tuple[list[int], float]:
 
 def _settle(tally: Tally, rounds: Numbered, variable: list[int], bound: list[int], uniform: Callable[[], float],
             moves: int) -> None:
-    """Anneal the weighed criteria (R8, R9) of the best seating found, the ranked ones held: a move that changes
-    those is taken only when it improves them. The chains, judged lexicographically to the end, leave R8 a seat or R9
-    a pair or two above what krcg's optimiser reaches (14-20 players); then polish table by table."""
+    """Anneal the weighed criteria (R8, R9) of the best seating found, the other criteria but R5 and R7 (`_energy`)
+    held: a move that changes those is taken only when it improves them. The chains, judged lexicographically, left R8
+    a seat or R9 a pair or two above what krcg's optimiser reaches on most of its runs (14-20 players). Then a polish
+    table by table."""
     positions = {i: [(t, s) for t, table in enumerate(rounds[i]) for s in range(len(table))] for i in variable}
     current = tally.full_vector()
-    best, best_rounds = _rank(tally, current), [[list(t) for t in rounds[i]] for i in variable]
+    energy, best, best_rounds = _energy(tally, current), _rank(tally, current), [[list(t) for t in rounds[i]] for i in variable]
     # One player's mean transfers moving a third of a seat moves 100 x R8 by about 37 / players: a large field is
     # settled cooler, or its R8 wanders (64 players ended 0.01 above what the chain alone reached).
     temperature = _SETTLE_START * min(1.0, _SETTLE_FIELD / tally.player_count)
@@ -81,21 +82,18 @@ def _settle(tally: Tally, rounds: Numbered, variable: list[int], bound: list[int
         if current == bound:
             break
         temperature *= cooling
-        moved = _try_turn(tally, rounds, variable, uniform) if uniform() < _SETTLE_TURNS else _try_move(
-            tally, rounds, variable, positions, False, uniform)
+        moved = _try_move(tally, rounds, variable, positions, False, uniform)
         if moved is None:
             continue
         held = [moved[0][i] for i in _SETTLE_HELD]
+        if held > _NO_CHANGE[: len(held)]:
+            continue
         after = [a + b for a, b in zip(current, moved[0])]
-        if held != _NO_CHANGE[: len(held)]:
-            if held > _NO_CHANGE[: len(held)]:
-                continue
-        else:
-            worse = _energy(tally, after) - _energy(tally, current)
-            if worse > 0 and uniform() >= math.exp(-worse / temperature):
-                continue
+        after_energy = _energy(tally, after)
+        if held == _NO_CHANGE[: len(held)] and after_energy > energy and uniform() >= math.exp((energy - after_energy) / temperature):
+            continue
         tally.commit()
-        current = after
+        current, energy = after, after_energy
         if _rank(tally, current) < best:
             best, best_rounds = _rank(tally, current), [[list(t) for t in rounds[i]] for i in variable]
     for i, seated in zip(variable, best_rounds):
@@ -110,20 +108,12 @@ def _energy(tally: Tally, vector: list[int]) -> float:
     return _rank(tally, vector)[1] + _SEAT_PRICE * (vector[_FIFTH_SEAT] + vector[_SAME_SEAT])
 
 
-def _try_turn(tally: Tally, rounds: Numbered, variable: list[int], uniform: Callable[[], float]) -> Move:
-    """A table rotation: everyone at a table moves the same number of seats on, so only seats change (R5, R7, R8)."""
-    round_ = rounds[variable[int(uniform() * len(variable))]]
-    t = int(uniform() * len(round_))
-    return tally.rotation_change(round_, t, 1 + int(uniform() * (len(round_[t]) - 1))), None
-
-
-# The settling run: a tenth of a chain's moves, half of them table rotations (R8 is mostly a matter of which seats
-# each player takes), its temperature in units of krcg's total (one R9 violation is 1, R8's seats a few each).
-_SETTLE_SHARE = 4
+# The settling run: half a chain's moves, its temperature in units of krcg's total (one R9 violation is 1, one R8
+# step a few at 13-20 players); table rotations alone ended where they began, so it moves as a chain does.
+_SETTLE_SHARE = 2
 _SEAT_PRICE = 10
 _FIFTH_SEAT = position("R5")
 _SETTLE_HELD = [i for i in range(WEIGHED) if i not in (_FIFTH_SEAT, _SAME_SEAT)]
-_SETTLE_TURNS = 0.5
 _SETTLE_START = 3.0
 _SETTLE_FIELD = 20
 _SETTLE_END = 0.05
@@ -247,7 +237,8 @@ def _search(
         elif moved is not None and moved[1] is not None:
             moved[1]()  # undo the half of a paired swap already made
         if current < best:
-            last_gain, best, best_rounds = iteration, list(current), [[list(t) for t in rounds[i]] for i in variable]
+            last_gain = iteration if current[:WEIGHED] < best[:WEIGHED] else last_gain
+            best, best_rounds = list(current), [[list(t) for t in rounds[i]] for i in variable]
     if current != best:
         for i, seated in zip(variable, best_rounds):
             rounds[i] = seated
