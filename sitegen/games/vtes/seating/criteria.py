@@ -25,10 +25,13 @@ class Criterion:
     rule: str  # the aim in plain words, as the rules page states it
     counted: str  # what its number counts, for the round pages' organizer box
     spread: bool = False  # a population standard deviation (a float), not a count
+    weight: int = 0  # the last criteria, weighed together (`WEIGHED`) rather than one before the other
 
 
-#: Most important first. Seatings compare lexicographically, so the position is the priority:
-#: one violation of a criterion outweighs any amount of violations further down.
+#: Most important first. Seatings compare lexicographically, so the position is the priority: one violation of a
+#: criterion outweighs any amount of violations further down; only the last two, R8 and R9, which the V:EKN rules do
+#: not rank, are weighed together as the reference scorer (krcg) weighs them: 100 per unit of R8's standard deviation
+#: (a seat further on moves it by a few hundredths), 1 per R9 violation.
 CRITERIA = (
     # A pair sits as predator and prey again, in the same direction.
     Criterion("R1", N_("predator-prey repeated"), N_("nobody meets the same predator or prey twice"),
@@ -52,11 +55,15 @@ CRITERIA = (
     Criterion("R7", N_("same seat twice"), N_("nobody takes the same seat twice"), N_("seats a player took more than once (one per player and seat)")),
     # Starting transfers (TRANSFERS_BY_SEAT), per-game mean of each player.
     Criterion("R8", N_("starting transfers uneven"), N_("first-turn transfers are spread fairly"),
-              N_("standard deviation of the players' mean first-turn transfers"), spread=True),
+              N_("standard deviation of the players' mean first-turn transfers"), spread=True, weight=100),
     # A pair repeats a position group: adjacent (prey or predator) or not.
     Criterion("R9", N_("position group repeated"), N_("pairs do not repeat the same kind of position"),
-              N_("kinds of position (next to or apart) a pair took again")),
+              N_("kinds of position (next to or apart) a pair took again"), weight=1),
 )
+
+
+#: Where the weighed criteria start: every criterion from there on has a weight, every one before none.
+WEIGHED = next(i for i, criterion in enumerate(CRITERIA) if criterion.weight)
 
 
 def position(code: str) -> int:

@@ -86,11 +86,17 @@ def plan_rounds(
         order = list(players)
         rng.shuffle(order)
         return [[[order[place] for place in table] for table in round_] for round_ in proven]
-    plan = []
+    plan: list[Round] = []
+    small_games = dict.fromkeys(players, 0)
     for _ in range(rounds):
         shuffled = list(players)
         rng.shuffle(shuffled)
+        # Those who sat at small tables most go first, to the large ones: the start has the VPs on offer (R3) even.
+        shuffled.sort(key=small_games.__getitem__, reverse=True)
         plan.append(_cut(shuffled, sizes))
+        for table in plan[-1]:
+            for player in table:
+                small_games[player] += len(table) < LARGEST_TABLE
     # Every criterion treats players alike, so any optimal plan can be renamed
     # to start with this first round: only the later rounds need searching.
     # Up to four runs: a further run when one ends with a seat taken twice (12 players) or a pair or two meeting
