@@ -10,6 +10,7 @@ import io
 import shutil
 from pathlib import Path
 
+import agot_records
 import pytest
 from browser import AXE, OVERFLOWING, axe_findings, serving, shot
 from desk_events import make_event
@@ -22,24 +23,6 @@ pytestmark = pytest.mark.browser
 
 CORPUS = Path(__file__).resolve().parent.parent / "games"
 VTES_LISTS = ["legal-a.twda.txt", "legal-b.vdb.txt", "legal-a.jol.txt", "legal-b.lackey.txt", "legal-a.amaranth.txt"]
-AGOT = """name: Records {language}
-format: agot-joust
-date: 2026-12-05
-language: {language}
-rounds: 2
-cut: 0
-players: [Ann Example, Ben Example, Cat Example, Dan Example]
-decklists:
-  collect: optional
-  publish: all
-"""
-AGOT_ROUNDS = {"round-1.yaml": """tables:
-- {table: 1, players: [ann-example, ben-example], winner: ann-example}
-- {table: 2, players: [cat-example, dan-example], power: {cat-example: 5, dan-example: 5}}
-""", "round-2.yaml": """tables:
-- {table: 1, players: [ann-example, cat-example], winner: ann-example}
-- {table: 2, players: [ben-example, dan-example], winner: ben-example}
-"""}
 AGOT_LISTS = {"ann-example": "legal.txt", "ben-example": "legal-night-watch.txt", "cat-example": "legal-one-plot-twice.txt",
               "dan-example": "legal-with-link.txt"}
 
@@ -72,8 +55,8 @@ def vtes_event(root: Path, language: str) -> None:
 def agot_event(root: Path, language: str) -> None:
     folder = root / "content" / "events" / f"agot-{slug(language)}"
     (folder / "decks").mkdir(parents=True)
-    (folder / "event.yaml").write_text(AGOT.format(language=language))
-    for name, text in AGOT_ROUNDS.items():
+    (folder / "event.yaml").write_text(agot_records.event_in(language))
+    for name, text in agot_records.ROUNDS.items():
         (folder / name).write_text(text)
     for player, name in AGOT_LISTS.items():
         shutil.copy(CORPUS / "agot" / "decklists" / name, folder / "decks" / f"{player}.txt")

@@ -4,34 +4,17 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from agot_records import EVENT, ROUNDS
+
 from sitegen.pages.decklists import Record, list_records, shown_lists
 
 CORPUS = Path(__file__).resolve().parent.parent / "games" / "agot" / "decklists"
-EVENT = """name: Records
-format: agot-joust
-date: 2026-12-05
-rounds: 2
-cut: 0
-players: [Ann Example, Ben Example, Cat Example, Dan Example]
-decklists:
-  collect: optional
-  publish: all
-"""
-# Round 1: Ann beats Ben; Cat and Dan draw (equal power). Round 2: Ann beats Cat; Ben beats Dan.
-ROUND_1 = """tables:
-- {table: 1, players: [ann-example, ben-example], winner: ann-example}
-- {table: 2, players: [cat-example, dan-example], power: {cat-example: 5, dan-example: 5}}
-"""
-ROUND_2 = """tables:
-- {table: 1, players: [ann-example, cat-example], winner: ann-example}
-- {table: 2, players: [ben-example, dan-example], winner: ben-example}
-"""
 LISTS = {"ann-example": "legal.txt", "cat-example": "legal-one-plot-twice.txt",  # House Stark, Fealty
          "ben-example": "legal-night-watch.txt", "dan-example": "legal-no-agenda.txt"}  # the Night's Watch; House Stark, no agenda
 
 
 def files() -> dict[str, str]:
-    made = {"events/e/event.yaml": EVENT, "events/e/round-1.yaml": ROUND_1, "events/e/round-2.yaml": ROUND_2}
+    made = {"events/e/event.yaml": EVENT} | {f"events/e/{name}": text for name, text in ROUNDS.items()}
     return made | {f"events/e/decks/{player}.txt": (CORPUS / name).read_text() for player, name in LISTS.items()}
 
 
