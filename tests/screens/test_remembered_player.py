@@ -103,7 +103,7 @@ def test_the_banner_links_to_a_newly_posted_round(browser, site_url):
     page.goto(site_url + EVENT + "round-2.html")
     page.clock.run_for(31_000)
     banner = page.locator(".update-banner")
-    banner.wait_for(state="visible", timeout=2000)
+    banner.wait_for(state="visible", timeout=10_000)  # the fetch is real: a loaded machine takes its time
     link = banner.get_by_role("link")
     assert link.inner_text() == "Open Round 4"
     assert link.evaluate("a => a.href").endswith(EVENT + "round-4.html")  # the link is relative: where it leads
