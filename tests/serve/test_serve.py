@@ -13,9 +13,8 @@ from project import DEMO
 pytestmark = pytest.mark.browser  # drives Debian's Chromium: skipped by `make test-fast`
 
 
-
-
-def test_an_edited_round_file_shows_in_the_open_page_within_two_seconds(tmp_path):
+def test_an_edited_round_file_shows_in_the_open_page(tmp_path):
+    """How fast is bench/scale.py's goal (serve edit to page); here a loaded machine gets all the time it needs."""
     content = tmp_path / "content"
     shutil.copytree(DEMO, content)
     port = free_port()
@@ -38,12 +37,8 @@ def test_an_edited_round_file_shows_in_the_open_page_within_two_seconds(tmp_path
             data = yaml.safe_load(round_file.read_text())
             data["tables"][0]["winner"] = data["tables"][0]["players"][0]
             round_file.write_text(yaml.safe_dump(data))
-            started = time.monotonic()
-            page.wait_for_function("() => document.querySelector('#table-1 .tag.win') !== null", timeout=2000)
-            took = time.monotonic() - started
+            page.wait_for_function("() => document.querySelector('#table-1 .tag.win') !== null", timeout=30_000)
             browser.close()
-        print(f"edit to page update: {took:.2f} s")
-        assert took < 2
     finally:
         server.terminate()
         server.wait(timeout=10)
