@@ -6,6 +6,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+# A mistake and where it is: in sitegen.errors, which a command's start-up reads without the model; found here too.
+from sitegen.errors import ContentError as ContentError
+from sitegen.errors import Problem as Problem
+from sitegen.errors import Where as Where
 from sitegen.schema import keys
 
 # The keys every format shares: the content contract (formats add their own; none is ever renamed), from the table of keys.
@@ -27,35 +31,6 @@ REPORTS_CONFIRM_ALL = "confirm-all"
 #: `language:` in site.yaml and event.yaml: the languages the site and the desk ship complete (sitegen/locale/).
 LANGUAGES = keys.LANGUAGE_CODES
 DEFAULT_LANGUAGE = "en"
-
-
-@dataclass(frozen=True)
-class Where:
-    """A place in a content file, for error messages."""
-
-    path: str
-    line: int
-
-    def __str__(self) -> str:
-        return f"{self.path}:{self.line}"
-
-
-class ContentError(Exception):
-    """A user mistake in the content: reported as `path:line: message`, exit status 2."""
-
-    def __init__(self, problems: list[Problem]):
-        super().__init__("\n".join(str(p) for p in problems))
-        self.problems = problems
-
-
-@dataclass(frozen=True)
-class Problem:
-    where: Where
-    message: str
-
-    def __str__(self) -> str:
-        # One line, whatever the content held: a newline or NEL in a key would split the message in two.
-        return "".join(ch if ch.isprintable() else ascii(ch)[1:-1] for ch in f"{self.where}: {self.message}")
 
 
 @dataclass(frozen=True)

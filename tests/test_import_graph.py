@@ -8,10 +8,10 @@ import ast
 from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parent.parent / "sitegen"
-# Lowest first: a module may import its own stage or an earlier one. `sitegen.model`, `sitegen.text`, `sitegen.files`, `sitegen.language` (and the
+# Lowest first: a module may import its own stage or an earlier one. `sitegen.model`, `sitegen.errors`, `sitegen.text`, `sitegen.files`, `sitegen.language` (and the
 # package's own __init__) are the core.
 STAGES = ("core", "pairing", "games", "load", "pages", "render", "build", "edit", "serve", "desk", "cli")
-TOP = {"__main__": "cli", "schema": "core", "model": "core", "text": "core", "files": "core", "language": "core", "__init__": "core"}
+TOP = {"__main__": "cli", "schema": "core", "model": "core", "text": "core", "files": "core", "errors": "core", "language": "core", "__init__": "core"}
 
 
 def module_names() -> dict[str, Path]:

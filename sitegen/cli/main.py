@@ -23,8 +23,7 @@ def main(argv: list[str] | None = None) -> int:
     if (sys.argv[1:] if argv is None else argv) == ["--version"]:
         return _version()
     from sitegen.cli.printing import count
-    from sitegen.games.base import Refused
-    from sitegen.model import ContentError
+    from sitegen.errors import ContentError, Refused
 
     arguments = sys.argv[1:] if argv is None else argv
     args = _parser(arguments).parse_args(arguments)

@@ -2,9 +2,11 @@
 from __future__ import annotations
 
 import sys
+from typing import TYPE_CHECKING
 
-from sitegen.games.base import Scoreboard, StandingRow
-from sitegen.model import Event
+if TYPE_CHECKING:  # the start-up of every command imports this module: no game, no model for it
+    from sitegen.games.base import Scoreboard, StandingRow
+    from sitegen.model import Event
 
 
 def count(number: int, noun: str) -> str:

@@ -11,10 +11,9 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from sitegen import VENDOR_FOLDER
-from sitegen import games as formats
 from sitegen.cli.printing import count, warn
-from sitegen.games.base import Refused
-from sitegen.model import LANGUAGES
+from sitegen.errors import Refused
+from sitegen.schema.keys import LANGUAGE_CODES
 
 
 def register(sub: Any, cache: Path) -> None:
@@ -66,7 +65,7 @@ def _register_desk(sub: Any, cache: Path) -> None:
     p.add_argument("--commit", action="store_true", help="make each change a git commit in the content's repository; a Publish button runs `git push`")
     p.add_argument("--new-token", action="store_true", help="a new access code in the desk's address: every address and QR code "
                    "printed before stops working (the code is kept in the cache folder: a restart keeps it)")
-    p.add_argument("--language", choices=LANGUAGES, help="the desk's language (default: site.yaml's language:); an event with its own "
+    p.add_argument("--language", choices=LANGUAGE_CODES, help="the desk's language (default: site.yaml's language:); an event with its own "
                    "language: shows its pages and its players' report pages in it")
     p.set_defaults(run=_desk)
 
@@ -109,6 +108,7 @@ def _local_zone() -> str:
     return target.split("/zoneinfo/", 1)[1] if "/zoneinfo/" in target else ""
 
 def _check(args: argparse.Namespace) -> int:
+    from sitegen import games as formats
     from sitegen.build.pipeline import check_pages
 
     site = check_pages(args.content)  # the pages rendered too: a theme's mistakes are found here, not at the build

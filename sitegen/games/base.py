@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from sitegen.errors import Refused as Refused  # where the games and commands have always found it
 from sitegen.games.decklist import DeckRules, in_round_order
 from sitegen.games.result_entry import ResultEntry, SlipForm
 from sitegen.model import Event, Person, Problem, Round
@@ -167,10 +168,6 @@ class NextRound:
     summary: str  # what to tell the TO (e.g. a seating's violation vector)
     hint: str = ""  # how to enter this round's results, when it differs from the format's result_hint
     warnings: tuple[str, ...] = ()  # what the TO must hear about this pairing (a rematch that could not be avoided)
-
-
-class Refused(Exception):
-    """`pair` cannot go on (pending results, event finished, ...): exit status 2 with this message."""
 
 
 # Capabilities: what only some games have, each one object a game sets or leaves None. The desk, the pages and the

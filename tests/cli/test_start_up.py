@@ -35,9 +35,11 @@ def test_check_loads_no_edit_layer():
     assert loaded_by_check_help(("sitegen.edit", "ruamel")) == []
 
 
-def test_check_start_up_loads_no_game():
-    """`check`'s parser is made without the event verbs, whose flags and help come from the games' declarations."""
-    assert loaded_by_check_help(("sitegen.games.agot", "sitegen.games.vtes")) == []
+def test_check_start_up_loads_no_game_no_model_no_babel():
+    """`check`'s parser is made without the event verbs, whose flags and help come from the games' declarations; the
+    mistakes it reports (sitegen.errors) and its choices (the table of keys) are found without the model, the
+    games' interface and the languages' Babel."""
+    assert loaded_by_check_help(("sitegen.games", "sitegen.model", "sitegen.language", "babel")) == []
 
 
 def test_games_registry_loads_on_first_use():
