@@ -20,6 +20,7 @@ Number types, chosen so that nothing is ever rounded:
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -181,10 +182,12 @@ def preliminary_ranking(
     ``coin_toss`` flags the players whose place the draw decided.
     """
     scores = {player: (gw, as_vp(vp), tp) for player, (gw, vp, tp) in totals.items()}
+    level_with = Counter(scores.values())
 
     def order(player: str) -> tuple[tuple[int, Fraction, int], bytes]:
-        gw, vp, tp = scores[player]
-        return _descending(scores[player]), draw_key(seed, (gw, vp_text(vp), tp), player)
+        # The draw decides only among players level on all three, so it is worked out for those alone: same order.
+        gw, vp, tp = score = scores[player]
+        return _descending(score), draw_key(seed, (gw, vp_text(vp), tp), player) if level_with[score] > 1 else b""
 
     ranking: list[RankedPlayer] = []
     placed_in_event = 0  # players still in the event ranked so far
