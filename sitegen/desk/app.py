@@ -44,7 +44,8 @@ from sitegen.text import N_, Joined, Msg, filled, unplaced
 
 PREVIEW_QUIET = 2.0  # seconds without a change before the preview is rebuilt: a burst of taps is one build, none during a tap
 PLAYERS = "players"  # e/SLUG/players: the event's players, on a page of their own
-PLAYERS_ACTIONS = ("drop", "add")  # the changes made on it: a refused one shows there, a done one on the round it changed
+PLAYERS_ACTIONS = ("drop", "add", "rename")  # the changes made on it: a refused one shows there, a done one on the round it changed
+NO_ROUND_ACTIONS = ("rename",)  # ... unless it changes no round: then it is answered on the players' page too
 WORKERS = 4  # threads for the requests' file work: pages, changes (one at a time per content folder anyway), git
 T = TypeVar("T")
 
@@ -274,7 +275,8 @@ class Desk:
             warnings += self.commit(decks, slug)
         note = self.keep_note([done.message, *([decks.message] if decks else [])], warnings)
         earlier = value(form, "round") if done.anchor.startswith(f"{value(form, 'round')}-table-") else ""  # a correction: its round shown
-        return redirect(f"{self.root}e/{slug}/?note={note}{f'&round={earlier}' if earlier else ''}#{done.anchor}")
+        page = PLAYERS if action in NO_ROUND_ACTIONS else ""
+        return redirect(f"{self.root}e/{slug}/{page}?note={note}{f'&round={earlier}' if earlier else ''}#{done.anchor}")
 
     def table_key(self, folder: Path, form: Form) -> str:
         """Where a result form's messages show: at its table, in its round (`actions.table_anchor`)."""

@@ -411,3 +411,24 @@ def test_pairing_with_a_table_in_play_says_what_to_do_at_the_desk(desk):
     refusal = re.search(r'<p class="error"[^>]*>(.*?)</p>', text, re.S)
     assert status in (400, 409) and refusal and "no result yet" in refusal[1] and "sitegen" not in refusal[1]
     assert not (folder / "round-2.yaml").exists()
+
+
+def test_a_misspelt_name_is_corrected_on_the_players_page(desk):
+    """README: `sitegen rename` has its control at the desk. A typo found after pairing is corrected from the phone:
+    the id (and every round file) stays, the name changes, the page says so; an empty name is refused there."""
+    server, folder = desk()
+    players = server.get("e/desk/players")[1]
+    assert 'id="rename-cat-example"' in players and 'action="rename"' in players
+    status, refused, _ = server.post("e/desk/rename", {"player": "cat-example", "name": " ", "version": versions(players)["rename"]})
+    assert status == 400 and "give the player&#39;s full name" in refused and "<h2>Players</h2>" in refused
+    rounds_before = (folder / "round-1.yaml").read_bytes()
+    status, _, headers = server.post("e/desk/rename", {"player": "cat-example", "name": "Cat Exemple",
+                                                       "version": versions(players)["rename"]})
+    assert status == 303 and headers["Location"].startswith(f"/{TOKEN}/e/desk/players?note=")
+    answer = server.request("GET", headers["Location"].split("#")[0])[1]
+    assert "Cat Example is now Cat Exemple" in answer
+    event_yaml = (folder / "event.yaml").read_text()
+    assert "  - name: Cat Exemple\n    id: cat-example\n" in event_yaml
+    assert (folder / "round-1.yaml").read_bytes() == rounds_before
+    stale = server.post("e/desk/rename", {"player": "ann-example", "name": "Ann X", "version": versions(players)["rename"]})
+    assert stale[0] == 409 and "name: Ann Example" in (folder / "event.yaml").read_text()
