@@ -313,3 +313,23 @@ def test_confirm_all_tells_the_player_on_a_phone_who_is_still_to_report(desk, ph
     assert "another player" not in phone.locator("main").inner_text()
     shot(phone, "report-link-confirm-all")
     phone_fits(phone)
+
+
+@pytest.mark.browser
+def test_a_melee_players_link_chooses_the_winner_as_the_desk_does(desk, phone):
+    """At the desk, typing 15 power chooses "Won before time"; a player's link ran no script, so the same facts
+    reported by the players were written without the `winner` (as if time had been called), and no sum showed."""
+    from playwright.sync_api import expect
+
+    server, folder = desk("agot-melee")
+    found = links(server)
+    table = load_event(folder).rounds[0].tables[0]
+    base = f"http://127.0.0.1:{server.port}"
+    for player in table.players[:2]:
+        phone.goto(base + found[player]["path"])
+        for pid, power in zip(table.players, [15, 9, 7, 3]):
+            phone.locator(f"input[name=power-{pid}]").fill(str(power))
+        expect(phone.locator("select[name=winner]")).to_have_value(table.players[0])
+        expect(phone.locator("output.sum")).not_to_be_empty()
+        phone.locator("form button[type=submit]").click()
+    assert table_of(folder, 1)["winner"] == table.players[0]
