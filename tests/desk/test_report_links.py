@@ -333,3 +333,19 @@ def test_a_melee_players_link_chooses_the_winner_as_the_desk_does(desk, phone):
         expect(phone.locator("output.sum")).not_to_be_empty()
         phone.locator("form button[type=submit]").click()
     assert table_of(folder, 1)["winner"] == table.players[0]
+
+
+def test_a_held_report_reads_in_seat_order_after_a_restart(desk):
+    """The store sorted the result's players by id: after a restart the TO read a V:TES report's VP in alphabetical
+    order, not the seats' (where VP by seat is what a judge checks)."""
+    server, folder = desk("vtes")
+    table = load_event(folder).rounds[0].tables[0]
+    names = {p.id: p.name for p in load_event(folder).players}
+    vp = dict(zip(table.players, ["2.5", "0", "0", "0.5", "0.5"]))
+    assert report(server, links(server)[table.players[0]], {"way": "vp"} | {f"vp-{p}": v for p, v in vp.items()})[0] == 200
+    in_seats = "VP: " + ", ".join(f"{names[p]} {v}" for p, v in vp.items())
+    assert in_seats in server.get("e/desk/")[1]
+    assert list(table.players) != sorted(table.players)  # the seats are not in the ids' order
+    stop(server)
+    server, _ = desk("vtes", new=False)
+    assert in_seats in server.get("e/desk/")[1]
