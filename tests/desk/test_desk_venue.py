@@ -176,6 +176,25 @@ def test_an_event_is_created_in_the_desk(tmp_path, touch_phone, language):
     assert main(["check", "--content", str(tmp_path / "content")]) == 0
 
 
+def test_an_event_in_another_language_than_the_sites_is_created_in_the_desk(tmp_path, touch_phone):
+    """A French event on an English site, from the phone: the form's language, and no YAML to type."""
+    page = touch_phone
+    (tmp_path / "content").mkdir()
+    (tmp_path / "content" / "site.yaml").write_text("title: Club\n", encoding="utf-8")
+    server = DeskServer(tmp_path)
+    try:
+        page.goto(server.url)
+        page.locator("select[name=format]").select_option("vtes")
+        page.locator("input[name=name]").fill("Tournoi de Lyon")
+        page.locator("select[name=language]").select_option(label="français")
+        page.locator("textarea[name=players]").fill("Ann Example\nBen Example\nCat Example\nDan Example\n")
+        page.get_by_role("button", name="Create the event").tap()
+        expect(page.locator(".note.done")).to_have_text("Tournoi de Lyon est prêt avec 4 joueurs : appariez la ronde 1 quand tout le monde est là.")
+    finally:
+        server.close()
+    assert load_event(tmp_path / "content" / "events" / "tournoi-de-lyon").language == "fr"
+
+
 @pytest.mark.parametrize("language", ["en", "fr", "pl"])
 def test_print_views_stay_light_in_a_dark_browser(tmp_path, touch_phone, language):
     """The site's print view and slips, the desk's sheets of report links and slips: paper, light in dark mode too."""
