@@ -44,8 +44,8 @@ from sitegen.text import N_, Joined, Msg, filled, unplaced
 
 PREVIEW_QUIET = 2.0  # seconds without a change before the preview is rebuilt: a burst of taps is one build, none during a tap
 PLAYERS = "players"  # e/SLUG/players: the event's players, on a page of their own
-PLAYERS_ACTIONS = ("drop", "add", "rename")  # the changes made on it: a refused one shows there, a done one on the round it changed
-NO_ROUND_ACTIONS = ("rename",)  # ... unless it changes no round: then it is answered on the players' page too
+PLAYERS_ACTIONS = ("drop", "add", "rename", "remove")  # the changes made on it: a refused one shows there, a done one on the round it changed
+NO_ROUND_ACTIONS = ("rename", "remove")  # ... unless it changes no round: then it is answered on the players' page too
 WORKERS = 4  # threads for the requests' file work: pages, changes (one at a time per content folder anyway), git
 T = TypeVar("T")
 

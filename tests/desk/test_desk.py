@@ -432,3 +432,21 @@ def test_a_misspelt_name_is_corrected_on_the_players_page(desk):
     assert (folder / "round-1.yaml").read_bytes() == rounds_before
     stale = server.post("e/desk/rename", {"player": "ann-example", "name": "Ann X", "version": versions(players)["rename"]})
     assert stale[0] == 409 and "name: Ann Example" in (folder / "event.yaml").read_text()
+
+
+def test_a_player_entered_by_mistake_is_removed_on_the_players_page(desk):
+    """README: `sitegen remove` (a player with no seat) has its control at the desk. Before round 1 a name typed twice
+    or a player who never came is removed from event.yaml; a seated player offers no removal (a drop instead)."""
+    server, folder = desk(pair=False)
+    assert main(["add", str(folder), "Ann Exampel"]) == 0  # the same player, typed again
+    players = server.get("e/desk/players")[1]
+    assert 'id="remove-ann-exampel"' in players and 'action="remove"' in players
+    status, _, headers = server.post("e/desk/remove", {"player": "ann-exampel", "version": versions(players)["remove"]})
+    assert status == 303 and headers["Location"].startswith(f"/{TOKEN}/e/desk/players?note=")
+    assert "Ann Exampel is removed from the event" in server.request("GET", headers["Location"].split("#")[0])[1]
+    assert "Ann Exampel" not in (folder / "event.yaml").read_text()
+    assert main(["pair", str(folder)]) == 0
+    seated = server.get("e/desk/players")[1]
+    assert 'id="remove-' not in seated  # everyone has a seat now
+    status, refused, _ = server.post("e/desk/remove", {"player": "ann-example", "version": versions(seated)["drop"]})
+    assert status == 400 and "drop them instead" in refused and "name: Ann Example" in (folder / "event.yaml").read_text()
