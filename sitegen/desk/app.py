@@ -77,6 +77,7 @@ class Desk:
         self.templates.globals |= {"english": english, "ordinals": ORDINALS, "filled": filled, "unplaced": unplaced}
         self.notes: dict[str, tuple[list[str], list[str]]] = {}  # shown once after a redirect: (done, warnings)
         self._note_ids = count(1)
+        self._note_run = secrets.token_hex(2)  # this run's: a page from before a restart names no note of this one
         self._notes_lock = threading.Lock()
         self.workers = ThreadPoolExecutor(WORKERS, thread_name_prefix="desk")
         self.builder = ThreadPoolExecutor(1, thread_name_prefix="desk-preview")
@@ -155,7 +156,7 @@ class Desk:
 
     def keep_note(self, done: list[str], warnings: list[str]) -> str:
         with self._notes_lock:
-            key = str(next(self._note_ids))
+            key = f"{self._note_run}-{next(self._note_ids)}"
             self.notes[key] = (done, warnings)
             for old in list(self.notes)[:-50]:
                 del self.notes[old]

@@ -450,3 +450,23 @@ def test_a_player_entered_by_mistake_is_removed_on_the_players_page(desk):
     assert 'id="remove-' not in seated  # everyone has a seat now
     status, refused, _ = server.post("e/desk/remove", {"player": "ann-example", "version": versions(seated)["drop"]})
     assert status == 400 and "drop them instead" in refused and "name: Ann Example" in (folder / "event.yaml").read_text()
+
+
+def test_a_page_reloaded_after_a_restart_shows_no_other_changes_note(tmp_path):
+    """A judge's page carries its confirmation's number (?note=2). The desk started again numbered its notes from 1
+    again, so that page, reloaded, said another change had been made ("Round 1, table 2: ... won" on another table)."""
+    folder = make_event(tmp_path, "agot-joust")
+    (a, _), (c, _) = seats(folder)[1], seats(folder)[2]
+    server = Desk(tmp_path / "content", tmp_path)
+    page = server.get("e/desk/")[1]
+    _, _, before = server.post("e/desk/result", {"way": "won", "round": "round-1", "table": "1", "winner": a, "version": versions(page)["table-1"]})
+    server.close()
+    server = Desk(tmp_path / "content", tmp_path)  # the desk started again
+    try:
+        page = server.get("e/desk/")[1]
+        _, _, after = server.post("e/desk/result", {"way": "won", "round": "round-1", "table": "2", "winner": c, "version": versions(page)["table-2"]})
+        assert before["Location"].split("#")[0] != after["Location"].split("#")[0]
+        reloaded = server.request("GET", before["Location"].split("#")[0])[1]
+        assert "table 2: Cat Example won" not in reloaded
+    finally:
+        server.close()
