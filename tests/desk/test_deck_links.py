@@ -141,7 +141,8 @@ def test_the_desk_publishes_what_the_rule_releases_after_a_change(tmp_path):
         seated = load_event(folder).rounds[number].tables[0].players
         assert main(["result", str(folder), "1", "--vp", *[f"{p}={5 if p == 'ann-example' else 0}" for p in seated]]) == 0
     done = published(folder, cache)
-    assert str(done.message) == "Decklists published: Ann Example"  # the players by name, as every note of the desk and done.written == [folder / "decks" / "ann-example.txt"]
+    assert str(done.message) == "Decklists published: Ann Example"  # the players by name, as every note of the desk
+    assert done.written == [folder / "decks" / "ann-example.txt"]
     assert published(folder, cache) is None  # once only
 
 
