@@ -205,3 +205,14 @@ def test_the_desk_publishes_each_rounds_list_under_multideck(tmp_path):
     done = published(folder, cache)
     assert str(done.message) == "Decklists published: Ann Example"  # the players by name, as every note of the desk
     assert done.written == [folder / "decks" / name for name in ("ann-example.round-1.txt", "ann-example.round-2.txt", "ann-example.round-3.txt", "ann-example.txt")]
+
+
+def test_the_tos_sheets_lead_back_to_the_event_on_a_phone(desk, tmp_path):
+    """The Decklists page and the sheets of report links had no way back but the browser's: a link to the event's page,
+    left off the paper."""
+    from sitegen.cli.main import main
+
+    assert main(["pair", str(tmp_path / "content" / "events" / "desk"), "--without-decklists"]) == 0  # the sheets of a round
+    for path in ("e/desk/decks", "e/desk/links", "e/desk/slips"):
+        status, page = desk.get(path)
+        assert status == 200 and '<p class="hint back"><a href="./">Desk VTES</a></p>' in page, path
