@@ -349,3 +349,22 @@ def test_a_held_report_reads_in_seat_order_after_a_restart(desk):
     stop(server)
     server, _ = desk("vtes", new=False)
     assert in_seats in server.get("e/desk/")[1]
+
+
+@pytest.mark.browser
+def test_the_links_a_judge_or_a_player_taps_are_44_px_tall(desk, phone):
+    """The desk promises 44 px tap targets: "Round 1: correct a result" and a player's "Register your deck" were 20 px."""
+    server, folder = desk("vtes")
+    (folder / "event.yaml").write_text((folder / "event.yaml").read_text() + "decklists:\n  collect: optional\n")
+    table = load_event(folder).rounds[0].tables[0]
+    found = links(server)
+    base = f"http://127.0.0.1:{server.port}"
+    phone.goto(base + found[table.players[0]]["path"])
+    deck = phone.get_by_role("link", name="Register your deck")
+    assert deck.bounding_box()["height"] >= 44
+    from sitegen.cli.main import main
+
+    assert main(["result", str(folder), "1", "--vp", *[f"{p}={v}" for p, v in zip(table.players, [2.5, 0, 0, 0.5, 0.5])]]) == 0
+    assert main(["pair", str(folder)]) == 0
+    phone.goto(f"{base}/{TOKEN}/e/desk/")
+    assert phone.get_by_role("link", name="Round 1: correct a result").bounding_box()["height"] >= 44
