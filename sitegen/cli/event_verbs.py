@@ -95,6 +95,7 @@ def _register_new(sub: Any) -> None:
     p.add_argument("--player", action="append", metavar="NAME", help="a player's full name (repeat it; default: two to replace)")
     p.add_argument("--rounds", type=int, metavar="N", help="preliminary rounds (default: from the rules when round 1 is paired)")
     p.add_argument("--cut", type=int, metavar="N", help="players in the elimination cut, in games that have one (default: from the rules)")
+    p.add_argument("--language", metavar="CODE", help="the event's pages in this language (en, fr, es, it, de, pt_BR or pl; default: the site's)")
     p.set_defaults(run=_new)
 
 
@@ -202,7 +203,7 @@ def _new(args: argparse.Namespace) -> int:
     from sitegen.edit.scaffold import new_event
 
     written = new_event(args.event_dir, fmt=args.format, date=args.date, name=args.name, players=args.player,
-                        rounds=args.rounds, cut=args.cut)
+                        rounds=args.rounds, cut=args.cut, language=args.language)
     for path in written[:-1]:
         print(f"created {path}: the site's title and address; edit it")
     print(f"created {written[-1]}: list the players (`sitegen add`), then run `sitegen pair {args.event_dir}`")

@@ -16,7 +16,7 @@ from typing import Any
 from sitegen import games as formats
 from sitegen.desk.screens import length_words, players_version, rounds_version, table_version
 from sitegen.edit.commit import find_round
-from sitegen.edit.players import RosterChange, add_player, drop_player
+from sitegen.edit.players import RosterChange, add_player, drop_player, remove_player, rename_player
 from sitegen.edit.results import Words, clear_result, enter_result, read_result
 from sitegen.edit.rounds import pair_round, set_length
 from sitegen.edit.seats import choose_seats, draw_first
@@ -194,6 +194,27 @@ def add(folder: Path, form: Form) -> Done:
     return _repaired(folder, change, N_("{name} joins round {number}", name=player.name, number=player.joined), "round")
 
 
+def rename(folder: Path, form: Form) -> Done:
+    """A player's name corrected (a typo); the id, and so every round file, stays."""
+    event = load_event(folder)
+    _check_version(form, players_version(event), STALE_PLAYERS)
+    pid = value(form, "player")
+    old = _name(event, pid)
+    edited = rename_player(folder, pid, value(form, "name"))
+    new = edited.event.player_by_id[pid].name
+    return Done(N_("{old} is now {new}", old=old, new=new), edited.written, plain(edited.warnings), f"player-{pid}")
+
+
+def remove(folder: Path, form: Form) -> Done:
+    """A player entered by mistake, or who never came, taken out of event.yaml: only one with no seat in any round."""
+    event = load_event(folder)
+    _check_version(form, players_version(event), STALE_PLAYERS)
+    pid = value(form, "player")
+    name = _name(event, pid)
+    edited = remove_player(folder, pid)
+    return Done(N_("{name} is removed from the event", name=name), edited.written, plain(edited.warnings), "players")
+
+
 def _fold(form: Form) -> str:
     """How the change folds into a round paired without it: the button tapped (a page from before the choices: pair again)."""
     fold = value(form, "fold") or REPAIR
@@ -338,6 +359,6 @@ def _integer(text: str, what: str) -> int:
         raise Refused(N_("{what}: '{text}' is not a whole number.", what=what, text=text)) from None
 
 
-ACTIONS: dict[str, Callable[[Path, Form], Done]] = {"result": enter, "drop": drop, "add": add, "pair": pair, "swap": swap,
-                                                     "clear": clear, "clock": clock, "length": length, "seats": seats,
-                                                     "draw": draw}
+ACTIONS: dict[str, Callable[[Path, Form], Done]] = {"result": enter, "drop": drop, "add": add, "rename": rename, "remove": remove,
+                                                     "pair": pair, "swap": swap, "clear": clear, "clock": clock, "length": length,
+                                                     "seats": seats, "draw": draw}

@@ -44,7 +44,8 @@ from sitegen.text import N_, Joined, Msg, filled, unplaced
 
 PREVIEW_QUIET = 2.0  # seconds without a change before the preview is rebuilt: a burst of taps is one build, none during a tap
 PLAYERS = "players"  # e/SLUG/players: the event's players, on a page of their own
-PLAYERS_ACTIONS = ("drop", "add")  # the changes made on it: a refused one shows there, a done one on the round it changed
+PLAYERS_ACTIONS = ("drop", "add", "rename", "remove")  # the changes made on it: a refused one shows there, a done one on the round it changed
+NO_ROUND_ACTIONS = ("rename", "remove")  # ... unless it changes no round: then it is answered on the players' page too
 WORKERS = 4  # threads for the requests' file work: pages, changes (one at a time per content folder anyway), git
 T = TypeVar("T")
 
@@ -76,6 +77,7 @@ class Desk:
         self.templates.globals |= {"english": english, "ordinals": ORDINALS, "filled": filled, "unplaced": unplaced}
         self.notes: dict[str, tuple[list[str], list[str]]] = {}  # shown once after a redirect: (done, warnings)
         self._note_ids = count(1)
+        self._note_run = secrets.token_hex(2)  # this run's: a page from before a restart names no note of this one
         self._notes_lock = threading.Lock()
         self.workers = ThreadPoolExecutor(WORKERS, thread_name_prefix="desk")
         self.builder = ThreadPoolExecutor(1, thread_name_prefix="desk-preview")
@@ -154,7 +156,7 @@ class Desk:
 
     def keep_note(self, done: list[str], warnings: list[str]) -> str:
         with self._notes_lock:
-            key = str(next(self._note_ids))
+            key = f"{self._note_run}-{next(self._note_ids)}"
             self.notes[key] = (done, warnings)
             for old in list(self.notes)[:-50]:
                 del self.notes[old]
@@ -274,7 +276,8 @@ class Desk:
             warnings += self.commit(decks, slug)
         note = self.keep_note([done.message, *([decks.message] if decks else [])], warnings)
         earlier = value(form, "round") if done.anchor.startswith(f"{value(form, 'round')}-table-") else ""  # a correction: its round shown
-        return redirect(f"{self.root}e/{slug}/?note={note}{f'&round={earlier}' if earlier else ''}#{done.anchor}")
+        page = PLAYERS if action in NO_ROUND_ACTIONS else ""
+        return redirect(f"{self.root}e/{slug}/{page}?note={note}{f'&round={earlier}' if earlier else ''}#{done.anchor}")
 
     def table_key(self, folder: Path, form: Form) -> str:
         """Where a result form's messages show: at its table, in its round (`actions.table_anchor`)."""

@@ -216,4 +216,5 @@ def published(folder: Path, cache: Path) -> Done | None:
         return Done(N_("The decklists could not be published: {error}", error=str(exc)), [])
     if not released:
         return None
-    return Done(N_("Decklists published: {players}", players=", ".join(players_of(released))), released)
+    names = load_event(folder).player_by_id  # the TO reads names, as in every other note
+    return Done(N_("Decklists published: {players}", players=", ".join(names[pid].name for pid in players_of(released))), released)

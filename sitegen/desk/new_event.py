@@ -7,24 +7,30 @@ import datetime
 from dataclasses import dataclass
 from pathlib import Path
 
+from babel import Locale
+
 from sitegen import games as formats
 from sitegen.desk.actions import Form, value
 from sitegen.edit.lock import content_lock
 from sitegen.edit.scaffold import new_event
 from sitegen.games.base import Refused
+from sitegen.schema.keys import LANGUAGE_CODES
 from sitegen.text import N_, Msg, Nn_, slugify
 
 
 @dataclass(frozen=True)
 class NewEventForm:
-    """What the index page's form offers: each game (its `format:` name and title) and today's date."""
+    """What the index page's form offers: each game (its `format:` name and title), today's date and each language (its
+    code and its name in itself: a TO picks the players' language by its own name)."""
 
     games: list[tuple[str, str]]
     today: str
+    languages: list[tuple[str, str]]
 
 
 def new_event_form(today: datetime.date) -> NewEventForm:
-    return NewEventForm(sorted((name, fmt.title) for name, fmt in formats.FORMATS.items()), today.isoformat())
+    languages = [(code, Locale.parse(code).get_display_name(code) or code) for code in LANGUAGE_CODES]
+    return NewEventForm(sorted((name, fmt.title) for name, fmt in formats.FORMATS.items()), today.isoformat(), languages)
 
 
 def create_event(content: Path, form: Form) -> tuple[str, Msg]:
@@ -39,7 +45,8 @@ def create_event(content: Path, form: Form) -> tuple[str, Msg]:
         if folder.exists():
             raise Refused(N_("There is already an event called {slug}: give this one another name.", slug=slug))
         new_event(folder, fmt=value(form, "format"), date=value(form, "date"), name=name, players=players,
-                  rounds=_optional(value(form, "rounds"), N_("Rounds")), cut=_optional(value(form, "cut"), N_("Cut")))
+                  rounds=_optional(value(form, "rounds"), N_("Rounds")), cut=_optional(value(form, "cut"), N_("Cut")),
+                  language=value(form, "language") or None)
     return slug, Nn_("{name} is ready with {count} player: pair round 1 when everyone is here.",
                      "{name} is ready with {count} players: pair round 1 when everyone is here.", len(players), name=name)
 

@@ -40,7 +40,7 @@ from sitegen.load.site import read_outline
 from sitegen.model import ContentError, Event, Round, Table
 from sitegen.text import N_, Joined, Msg
 
-LINK_ROUTE = "r"  # /r/LINK: a player's link; /r/desk.css: the desk's style sheet, which holds no secret
+LINK_ROUTE = "r"  # /r/LINK: a player's link; /r/desk.css, /r/desk.js: the desk's style sheet and script, which hold no secret
 PER_LINK = (20, 60.0)  # requests per seconds: a player taps a few times, a script guessing results many
 PER_ADDRESS = (60, 60.0)  # a phone shared by a table, a venue's wifi behind one address
 HELD, WRITTEN, FINISHED = "held", "written", "finished"  # what became of a player's report: see ReportLinks._report

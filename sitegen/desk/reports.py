@@ -98,7 +98,8 @@ class ReportBook:
     def save(self) -> None:
         data = {"links": {token: asdict(b) for token, b in self.links.items()},
                 "held": {key: [asdict(r) for r in reports] for key, reports in self.held.items()}}
-        write_atomic(self.path, json.dumps(data, indent=1, sort_keys=True).encode())
+        # not sort_keys: a held result's figures keep the seats' order, which the TO reads them in after a restart
+        write_atomic(self.path, json.dumps(data, indent=1).encode())
 
     def link_for(self, binding: Binding) -> str:
         """The link token of `binding`, made (and kept) the first time it is asked for."""

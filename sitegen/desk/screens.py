@@ -108,12 +108,13 @@ class DeskSeatChoice:
 
 @dataclass
 class RosterLine:
-    """A player on the desk's list: drop (with a confirmation) or undo the drop."""
+    """A player on the desk's list: drop (with a confirmation) or undo the drop; remove one who never had a seat."""
 
     id: str
     name: str
     state: str  # "plays", "dropped after round 2", "joins round 3"
     dropped: bool
+    seated: bool = False  # in a round written (a seat, a bye, sitting out): on the record, so dropped, never removed
     in_open_round: bool = False  # seated (or with a bye, or sitting out) in a round paired and without a result: a drop folds in
 
 
@@ -179,7 +180,8 @@ def event_page(event: Event, board: Scoreboard | None, shown: frozenset[str] = f
                      dict(fmt.deck_fields), players_version(event), rounds_version(event), can_redo, rounds, names=names)
     _length(page, event, board)
     page.gives_byes = fmt.gives_byes
-    page.roster = [_roster_line(p, len(event.rounds)) for p in event.players]
+    seated = {pid for round_ in event.rounds + event.elims for pid in (*round_.seated(), *round_.byes, *round_.sitting_out)}
+    page.roster = [dataclasses.replace(_roster_line(p, len(event.rounds)), seated=p.id in seated) for p in event.players]
     page.swiss = not preliminaries_over(event)
     page.minutes = round_minutes(event, fmt.round_minutes)
     if view and can_redo and view.round.stage == "round":

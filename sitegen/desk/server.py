@@ -114,6 +114,8 @@ class DeskHandler(web.RequestHandler):
         desk, route, query = self.desk, self.route, self.request.query
         if self.link == "desk.css":
             return Reply(HTTPStatus.OK, desk.css, "text/css; charset=utf-8")
+        if self.link == "desk.js":  # a player's form does as the desk's: the sums, the Melee winner chosen as typed
+            return Reply(HTTPStatus.OK, desk.js, "text/javascript; charset=utf-8")
         if self.link is not None:
             return Reply(*astuple(await desk.work(desk.links.answer, self.link, None, self.request.remote_ip or "")))
         if self.deck_link is not None:

@@ -52,8 +52,21 @@ def fold_change(event_dir: str | Path, texts: dict[Path, str | None], fold: str,
         active = sum(p.active_in(round_.number) for p in after.players)
         seating = fold_seating(before, fmt.round_sizes(active), newcomer=newcomer, dropped=dropped)
     path = Path(event_dir) / Path(round_.where.path).name
-    texts = texts | {path: round_text(path.read_text(encoding="utf-8"), seating, "byes" if fmt.gives_byes else "sitting_out")}
-    return Folded(Edited(commit(event_dir, texts), list(texts)), tuple(seating.changed_tables(before)))
+    changed = seating.changed_tables(before)
+    text = round_text(path.read_text(encoding="utf-8"), seating, "byes" if fmt.gives_byes else "sitting_out")
+    texts = texts | {path: summed_up_again(text, f"# {after.name}: ", round_.number, seating, changed)}
+    return Folded(Edited(commit(event_dir, texts), list(texts)), tuple(changed))
+
+
+def summed_up_again(text: str, opening: str, number: int, seating: Seating, changed: list[int]) -> str:
+    """The round file's first line, which `pair` wrote to sum up the round as paired ("4 tables, bye: X"), made to sum
+    it up as it now stands; a first line of the TO's own is kept."""
+    first, newline, rest = text.partition("\n")
+    if not changed or not first.startswith(opening):
+        return text
+    tables = f"{len(seating.tables)} table{'s' if len(seating.tables) != 1 else ''}"
+    which = f"table{'s' if len(changed) > 1 else ''} {', '.join(str(n) for n in changed)}"
+    return f"{opening}Round {number}: {tables}; {which} changed after pairing (a late arrival or a drop folded in){newline}{rest}"
 
 
 def round_text(text: str, seating: Seating, waiting_key: str) -> str:

@@ -5,6 +5,7 @@ Each passes `sitegen check` as written, and its comments say what to change.
 from __future__ import annotations
 
 import json
+import re
 import zoneinfo
 from pathlib import Path
 
@@ -167,8 +168,9 @@ def init_site(folder: str | Path, *, package: str, title: str | None = None, bas
 
 
 def new_event(folder: str | Path, *, fmt: str, date: str, name: str | None = None, players: list[str] | None = None,
-              rounds: int | None = None, cut: int | None = None) -> list[Path]:
-    """Write `folder`/event.yaml for the game `fmt` (and content/site.yaml when the content folder has none)."""
+              rounds: int | None = None, cut: int | None = None, language: str | None = None) -> list[Path]:
+    """Write `folder`/event.yaml for the game `fmt` (and content/site.yaml when the content folder has none); `language`:
+    the event's pages in another language than the site's."""
     event_dir = Path(folder)
     target = event_dir / "event.yaml"
     if target.exists():
@@ -180,10 +182,12 @@ def new_event(folder: str | Path, *, fmt: str, date: str, name: str | None = Non
     if fmt not in formats.FORMATS:
         raise Refused(f"unknown format '{fmt}'; use one of: {', '.join(sorted(formats.FORMATS))}")
     _check_new_event_flags(players or [], rounds, cut)
+    if language and language not in keys.LANGUAGE_CODES:
+        raise Refused(f"--language {language} is not a language sitegen ships; use one of: {', '.join(keys.LANGUAGE_CODES)}")
     length = formats.FORMATS[fmt].new_event_lines(rounds, cut)
     title = event_dir.name.replace("-", " ").title() if name is None else name
     in_repository = event_dir.absolute().parent.name == "events"  # <repository>/content/events/<event>/
-    text = _event_text(fmt, title, date, players or [], length)
+    text = _event_text(fmt, title, date, players or [], length, language)
     if in_repository:
         text = modeline("event", 3) + "\n" + text
     load_event(event_dir, {target: text})  # what the loader refuses (a control character, a blank name, a player twice)
@@ -224,8 +228,10 @@ def _check_new_event_flags(players: list[str], rounds: int | None, cut: int | No
         raise Refused(f"--cut {cut}: the cut is 0 (none) or more players")
 
 
-def _event_text(fmt: str, name: str, date: str, players: list[str], length: list[str]) -> str:
+def _event_text(fmt: str, name: str, date: str, players: list[str], length: list[str], language: str | None = None) -> str:
     lines = [f"name: {_yaml_text(name)}", f"format: {fmt}", f"date: {date}", *keys.commented_lines(keys.EVENT, EVENT_WIDTH), *length]
+    if language:  # the commented example becomes the setting, its help kept
+        lines = [re.sub(r"^# language: \S+ *", f"language: {language}  ", line) for line in lines]
     fields = formats.FORMATS[fmt].player_example
     if not players:  # no placeholder players: they would be paired and ranked
         example = "".join(f"#{line[1:]}\n" for line in ("  - name: Ann Example\n" + fields).splitlines())

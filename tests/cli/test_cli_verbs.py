@@ -233,3 +233,15 @@ def test_pairing_round_1_below_four_players_warns(tmp_path, run_cli):
     assert run_cli("new", folder, "--date", "2026-12-05", "--player", "Ann Example", "--player", "Ben Example")[0] == 0
     status, _, err = run_cli("pair", folder)
     assert status == 0 and "2 players so far" in err and "at least 4" in err
+
+
+def test_new_writes_the_events_own_language(tmp_path, run_cli):
+    """An event in another language than the site's, made without typing YAML (the desk's form says the same)."""
+    folder = tmp_path / "content" / "events" / "tournoi"
+    assert run_cli("new", folder, "--date", "2026-12-05", "--language", "fr")[0] == 0
+    text = (folder / "event.yaml").read_text()
+    assert "\nlanguage: fr  " in text and "# language:" not in text
+    assert load_event(folder).language == "fr"
+    assert run_cli("check", "--content", tmp_path / "content")[0] == 0
+    status, _, err = run_cli("new", tmp_path / "content" / "events" / "other", "--language", "xx")
+    assert status == 2 and "xx" in err and not (tmp_path / "content" / "events" / "other").exists()

@@ -141,7 +141,8 @@ def test_the_desk_publishes_what_the_rule_releases_after_a_change(tmp_path):
         seated = load_event(folder).rounds[number].tables[0].players
         assert main(["result", str(folder), "1", "--vp", *[f"{p}={5 if p == 'ann-example' else 0}" for p in seated]]) == 0
     done = published(folder, cache)
-    assert str(done.message) == "Decklists published: ann-example" and done.written == [folder / "decks" / "ann-example.txt"]
+    assert str(done.message) == "Decklists published: Ann Example"  # the players by name, as every note of the desk
+    assert done.written == [folder / "decks" / "ann-example.txt"]
     assert published(folder, cache) is None  # once only
 
 
@@ -202,5 +203,16 @@ def test_the_desk_publishes_each_rounds_list_under_multideck(tmp_path):
         seated = load_event(folder).rounds[number].tables[0].players
         assert main(["result", str(folder), "1", "--vp", *[f"{p}={5 if p == 'ann-example' else 0}" for p in seated]]) == 0
     done = published(folder, cache)
-    assert str(done.message) == "Decklists published: ann-example"
+    assert str(done.message) == "Decklists published: Ann Example"  # the players by name, as every note of the desk
     assert done.written == [folder / "decks" / name for name in ("ann-example.round-1.txt", "ann-example.round-2.txt", "ann-example.round-3.txt", "ann-example.txt")]
+
+
+def test_the_tos_sheets_lead_back_to_the_event_on_a_phone(desk, tmp_path):
+    """The Decklists page and the sheets of report links had no way back but the browser's: a link to the event's page,
+    left off the paper."""
+    from sitegen.cli.main import main
+
+    assert main(["pair", str(tmp_path / "content" / "events" / "desk"), "--without-decklists"]) == 0  # the sheets of a round
+    for path in ("e/desk/decks", "e/desk/links", "e/desk/slips"):
+        status, page = desk.get(path)
+        assert status == 200 and '<p class="hint back"><a href="./">Desk VTES</a></p>' in page, path

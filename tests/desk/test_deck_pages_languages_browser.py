@@ -60,6 +60,9 @@ def test_the_deck_pages_fit_a_phone_and_pass_axe(desk, touch_phone, language):
     assert page.locator(".deck-rounds").count() == 5  # each player's round 1 and round 2 statuses
     boxes_and_axe(page, f"desk-{event}-statuses")
     ben = dict(zip(re.findall(r"<strong>([^<]+)</strong>", page.content()), re.findall(r"<small>(http://[^<]+/d/[^<]+)</small>", page.content())))["Ben Example"]
+    page.evaluate("() => document.querySelectorAll('.links strong').forEach(s => s.textContent = 'Małgorzata Wiśniewska-Dąbrowska')")
+    tags = page.locator(".links .tag").evaluate_all("tags => tags.map(t => t.getClientRects().length)")
+    assert set(tags) == {1}, tags  # a status reads on one line, beside a long name too ("ma | problemy" was split)
     for path in ("decks/print", "decks/ben-example"):
         page.goto(f"{desk.url}e/{event}/{path}")
         boxes_and_axe(page, f"desk-{event}-{path.replace('/', '-')}")

@@ -220,3 +220,42 @@ def test_the_desk_fits_a_phone_in_german_and_french(tmp_path, touch_phone, langu
             boxes_and_axe(touch_phone, f"{language}-{page.replace('/', '-').replace('?open=', '')}")
     finally:
         server.close()
+
+
+# Each word of a cell on one line (a hyphenated name may wrap after its hyphen): a name broken inside a word
+# ("Agniesz|ka") is a name misread.
+WORDS_BROKEN = """(cells) => cells.flatMap(cell => {
+  const broken = [];
+  const text = cell.firstChild;
+  if (!text || text.nodeType !== Node.TEXT_NODE) return broken;
+  for (const match of text.textContent.matchAll(/[^\\s-]+-?/g)) {
+    const range = document.createRange();
+    range.setStart(text, match.index); range.setEnd(text, match.index + match[0].length);
+    const lines = new Set([...range.getClientRects()].map(r => Math.round(r.top)));
+    if (lines.size > 1) broken.push(match[0]);
+  }
+  return broken;
+})"""
+
+
+@pytest.mark.browser
+def test_the_desks_standings_keep_each_word_of_a_name_whole_on_a_phone_in_polish(tmp_path, touch_phone):
+    """A Polish Melee event's standings at 360 px: its heads ("Wygrane") left the names 78 px, and "Małgorzata
+    Wiśniewska-Dąbrowska" read "Małgorz|ata Wiśniew|ska-"; each word now stays whole, and nothing passes the edge."""
+    from browser import OVERFLOWING
+
+    names = ["Agnieszka Zielińska", "Małgorzata Wiśniewska-Dąbrowska", "Krzysztof Lewandowski", "Jan Kowalski",
+             "Łukasz Żółw", "Zofia Kamińska", "Piotr Wójcik", "Anna Nowak"]
+    folder = tmp_path / "desk" / "content" / "events" / "turniej"
+    folder.mkdir(parents=True)
+    (tmp_path / "desk" / "content" / "site.yaml").write_text("title: Klub\nlanguage: pl\n", encoding="utf-8")
+    (folder / "event.yaml").write_text("name: Turniej\nformat: agot-melee\ndate: 2026-12-05\nplayers:\n"
+                                       + "".join(f"  - {name}\n" for name in names), encoding="utf-8")
+    assert main(["pair", str(folder)]) == 0
+    server = DeskServer(tmp_path / "desk")
+    try:
+        touch_phone.goto(f"{server.url}e/turniej/")
+        assert touch_phone.locator("#standings td:nth-child(2)").evaluate_all(WORDS_BROKEN) == []
+        assert touch_phone.evaluate(OVERFLOWING) == []
+    finally:
+        server.close()

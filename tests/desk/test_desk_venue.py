@@ -153,7 +153,7 @@ def test_an_event_is_created_in_the_desk(tmp_path, touch_phone, language):
         boxes_and_axe(page, f"new-event-{language}")
         if language != "en":
             return
-        page.locator("select[name=format]").select_option("agot-joust")
+        page.locator("input[name=format][value=agot-joust]").check()
         page.locator("input[name=name]").fill("Thursday Joust")
         page.locator("textarea[name=players]").fill("Ann Example\nBen Example\n\nCat Example\nDan Example\n")
         page.get_by_role("button", name="Create the event").tap()
@@ -174,6 +174,47 @@ def test_an_event_is_created_in_the_desk(tmp_path, touch_phone, language):
     event = load_event(tmp_path / "content" / "events" / "thursday-joust")
     assert [p.name for p in event.players] == ["Ann Example", "Ben Example", "Cat Example", "Dan Example"]
     assert main(["check", "--content", str(tmp_path / "content")]) == 0
+
+
+# Each select whose every option's words fit its box (its padding and arrow aside): on a phone a cut "A Game of
+# Thrones 2n" left the TO guessing between Joust and Melee.
+OPTIONS_CUT = """() => [...document.querySelectorAll('select')].filter(s => s.offsetParent).flatMap(s => {
+  const style = getComputedStyle(s), pen = document.createElement('canvas').getContext('2d');
+  pen.font = style.fontSize + ' ' + style.fontFamily;
+  const room = s.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 20;
+  return [...s.options].filter(o => pen.measureText(o.text).width > room).map(o => s.name + ': ' + o.text);
+})"""
+
+
+@pytest.mark.parametrize("language", ["en", "fr", "pl"])
+def test_the_new_event_forms_choices_read_whole_on_a_phone(tmp_path, touch_phone, language):
+    (tmp_path / "content").mkdir()
+    (tmp_path / "content" / "site.yaml").write_text(f"title: Club\nlanguage: {language}\n", encoding="utf-8")
+    server = DeskServer(tmp_path)
+    try:
+        touch_phone.goto(server.url)
+        assert touch_phone.evaluate(OPTIONS_CUT) == []
+    finally:
+        server.close()
+
+
+def test_an_event_in_another_language_than_the_sites_is_created_in_the_desk(tmp_path, touch_phone):
+    """A French event on an English site, from the phone: the form's language, and no YAML to type."""
+    page = touch_phone
+    (tmp_path / "content").mkdir()
+    (tmp_path / "content" / "site.yaml").write_text("title: Club\n", encoding="utf-8")
+    server = DeskServer(tmp_path)
+    try:
+        page.goto(server.url)
+        page.locator("input[name=format][value=vtes]").check()
+        page.locator("input[name=name]").fill("Tournoi de Lyon")
+        page.locator("select[name=language]").select_option(label="français")
+        page.locator("textarea[name=players]").fill("Ann Example\nBen Example\nCat Example\nDan Example\n")
+        page.get_by_role("button", name="Create the event").tap()
+        expect(page.locator(".note.done")).to_have_text("Tournoi de Lyon est prêt avec 4 joueurs : appariez la ronde 1 quand tout le monde est là.")
+    finally:
+        server.close()
+    assert load_event(tmp_path / "content" / "events" / "tournoi-de-lyon").language == "fr"
 
 
 @pytest.mark.parametrize("language", ["en", "fr", "pl"])

@@ -313,3 +313,58 @@ def test_confirm_all_tells_the_player_on_a_phone_who_is_still_to_report(desk, ph
     assert "another player" not in phone.locator("main").inner_text()
     shot(phone, "report-link-confirm-all")
     phone_fits(phone)
+
+
+@pytest.mark.browser
+def test_a_melee_players_link_chooses_the_winner_as_the_desk_does(desk, phone):
+    """At the desk, typing 15 power chooses "Won before time"; a player's link ran no script, so the same facts
+    reported by the players were written without the `winner` (as if time had been called), and no sum showed."""
+    from playwright.sync_api import expect
+
+    server, folder = desk("agot-melee")
+    found = links(server)
+    table = load_event(folder).rounds[0].tables[0]
+    base = f"http://127.0.0.1:{server.port}"
+    for player in table.players[:2]:
+        phone.goto(base + found[player]["path"])
+        for pid, power in zip(table.players, [15, 9, 7, 3]):
+            phone.locator(f"input[name=power-{pid}]").fill(str(power))
+        expect(phone.locator("select[name=winner]")).to_have_value(table.players[0])
+        expect(phone.locator("output.sum")).not_to_be_empty()
+        phone.locator("form button[type=submit]").click()
+    assert table_of(folder, 1)["winner"] == table.players[0]
+
+
+def test_a_held_report_reads_in_seat_order_after_a_restart(desk):
+    """The store sorted the result's players by id: after a restart the TO read a V:TES report's VP in alphabetical
+    order, not the seats' (where VP by seat is what a judge checks)."""
+    server, folder = desk("vtes")
+    table = load_event(folder).rounds[0].tables[0]
+    names = {p.id: p.name for p in load_event(folder).players}
+    vp = dict(zip(table.players, ["2.5", "0", "0", "0.5", "0.5"]))
+    assert report(server, links(server)[table.players[0]], {"way": "vp"} | {f"vp-{p}": v for p, v in vp.items()})[0] == 200
+    in_seats = "VP: " + ", ".join(f"{names[p]} {v}" for p, v in vp.items())
+    assert in_seats in server.get("e/desk/")[1]
+    assert list(table.players) != sorted(table.players)  # the seats are not in the ids' order
+    stop(server)
+    server, _ = desk("vtes", new=False)
+    assert in_seats in server.get("e/desk/")[1]
+
+
+@pytest.mark.browser
+def test_the_links_a_judge_or_a_player_taps_are_44_px_tall(desk, phone):
+    """The desk promises 44 px tap targets: "Round 1: correct a result" and a player's "Register your deck" were 20 px."""
+    server, folder = desk("vtes")
+    (folder / "event.yaml").write_text((folder / "event.yaml").read_text() + "decklists:\n  collect: optional\n")
+    table = load_event(folder).rounds[0].tables[0]
+    found = links(server)
+    base = f"http://127.0.0.1:{server.port}"
+    phone.goto(base + found[table.players[0]]["path"])
+    deck = phone.get_by_role("link", name="Register your deck")
+    assert deck.bounding_box()["height"] >= 44
+    from sitegen.cli.main import main
+
+    assert main(["result", str(folder), "1", "--vp", *[f"{p}={v}" for p, v in zip(table.players, [2.5, 0, 0, 0.5, 0.5])]]) == 0
+    assert main(["pair", str(folder)]) == 0
+    phone.goto(f"{base}/{TOKEN}/e/desk/")
+    assert phone.get_by_role("link", name="Round 1: correct a result").bounding_box()["height"] >= 44

@@ -95,3 +95,15 @@ def test_vtes_7_players_the_refusal_offers_what_the_to_can_do_and_it_works(tmp_p
     assert "`sitegen length EVENT --rounds 4`" in refusal and "add 1 late arrival" in refusal and "'rounds: 4' in event.yaml" not in refusal
     assert main(["length", str(folder), "--rounds", "4"]) == 0  # round 1 has results: the rounds may still change
     assert main(["pair", str(folder)]) == 0
+
+
+def test_the_round_files_first_line_no_longer_describes_the_round_as_first_paired(tmp_path):
+    """The first comment line summed up the round as paired ("4 tables, bye: X"); once a late arrival is folded in it
+    said a bye that no longer is: it now describes the round as it stands, and says it changed after pairing."""
+    folder = paired_event(tmp_path, "agot-joust", 9)
+    first = (folder / "round-1.yaml").read_text().splitlines()[0]
+    assert first.startswith("# Venue: Round 1 of 4: 4 tables, bye: ")
+    assert main(["add", str(folder), "Zed Example", "--fold", "pair"]) == 0
+    lines = (folder / "round-1.yaml").read_text().splitlines()
+    assert lines[0] == "# Venue: Round 1: 5 tables; table 5 changed after pairing (a late arrival or a drop folded in)"
+    assert lines[1].startswith("# Enter each result")  # the hint stays

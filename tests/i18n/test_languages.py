@@ -166,6 +166,15 @@ def test_the_heads_of_one_table_are_different_words(language):
     assert len({translate(N_(head), language) for head in SHARED_TABLE_HEADS}) == len(SHARED_TABLE_HEADS)
 
 
+# Words one page shows side by side: a V:TES player's page reads "Rating 50" beside its "Standings" link and "final rank".
+SHARED_PAGE_WORDS = ("Rating", "Standings")
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_the_rating_points_and_the_standings_are_different_words(language):
+    assert len({translate(N_(word), language) for word in SHARED_PAGE_WORDS}) == len(SHARED_PAGE_WORDS)
+
+
 class Texts(HTMLParser):
     """The text a reader meets on a page: its text and the title, aria-label, placeholder and alt attributes, leaving
     out scripts, styles and whatever is marked lang="en" (a game's rules prose, written in English only)."""

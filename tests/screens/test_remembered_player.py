@@ -124,3 +124,18 @@ def test_this_is_me_on_a_players_page_remembers_them(browser, site_url, event, p
     assert page.locator("tr.yours th > a").get_attribute("href") == f"players/{player}.html"
     assert page.locator(".you-bar").get_by_role("link").first.inner_text().startswith(name)
     page.close()
+
+
+def test_the_mark_on_the_players_table_is_in_the_pages_language(browser, site_url):
+    """The remembered player's table caption said " · your table" (a style sheet's English) on a French page too."""
+    context = browser.new_context(viewport={"width": 360, "height": 740})
+    page = context.new_page()
+    page.goto(site_url + "events/joute-de-lyon-2026/players/suvi-arden.html")
+    page.get_by_role("button", name="C'est moi : signaler ma table à chaque ronde").click()
+    page.goto(site_url + "events/joute-de-lyon-2026/round-1.html")
+    caption = page.locator("table.game.yours caption")
+    shown = caption.inner_text() + caption.evaluate("c => getComputedStyle(c, '::after').content")
+    assert "your table" not in shown and "votre table" in shown
+    page.get_by_role("button", name="Ce n'est pas vous ?").click()
+    assert page.locator("table.game caption", has_text="votre table").count() == 0
+    context.close()

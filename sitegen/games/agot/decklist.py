@@ -12,7 +12,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from sitegen.games.decklist import CheckedDeck, DeckCard, DeckRules, DeckSection
-from sitegen.text import N_, Msg
+from sitegen.text import N_, Msg, Nn_
 
 #: The Rules Reference's Deckbuilding numbers.
 PLOTS = 7
@@ -60,7 +60,8 @@ def _read(text: str) -> _Reading:
 def _plot_problems(plots: Counter[str]) -> list[Msg]:
     problems = []
     if plots.total() != PLOTS:
-        problems.append(N_("The plot deck has {count} cards; exactly {plots}.", count=plots.total(), plots=PLOTS))
+        problems.append(Nn_("The plot deck has {count} card; exactly {plots}.", "The plot deck has {count} cards; exactly {plots}.", plots.total(),
+                            plots=PLOTS))
     problems += [N_("'{card}' is in the plot deck {count} times; a plot may be there twice at most.", card=card, count=count)
                  for card, count in sorted(plots.items()) if count > 2]
     twice = sorted(card for card, count in plots.items() if count == 2)
@@ -72,8 +73,10 @@ def _plot_problems(plots: Counter[str]) -> list[Msg]:
 def _draw_problems(draw: Counter[str]) -> list[Msg]:
     problems = []
     if draw.total() < DRAW_MIN:
-        problems.append(N_("The draw deck has {count} cards; {least} at least.", count=draw.total(), least=DRAW_MIN))
-    problems += [N_("'{card}': {count} copies in the draw deck; {most} at most.", card=card, count=count, most=COPIES_MAX)
+        problems.append(Nn_("The draw deck has {count} card; {least} at least.", "The draw deck has {count} cards; {least} at least.", draw.total(),
+                            least=DRAW_MIN))
+    problems += [Nn_("'{card}': {count} copy in the draw deck; {most} at most.", "'{card}': {count} copies in the draw deck; {most} at most.", count,
+                     card=card, most=COPIES_MAX)
                  for card, count in sorted(draw.items()) if count > COPIES_MAX]
     return problems
 

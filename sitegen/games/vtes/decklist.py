@@ -22,7 +22,7 @@ from sitegen.games.base import Refused, Scoreboard
 from sitegen.games.decklist import CheckedDeck, DeckCard, DeckRules, DeckSection
 from sitegen.games.vtes.event import PLACE, has_final, multideck, planned_rounds
 from sitegen.model import Event, Person
-from sitegen.text import N_, Msg
+from sitegen.text import N_, Msg, Nn_
 
 if TYPE_CHECKING:
     from krcg.cards import Card
@@ -178,11 +178,13 @@ def group_problem(crypt: list[Card]) -> Msg | None:
 def count_problems(crypt_count: int, library_count: int) -> list[Msg]:
     problems = []
     if crypt_count < CRYPT_MIN:
-        problems.append(N_("The crypt has {count} cards; {least} at least.", count=crypt_count, least=CRYPT_MIN))
+        problems.append(Nn_("The crypt has {count} card; {least} at least.", "The crypt has {count} cards; {least} at least.", crypt_count, least=CRYPT_MIN))
     if library_count < LIBRARY_MIN:
-        problems.append(N_("The library has {count} cards; {least} at least.", count=library_count, least=LIBRARY_MIN))
+        problems.append(Nn_("The library has {count} card; {least} at least.", "The library has {count} cards; {least} at least.", library_count,
+                                least=LIBRARY_MIN))
     if library_count > LIBRARY_MAX:
-        problems.append(N_("The library has {count} cards; {most} at most.", count=library_count, most=LIBRARY_MAX))
+        problems.append(Nn_("The library has {count} card; {most} at most.", "The library has {count} cards; {most} at most.", library_count,
+                                most=LIBRARY_MAX))
     return problems
 
 

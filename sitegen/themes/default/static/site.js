@@ -63,6 +63,7 @@
   // Mark the remembered player's rows and table, and say who "you" are at the top of the page.
   var showYou = function () {
     Array.prototype.forEach.call(document.querySelectorAll(".yours"), function (el) { el.classList.remove("yours"); });
+    Array.prototype.forEach.call(document.querySelectorAll(".yours-mark"), function (el) { el.parentNode.removeChild(el); });
     var old = document.querySelector(".you-bar");
     if (old) {
       old.parentNode.removeChild(old);
@@ -85,6 +86,13 @@
       if (table) {
         table.classList.add("yours");
         where = table.getAttribute("data-table");
+        var caption = table.querySelector("caption");
+        if (caption && !caption.querySelector(".yours-mark")) {
+          var mark = document.createElement("span");
+          mark.className = "yours-mark";
+          mark.textContent = " · " + text("your-table-mark", "your table");
+          caption.appendChild(mark);
+        }
       }
     });
     var bar = document.createElement("p");
