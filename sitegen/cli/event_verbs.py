@@ -205,7 +205,8 @@ def _new(args: argparse.Namespace) -> int:
     written = new_event(args.event_dir, fmt=args.format, date=args.date, name=args.name, players=args.player,
                         rounds=args.rounds, cut=args.cut, language=args.language)
     for path in written[:-1]:
-        print(f"created {path}: the site's title and address; edit it")
+        what = "the site's title and address; edit it" if path.name == "site.yaml" else "a schema an editor checks the content files with"
+        print(f"created {path}: {what}")
     print(f"created {written[-1]}: list the players (`sitegen add`), then run `sitegen pair {args.event_dir}`")
     return 0
 

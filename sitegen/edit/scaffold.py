@@ -186,17 +186,19 @@ def new_event(folder: str | Path, *, fmt: str, date: str, name: str | None = Non
         raise Refused(f"--language {language} is not a language sitegen ships; use one of: {', '.join(keys.LANGUAGE_CODES)}")
     length = formats.FORMATS[fmt].new_event_lines(rounds, cut)
     title = event_dir.name.replace("-", " ").title() if name is None else name
-    in_repository = event_dir.absolute().parent.name == "events"  # <repository>/content/events/<event>/
+    in_content = event_dir.absolute().parent.name == "events"  # <content>/events/<event>/
+    content = event_dir.absolute().parent.parent
+    repository = _repository(content)
+    below = 1 + (repository != content)  # folders from the repository down to the content folder, and one
     text = _event_text(fmt, title, date, players or [], length, language)
-    if in_repository:
-        text = modeline("event", 3) + "\n" + text
+    if in_content:
+        text = modeline("event", below + 1) + "\n" + text
     load_event(event_dir, {target: text})  # what the loader refuses (a control character, a blank name, a player twice)
     written = []
-    if in_repository:
-        content = event_dir.absolute().parent.parent
-        missing = {path: text for path, text in schema_copies(content.parent).items() if not path.exists()}
-        missing[content / "site.yaml"] = SITE_YAML.format(modeline=modeline("site", 1), title="Our tournaments", base_url=NO_BASE_URL,
-                                                          timezone=NO_TIMEZONE)
+    if in_content:
+        missing = {path: text for path, text in schema_copies(repository).items() if not path.exists()}
+        missing[content / "site.yaml"] = SITE_YAML.format(modeline=modeline("site", below - 1), title="Our tournaments",
+                                                          base_url=NO_BASE_URL, timezone=NO_TIMEZONE)
         for path, file_text in missing.items():
             if not path.exists():
                 path.parent.mkdir(parents=True, exist_ok=True)
@@ -204,6 +206,14 @@ def new_event(folder: str | Path, *, fmt: str, date: str, name: str | None = Non
                 written.append(path)
     write_atomic(target, text.encode())
     return [*written, target]
+
+
+def _repository(content: Path) -> Path:
+    """Where a club keeps the schemas: the content folder's parent when it is a club's repository (`init` makes
+    `<repository>/content/`, and `.sitegen/` there; or any git repository holding the content folder), the content
+    folder itself otherwise: `new` writes nothing above the folders it was given."""
+    parent = content.parent
+    return parent if (parent / ".git").exists() or (parent / VENDOR_FOLDER).is_dir() else content
 
 
 def modeline(kind: str, depth: int) -> str:

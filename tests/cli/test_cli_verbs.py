@@ -192,6 +192,16 @@ def test_new_writes_the_formats_fields_and_a_site_yaml(tmp_path, run_cli, fmt, f
     assert run_cli("new", folder)[0] == 2
 
 
+def test_new_says_what_each_file_it_created_is_for(tmp_path, run_cli):
+    """site.yaml is the one to edit; the schemas are for an editor (it said "the site's title and address" of each)."""
+    folder = tmp_path / "content" / "events" / "club-event"
+    status, out, _ = run_cli("new", folder, "--date", "2026-12-05")
+    lines = dict(line.removeprefix("created ").split(": ", 1) for line in out.splitlines())
+    site, event = str(tmp_path / "content" / "site.yaml"), str(folder / "event.yaml")
+    assert status == 0 and lines.pop(site) == "the site's title and address; edit it" and lines.pop(event).startswith("list the players")
+    assert lines and all(path.endswith(".schema.json") and "editor" in what for path, what in lines.items())
+
+
 def test_pair_warns_of_a_forced_rematch_and_a_refusal_names_who_has_no_result(tmp_path, run_cli):
     folder = tmp_path / "content" / "events" / "pair-of-two"
     assert run_cli("new", folder, "--player", "Ann Example", "--player", "Ben Example", "--rounds", "2")[0] == 0

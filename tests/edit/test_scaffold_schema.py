@@ -38,3 +38,24 @@ def test_new_without_init_writes_the_schemas_it_names(tmp_path):
 def test_new_outside_a_repository_writes_no_schema_line(tmp_path):
     new_event(tmp_path / "lone", fmt="agot-joust", date="2026-03-01")
     assert not (tmp_path / "lone" / "event.yaml").read_text(encoding="utf-8").startswith(MODELINE)
+
+
+def test_new_writes_nothing_above_a_content_folder_that_is_not_in_a_repository(tmp_path):
+    """A content folder whose parent is no club repository (no .git, no .sitegen there): the schemas go into the
+    content folder itself, never into its parent (it wrote /tmp/.sitegen for a content folder /tmp/club)."""
+    content = tmp_path / "club"
+    content.mkdir()
+    (content / "site.yaml").write_text("title: Club\n", encoding="utf-8")
+    event = content / "events" / "winter"
+    written = new_event(event, fmt="vtes", date="2026-12-05")
+    assert not (tmp_path / ".sitegen").exists()
+    assert all(content in path.parents for path in written)
+    assert schema_of(event / "event.yaml") == content / ".sitegen" / "schema" / "event.schema.json"
+    assert schema_of(event / "event.yaml") in written
+
+
+def test_new_in_a_git_repository_holding_the_content_folder_writes_the_schemas_at_its_top(tmp_path):
+    (tmp_path / ".git").mkdir()
+    event = tmp_path / "content" / "events" / "winter"
+    new_event(event, fmt="agot-joust", date="2026-12-05")
+    assert schema_of(event / "event.yaml") == tmp_path / ".sitegen" / "schema" / "event.schema.json"
