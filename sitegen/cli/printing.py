@@ -19,6 +19,8 @@ def warn(warnings: list[str]) -> None:
 def print_table(event: Event, view: ResultView, number: int) -> None:
     names = event.player_by_id
     table = view.table(number)
+    if table is None:
+        return
     print(f"{view.round.label}, table {number}{' (in play)' if table.pending else ''}")
     for seat in table.seats:
         cells = "  ".join(f"{c.label} {seat.values.get(c.key, '')}" for c in view.columns if seat.values.get(c.key, "") != "")

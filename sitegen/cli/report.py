@@ -96,6 +96,8 @@ def _comment(reported: Reported) -> str:
 def _table_lines(event: Event, view: ResultView, reported: Reported) -> list[str]:
     names = event.player_by_id
     table = view.table(reported.entered.table)
+    if table is None:
+        return []
     columns = [c for c in view.columns if any(s.values.get(c.key, "") != "" for s in table.seats)]
     lines = ["| Player | " + " | ".join(markdown_text(c.label) for c in columns) + " |", "|---" * (len(columns) + 1) + "|"]
     for seat in table.seats:

@@ -128,8 +128,9 @@ class ResultView:
     standings_columns: list[Column]
     standings: list[StandingRow]
 
-    def table(self, number: int) -> TableView:
-        return next(table for table in self.round.tables if table.number == number)
+    def table(self, number: int) -> TableView | None:
+        """The round's table `number`; None when its view shows no such table."""
+        return next((table for table in self.round.tables if table.number == number), None)
 
     @property
     def columns(self) -> list[Column]:
