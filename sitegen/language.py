@@ -11,11 +11,6 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from babel import Locale
-from babel.dates import format_date, format_datetime, get_timezone, get_timezone_location
-from babel.numbers import format_decimal
-from babel.support import Translations
-
 from sitegen.model import DEFAULT_LANGUAGE
 from sitegen.text import Joined, Msg, Num, When, Zone
 
@@ -50,10 +45,14 @@ def translations(language: str) -> gettext.NullTranslations:
 _recent: dict[str, tuple[tuple[Catalog, ...], gettext.NullTranslations]] = {}
 
 
+# Babel is imported where a language other than English is used: the commands at the venue (`pair`, `result`) load
+# the games, and with them this module, but speak English only.
 @functools.cache
 def _merged(language: str, games: tuple[Catalog, ...]) -> gettext.NullTranslations:
     if language == DEFAULT_LANGUAGE:
         return gettext.NullTranslations()
+    from babel.support import Translations
+
     catalog = Translations.load(str(LOCALE_DIR), [language], domain=CORE_DOMAIN)
     for domain, folder in games:
         own = Translations.load(str(folder), [language], domain=domain)  # a game without this language: nothing
@@ -83,21 +82,30 @@ def translate(text: Any, language: str) -> Any:
         return pattern.format(**{k: translate(v, language) for k, v in text.values.items()}) if text.values else pattern
     if isinstance(text, Joined):
         return text.sep.join(str(translate(part, language)) for part in text.parts)
-    if language == DEFAULT_LANGUAGE:
+    if language == DEFAULT_LANGUAGE or not isinstance(text, (Num, When, Zone)):
         return text
+    return _formatted(text, language)
+
+
+def _formatted(text: Num | When | Zone, language: str) -> str:
+    """A number, a time or a time zone the locale's way (CLDR's, through Babel)."""
+    from babel.dates import format_datetime, get_timezone, get_timezone_location
+    from babel.numbers import format_decimal
+
     if isinstance(text, Num):
         return format_decimal(text.value, format="0." + "0" * text.places if text.places else "0", locale=language)
     if isinstance(text, When):
         return format_datetime(datetime.datetime.fromisoformat(text), format="short", locale=language)
-    if isinstance(text, Zone):
-        return get_timezone_location(get_timezone(text.name), locale=language, return_city=True)
-    return text
+    return get_timezone_location(get_timezone(text.name), locale=language, return_city=True)
 
 
 def local_date(value: str, language: str) -> str:
     """An ISO date ('2026-12-05') as the language writes it ('5 déc. 2026'); the English site keeps the ISO date."""
     if language == DEFAULT_LANGUAGE or not value:
         return value
+    from babel import Locale
+    from babel.dates import format_date
+
     try:
         return format_date(datetime.date.fromisoformat(str(value)), format="medium", locale=Locale.parse(language))
     except ValueError:

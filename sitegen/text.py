@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import csv
-import difflib
 import io
 import re
 import unicodedata
@@ -92,6 +91,8 @@ def login_problem(value: Any) -> str | None:
 def suggest(key: str, allowed: Iterable[str]) -> str:
     """'did you mean ...?' for a close match among the allowed words, else the list of them (a message: translated
     where the message it completes is)."""
+    import difflib  # only when a mistake is reported: not loaded by every command
+
     allowed = list(allowed)
     close = difflib.get_close_matches(str(key), allowed, n=1)
     if close:

@@ -252,12 +252,12 @@ def _result(args: argparse.Namespace) -> int:
         entered = clear_result(args.event_dir, args.table, round_slug=slug)
     else:
         entered = enter_result(args.event_dir, args.table, words, round_slug=slug)
-    event, board = entered.edited.event, entered.board
+    event, view = entered.edited.event, entered.view
     print(f"wrote table {entered.table} into {entered.edited.written[0]}")
-    print_table(event, board, entered.round.slug, entered.table)
+    print_table(event, view, entered.table)
     if entered.standings:
         print("\nstandings rows that changed:")
-        print_rows(event, board, entered.standings)
+        print_rows(event, view.standings_columns, entered.standings)
     warn(entered.edited.warnings)
     deck_verbs.release_due(args.event_dir, args.cache)
     return 0

@@ -11,7 +11,7 @@ import re
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from sitegen.games.base import Refused, Scoreboard, StandingRow
+from sitegen.games.base import Refused, ResultView, StandingRow
 from sitegen.model import ContentError, Event
 
 if TYPE_CHECKING:  # the edit layer is imported when a report is applied, not when `sitegen` starts
@@ -72,11 +72,11 @@ def _comment(reported: Reported) -> str:
     from sitegen.edit.report import CONFIRM, CONFIRMED
 
     entered = reported.entered
-    event, board = entered.edited.event, entered.board
+    event, view = entered.edited.event, entered.view
     names = event.player_by_id
-    lines = [f"**{markdown_text(_title(event, reported).removesuffix(': reported result'))}**", "", *_table_lines(event, board, reported), ""]
+    lines = [f"**{markdown_text(_title(event, reported).removesuffix(': reported result'))}**", "", *_table_lines(event, view, reported), ""]
     if entered.standings:
-        lines += ["Standings rows that changed:", "", *_standings_lines(event, board, entered.standings), ""]
+        lines += ["Standings rows that changed:", "", *_standings_lines(event, view, entered.standings), ""]
     if not reported.changed:
         lines.append(("Confirmed. " if reported.action == CONFIRMED else "") + "The site's files already hold this result: nothing changed.")
     elif reported.action == CONFIRMED:
@@ -93,12 +93,12 @@ def _comment(reported: Reported) -> str:
     return "\n".join(lines)
 
 
-def _table_lines(event: Event, board: Scoreboard, reported: Reported) -> list[str]:
+def _table_lines(event: Event, view: ResultView, reported: Reported) -> list[str]:
     names = event.player_by_id
-    slug, number = reported.entered.round.slug, reported.entered.table
-    view = next(v for v in board.rounds + board.elims if v.round.slug == slug)
-    table = next(t for t in view.tables if t.number == number)
-    columns = [c for c in (view.columns or board.seat_columns) if any(s.values.get(c.key, "") != "" for s in table.seats)]
+    table = view.table(reported.entered.table)
+    if table is None:
+        return []
+    columns = [c for c in view.columns if any(s.values.get(c.key, "") != "" for s in table.seats)]
     lines = ["| Player | " + " | ".join(markdown_text(c.label) for c in columns) + " |", "|---" * (len(columns) + 1) + "|"]
     for seat in table.seats:
         mark = " (winner)" if seat.winner else ""
@@ -107,9 +107,9 @@ def _table_lines(event: Event, board: Scoreboard, reported: Reported) -> list[st
     return lines
 
 
-def _standings_lines(event: Event, board: Scoreboard, rows: list[StandingRow]) -> list[str]:
+def _standings_lines(event: Event, view: ResultView, rows: list[StandingRow]) -> list[str]:
     names = event.player_by_id
-    columns = board.standings_columns
+    columns = view.standings_columns
     lines = ["| # | Player | " + " | ".join(markdown_text(c.label) for c in columns) + " |", "|---" * (len(columns) + 2) + "|"]
     for row in rows:
         cells = " | ".join(markdown_text(str(row.values[c.key])) for c in columns)

@@ -5,7 +5,6 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-import tempfile
 import time
 from pathlib import Path
 from typing import Any, TextIO
@@ -75,6 +74,8 @@ def _build_options(p: argparse.ArgumentParser, cache: Path) -> None:
                    help=f"the build state, so a rebuild redoes only what changed (default {cache}/; keep it out of git)")
 
 def _init(args: argparse.Namespace) -> int:
+    import tempfile
+
     from sitegen.edit.install_source import Source, installed_source, vendor_wheel
     from sitegen.edit.scaffold import init_site
 

@@ -12,7 +12,7 @@ from sitegen import games as formats
 from sitegen.edit.commit import Edited, commit, find_round
 from sitegen.edit.lock import one_writer
 from sitegen.edit.round_trip import RoundTrip, edit_item, replace_keys
-from sitegen.games.base import Refused, Scoreboard, StandingRow, round_name
+from sitegen.games.base import Refused, ResultView, Scoreboard, StandingRow, round_name
 from sitegen.games.result_entry import FIGURES, FLAG, ORDER, ResultEntry
 from sitegen.load.check import validated
 from sitegen.model import ContentError, Event, Problem, Round, Table
@@ -20,12 +20,13 @@ from sitegen.text import N_, suggest
 
 
 class ResultEntered:
-    """A result written: the event as it now stands, the round and table; the scoreboards are made when first asked
-    for (the desk needs the new one only, the CLI the old one too, for the rows that moved)."""
+    """A result written: the event as it now stands, the round and table; what is shown of it is made when first asked
+    for (the desk needs the new scoreboard, the CLI and a report the round's view and the rows that moved)."""
 
     def __init__(self, edited: Edited, round_: Round, table: int, before: Event) -> None:
         self.edited, self.round, self.table, self._before = edited, round_, table, before
         self._board: Scoreboard | None = None
+        self._view: ResultView | None = None
 
     @property
     def board(self) -> Scoreboard:
@@ -36,11 +37,20 @@ class ResultEntered:
         return self._board
 
     @property
+    def view(self) -> ResultView:
+        """The round as it now stands and the new standings, made once."""
+        if self._view is None:
+            event = self.edited.event
+            round_ = next(r for r in event.rounds + event.elims if r.slug == self.round.slug)
+            self._view = formats.format_of(event).result_view(event, round_)
+        return self._view
+
+    @property
     def standings(self) -> list[StandingRow]:
         """The rows the result moved (rank or figures)."""
         before = formats.format_of(self._before).standings(self._before)
         old_rows = {row.player: (row.rank, row.values) for row in before}
-        return [row for row in self.board.standings if old_rows.get(row.player) != (row.rank, row.values)]
+        return [row for row in self.view.standings if old_rows.get(row.player) != (row.rank, row.values)]
 
 
 Words = dict[str, str | list[str] | bool | None]  # a result in the CLI's words: {"winner": "ann"}, {"power": ["ann=12", "ben=9"]}

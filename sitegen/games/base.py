@@ -119,6 +119,26 @@ class Scoreboard:
 
 
 @dataclass(frozen=True)
+class ResultView:
+    """What is shown of an event after one table's result (`sitegen result`, a player's report): the round as the
+    scoreboard shows it, with its seat columns, and the standings with theirs (`Format.result_view`)."""
+
+    round: RoundView
+    seat_columns: list[Column]
+    standings_columns: list[Column]
+    standings: list[StandingRow]
+
+    def table(self, number: int) -> TableView | None:
+        """The round's table `number`; None when its view shows no such table."""
+        return next((table for table in self.round.tables if table.number == number), None)
+
+    @property
+    def columns(self) -> list[Column]:
+        """The round's seat columns."""
+        return self.round.columns or self.seat_columns
+
+
+@dataclass(frozen=True)
 class OpponentLine:
     """One opponent of one game, as their average enters the player's SoS."""
 
@@ -239,6 +259,13 @@ class Format(ABC):
         """The scoreboard's standings alone (a game may make them without its views: `sitegen result`'s rows that
         moved need the standings before the result)."""
         return self.score(event).standings
+
+    def result_view(self, event: Event, round_: Round) -> ResultView:
+        """One round and the standings as the scoreboard shows them, for the commands that show a table's result: a
+        game may make them without the rest of its scoreboard (the other rounds' views, the histories)."""
+        board = self.score(event)
+        view = next(view for view in board.rounds + board.elims if view.round.slug == round_.slug)
+        return ResultView(view, board.seat_columns, board.standings_columns, board.standings)
 
     @abstractmethod
     def next_round(self, event: Event) -> NextRound:

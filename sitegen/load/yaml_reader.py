@@ -48,6 +48,37 @@ class _LineLoader(_BaseLoader):  # type: ignore[misc, valid-type]
         for first, resolvers in _BaseLoader.yaml_implicit_resolvers.items()
     }
 
+    may_flatten = True  # whether the text may hold a key that flatten_mapping rewrites (`_FLATTENED`)
+
+    # The parser asks these for every node, and PyYAML answers in Python (regular expressions tried in turn). Without
+    # path resolvers (none here) a node's tag follows from its kind and, for a plain scalar, its text alone: each text
+    # is resolved once (ids, keys and numbers repeat through an event), the rest is the kind's default tag.
+    def resolve(self, kind: type[yaml.Node], value: Any, implicit: tuple[bool, bool]) -> str:
+        if kind is not yaml.ScalarNode or not implicit[0]:
+            return _DEFAULT_TAGS[kind]
+        tag = _PLAIN_TAGS.get(value)
+        if tag is None:
+            tag = str(super().resolve(kind, value, implicit))
+            if len(value) <= _KEPT_TEXT:
+                if len(_PLAIN_TAGS) >= _PLAIN_TAGS_MAX:
+                    _PLAIN_TAGS.clear()
+                _PLAIN_TAGS[value] = tag
+        return tag
+
+    def descend_resolver(self, current_node: yaml.Node | None, current_index: Any) -> None:
+        pass  # only path resolvers need the path
+
+    def ascend_resolver(self) -> None:
+        pass
+
+
+_DEFAULT_TAGS: dict[type[yaml.Node], str] = {yaml.ScalarNode: _LineLoader.DEFAULT_SCALAR_TAG, yaml.SequenceNode: _LineLoader.DEFAULT_SEQUENCE_TAG,
+                 yaml.MappingNode: _LineLoader.DEFAULT_MAPPING_TAG}
+_PLAIN_TAGS: dict[str, str] = {}  # a plain scalar's text: its tag
+_PLAIN_TAGS_MAX = 50_000  # texts: a build reads many events' names, each once
+_KEPT_TEXT = 80  # characters: ids, keys, numbers and names; a long text is rarely written twice
+assert not _LineLoader.yaml_path_resolvers, "resolve() above answers for a loader without path resolvers"
+
 
 def _check_key(data: LineDict, key: Any, key_node: yaml.Node) -> None:
     """A mapping key must be a plain word or number, written once in its block."""
@@ -117,21 +148,23 @@ def _build(loader: _LineLoader, node: yaml.Node) -> Any:
     tag = node.tag
     if tag == _STR and isinstance(node, yaml.ScalarNode):
         return node.value
-    if tag == _MAP and isinstance(node, yaml.MappingNode) and not any(key.tag in _FLATTENED for key, _ in node.value):
+    if tag == _MAP and isinstance(node, yaml.MappingNode) and not (loader.may_flatten and any(key.tag in _FLATTENED for key, _ in node.value)):
         data = LineDict()
         data.line = node.start_mark.line + 1
         key_lines = data.key_lines
         for key_node, value_node in node.value:
-            key = _build(loader, key_node)
-            _check_key(data, key, key_node)
-            data[key] = _build(loader, value_node)
+            # Text, most keys and values, is taken here without a call: only a scalar is tagged str (`_parse` refuses
+            # explicit tags before building), and a text key needs only the check for a repeat.
+            key = key_node.value if key_node.tag == _STR else _build(loader, key_node)
+            if type(key) is not str or key in data:
+                _check_key(data, key, key_node)
+            data[key] = value_node.value if value_node.tag == _STR else _build(loader, value_node)
             key_lines[key] = key_node.start_mark.line + 1
         return data
     if tag == _SEQ and isinstance(node, yaml.SequenceNode):
-        items = LineList()
+        items = LineList([item.value if item.tag == _STR else _build(loader, item) for item in node.value])
         items.line = node.start_mark.line + 1
         items.item_lines = [item.start_mark.line + 1 for item in node.value]
-        items.extend([_build(loader, item) for item in node.value])
         return items
     if tag in _NUMBERS and isinstance(node, yaml.ScalarNode):
         if _DECIMAL.fullmatch(node.value):  # what construct_yaml_int makes of a plain decimal, without its detours
@@ -143,6 +176,7 @@ def _build(loader: _LineLoader, node: yaml.Node) -> Any:
 def _load(text: str) -> Any:
     """yaml.load(text, Loader=_LineLoader), building the values with `_build`."""
     loader = _LineLoader(text)
+    loader.may_flatten = "<<" in text or "=" in text  # a merge key is the plain text '<<', a value key '='
     try:
         node = loader.get_single_node()
         return None if node is None else _build(loader, node)

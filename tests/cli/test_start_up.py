@@ -54,3 +54,21 @@ def test_every_verb_still_listed_and_an_unknown_one_refused():
     assert all(verb in listed for verb in ("check", "build", "pair", "result", "report"))
     unknown = subprocess.run([sys.executable, "-m", "sitegen", "chek"], capture_output=True, text=True)
     assert unknown.returncode == 2 and "invalid choice" in unknown.stderr and "pair" in unknown.stderr
+
+
+def test_result_at_the_venue_loads_no_babel_and_no_site_pipeline(tmp_path):
+    """`sitegen result` speaks English and writes no page: it loads neither the languages' Babel (the games load
+    `sitegen.language`, which imports it only for another language) nor the renderer, nor what only a mistake or a
+    decklist needs (difflib's "did you mean", krcg's log)."""
+    event = tmp_path / "events" / "e"
+    event.mkdir(parents=True)
+    (tmp_path / "site.yaml").write_text("title: T\n")
+    (event / "event.yaml").write_text("name: E\nformat: agot-joust\ndate: 2026-10-01\nplayers:\n  - name: Ann\n  - name: Ben\n")
+    (event / "round-1.yaml").write_text("tables:\n- table: 1\n  players: [ann, ben]\n")
+    probe = ("import sys, contextlib, io\nfrom sitegen.cli.main import main\n"
+             f"with contextlib.redirect_stdout(io.StringIO()):\n    assert main(['result', {str(event)!r}, '1', '--winner', 'ann']) == 0\n"
+             "print(sorted(m for m in sys.modules if m.startswith(('babel', 'jinja2', 'sitegen.render', 'sitegen.pages', 'sitegen.build', "
+             "'difflib', 'logging'))))")
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True, cwd=tmp_path)
+    assert ast.literal_eval(done.stdout) == []
+    assert "winner: ann" in (event / "round-1.yaml").read_text()

@@ -185,7 +185,7 @@ def _vp_mapping(table: Table, problems: list[Problem]) -> dict[str, Fraction] | 
         if isinstance(value, bool) or not isinstance(value, (int, float)):
             problems.append(Problem(where, N_("VP of '{pid}' must be a number in steps of 0.5, not {value}", pid=pid, value=repr(value))))
         else:
-            vp[str(pid)] = Fraction(value)
+            vp[str(pid)] = vtes_rules.as_vp(value)
     return vp
 
 

@@ -6,10 +6,8 @@ counts cards only; the grouping rule and the banned list are checked here from i
 """
 from __future__ import annotations
 
-import difflib
 import functools
 import io
-import logging
 import re
 import warnings
 from collections import Counter
@@ -60,23 +58,33 @@ def _known_names() -> dict[str, str]:
     return {card.vekn_name.lower(): card.vekn_name for card in card_database()}
 
 
-class _Heard(logging.Handler):
-    """What krcg says while it reads a list: the names it matched only approximately (its "did you mean")."""
+@functools.cache
+def _heard() -> Any:
+    """A handler of krcg's log (logging is loaded with krcg, when a list is read: not by every command that loads the
+    games)."""
+    import logging
 
-    def __init__(self) -> None:
-        super().__init__(logging.INFO)
-        self.approximate: dict[str, str] = {}  # the name as written (lowercase) -> krcg's key
+    class Heard(logging.Handler):
+        """What krcg says while it reads a list: the names it matched only approximately (its "did you mean")."""
 
-    def emit(self, record: logging.LogRecord) -> None:
-        if record.msg == '"%s" matched "%s"' and isinstance(record.args, tuple):
-            written, matched = record.args
-            self.approximate[str(written)] = str(matched)
+        def __init__(self) -> None:
+            super().__init__(logging.INFO)
+            self.approximate: dict[str, str] = {}  # the name as written (lowercase) -> krcg's key
+
+        def emit(self, record: logging.LogRecord) -> None:
+            if record.msg == '"%s" matched "%s"' and isinstance(record.args, tuple):
+                written, matched = record.args
+                self.approximate[str(written)] = str(matched)
+
+    return Heard
 
 
 @contextmanager
-def _listening() -> Iterator[_Heard]:
+def _listening() -> Iterator[Any]:
     """krcg's log, heard instead of printed, for the time of one parse."""
-    heard = _Heard()
+    import logging
+
+    heard = _heard()()
     log = logging.getLogger("krcg")
     level, propagate = log.level, log.propagate
     log.addHandler(heard)
@@ -144,6 +152,8 @@ def _unread_cards(reading: Reading) -> Iterator[tuple[int, str]]:
 
 
 def _did_you_mean(written: str) -> Msg:
+    import difflib
+
     close = difflib.get_close_matches(written.lower(), _known_names(), n=1, cutoff=0.6)
     if close:
         return N_("'{written}': did you mean '{card}'?", written=written, card=_known_names()[close[0]])

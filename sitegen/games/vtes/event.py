@@ -11,7 +11,7 @@ from typing import Any
 
 from sitegen.games.base import did_not_play
 from sitegen.games.vtes import rules as vtes_rules
-from sitegen.games.vtes.rules import RankedPlayer, VtesSeat
+from sitegen.games.vtes.rules import RankedPlayer, VpInput, VtesSeat
 from sitegen.model import Event, Round, Table
 
 Seating = list[list[str]]
@@ -77,19 +77,20 @@ def played(event: Event) -> set[str]:
 
 def table_vp(table: Table) -> dict[str, Fraction]:
     """A table's VP by player id; empty while it has none."""
-    return {str(pid): Fraction(v) for pid, v in (table.result.get("vp") or {}).items()}
+    return {str(pid): vtes_rules.as_vp(v) for pid, v in (table.result.get("vp") or {}).items()}
 
 
 def scored(table: Table) -> list[VtesSeat] | None:
     """Each seat's VP, GW and TP, in seat order; None while the game is still to be played."""
     if not outcome(table):
         return None
-    return list(_scored(table.players, tuple(table_vp(table).items())))
+    return list(_scored(table.players, tuple((str(pid), vp) for pid, vp in (table.result.get("vp") or {}).items())))
 
 
 @functools.lru_cache(maxsize=4096)
-def _scored(players: tuple[str, ...], vp: tuple[tuple[str, Fraction], ...]) -> tuple[VtesSeat, ...]:
-    """A table scored once: the event check, the board and the next round's pairing score the same tables."""
+def _scored(players: tuple[str, ...], vp: tuple[tuple[str, VpInput], ...]) -> tuple[VtesSeat, ...]:
+    """A table scored once: the event check, the board and the next round's pairing score the same tables (kept by
+    the figures as written: equal figures score alike, and a Fraction is slow to hash)."""
     return tuple(vtes_rules.score_vtes_table(players, dict(vp)))
 
 

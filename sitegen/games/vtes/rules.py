@@ -91,7 +91,20 @@ class RankedPlayer:
 
 def as_vp(value: VpInput) -> Fraction:
     """Convert a VP figure to an exact ``Fraction`` (``0.5`` -> ``1/2``)."""
-    return Fraction(value)
+    if type(value) is Fraction:
+        return value
+    vp = _VP.get(value)
+    if vp is None:
+        vp = Fraction(value)
+        if len(_VP) < _VP_KEPT:
+            _VP[value] = vp
+    return vp
+
+
+# The figures met are few (whole and half points up to a table's size), and the checks, the board and the pairing
+# convert each table's again and again: each is made once (a Fraction is immutable, so one may be shared).
+_VP: dict[VpInput, Fraction] = {}  # by int, float or text: never a Fraction, which compares and hashes slowly
+_VP_KEPT = 256
 
 
 def vp_text(vp: Fraction) -> str:
@@ -125,11 +138,13 @@ def score_vtes_table(players: Sequence[str], vp: Mapping[str, VpInput]) -> list[
 
 def _table_tp(scores: Mapping[str, Fraction], place_tp: Sequence[int]) -> dict[str, int]:
     """Hand out place values by VP, averaging them over each group of tied players."""
-    distinct_vp = sorted(set(scores.values()), reverse=True)
+    by_level: dict[Fraction, list[str]] = {}  # each VP figure's players, in seat order
+    for player, score in scores.items():
+        by_level.setdefault(score, []).append(player)
     tp: dict[str, int] = {}
     next_place = 0
-    for level in distinct_vp:
-        tied = [player for player, score in scores.items() if score == level]
+    for level in sorted(by_level, reverse=True):
+        tied = by_level[level]
         covered = place_tp[next_place : next_place + len(tied)]
         share, left = divmod(sum(covered), len(tied))
         # Always whole for 4 or 5 seats (see the module docstring).

@@ -1,5 +1,6 @@
-"""The Joust's standings made alone (`Format.standings`, for `sitegen result`'s rows that moved) are the
-scoreboard's, at every point of an event: before round 1, after each round, and with a round half played."""
+"""The Joust's standings made alone (`Format.standings`, for `sitegen result`'s rows that moved) and a round's view
+with them (`Format.result_view`, what `sitegen result` prints) are the scoreboard's, at every point of an event:
+before round 1, after each round, and with a round half played."""
 from __future__ import annotations
 
 import dataclasses
@@ -10,6 +11,7 @@ import pytest
 from random_events import EVENT, write_event
 
 from sitegen import games as formats
+from sitegen.games.base import Format
 from sitegen.load.event import load_event
 
 
@@ -29,3 +31,5 @@ def test_standings_alone_equal_the_scoreboards(seed):
         for case in cases:
             moment = dataclasses.replace(event, rounds=case, elims=[])
             assert joust.standings(moment) == joust.score(moment).standings
+            for round_ in case:  # the Joust's own view against the default one, taken from the scoreboard
+                assert joust.result_view(moment, round_) == Format.result_view(joust, moment, round_)

@@ -16,7 +16,7 @@ from sitegen.games.agot.joust.rules import RESULTS, ROUND_MINUTES
 from sitegen.games.agot.length import CUT_BY_PLAYERS, ROUNDS_BY_PLAYERS, planned_cut
 from sitegen.games.agot.length import TEMPLATES as AGOT_TEMPLATES
 from sitegen.games.agot.rules import DEFAULT_VICTORY_TOTAL
-from sitegen.games.base import Elimination, NextRound, Scoreboard, StandingRow
+from sitegen.games.base import Elimination, NextRound, ResultView, Scoreboard, StandingRow
 from sitegen.games.result_entry import FIGURES, PLAYER, ResultEntry, ResultField, ResultWay, SlipForm
 from sitegen.games.tournament.swiss import ESOS_MEANING, SOS_MEANING
 from sitegen.model import Event, Problem, Round
@@ -50,6 +50,14 @@ class Joust(AgotGame):
 
     def standings(self, event: Event) -> list[StandingRow]:
         return joust_scoring.current_standings(event).standings
+
+    def result_view(self, event: Event, round_: Round) -> ResultView:
+        """A Swiss round's view is its tables' alone: made without the scoreboard's histories and standings after
+        each round (a quarter of its time at 512 players)."""
+        if round_.stage != "round":
+            return super().result_view(event, round_)
+        return ResultView(joust_scoring.round_view(round_), joust_scoring.SEAT_COLUMNS, joust_scoring.STANDINGS_COLUMNS,
+                          self.standings(event))
 
     def next_round(self, event: Event) -> NextRound:
         return joust_pairing.next_round(event, self.name)

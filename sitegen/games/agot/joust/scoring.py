@@ -49,8 +49,7 @@ def scoreboard(event: Event, format_name: str) -> Scoreboard:
 
     def note_round(round_: Round, counted: _Counted, records: Mapping[str, Record], rows: list[StandingRow] | None) -> None:
         outcomes, results = counted
-        tables = [_table_view(table, result) for table, result in zip(round_.tables, outcomes)]
-        rounds.append(RoundView(round_, round_label(round_.number), tables, round_.complete, round_.byes))
+        rounds.append(round_view(round_, outcomes))
         _note_round(event, round_, results, records, {row.player: row.rank for row in rows or ()}, history)
 
     tally = tally_rounds(event, _count_round, _record_values, note_round, planned=planned_rounds(event))
@@ -72,6 +71,13 @@ def scoreboard(event: Event, format_name: str) -> Scoreboard:
     )
     board.export = _export(event, format_name, board)
     return board
+
+
+def round_view(round_: Round, outcomes: list[dict[str, Result] | None] | None = None) -> RoundView:
+    """A Swiss round's view: each table's seats and results (`outcomes`: each table's, when counted already)."""
+    outcomes = [table_outcome(table) for table in round_.tables] if outcomes is None else outcomes
+    tables = [_table_view(table, result) for table, result in zip(round_.tables, outcomes)]
+    return RoundView(round_, round_label(round_.number), tables, round_.complete, round_.byes)
 
 
 def current_standings(event: Event) -> CurrentStandings:
