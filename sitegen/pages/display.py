@@ -43,10 +43,14 @@ class StandingLine:
 
 
 def standing_lines(rows: list[StandingRow]) -> list[StandingLine]:
+    """The standings as shown. Players level on everything shown (before any result is in) share first place, and
+    no row says the draw placed it: the draw's order of a whole field at zero tells a player nothing."""
+    everyone_level = all(row.values == rows[0].values for row in rows)
     lines = []
     for row in rows:
-        tags = [tag for tag, shown in ((DROPPED, row.dropped), (HEAD_TO_HEAD, row.head_to_head), (COIN_TOSS, row.coin_toss)) if shown]
-        lines.append(StandingLine(row.place or row.rank, row.player, row.values, tags))
+        drawn = row.coin_toss and not everyone_level
+        tags = [tag for tag, shown in ((DROPPED, row.dropped), (HEAD_TO_HEAD, row.head_to_head), (COIN_TOSS, drawn)) if shown]
+        lines.append(StandingLine(1 if everyone_level else row.place or row.rank, row.player, row.values, tags))
     return lines
 
 

@@ -1,0 +1,38 @@
+"""Before any result is in, every player is level on everything the standings show: they share first place and no
+row says the draw placed it (the standings read 1 to 5 "random", then 6 for the rest, in V:TES, and 1 to N "random"
+in a Joust). The seeded draw still orders standings.json's unique `rank` (the contract) and the CLI's list."""
+from __future__ import annotations
+
+import json
+import re
+
+VTES = "name: V\nformat: vtes\ndate: 2026-01-01\nseed: 11\nrounds: 2\nplayers: [Ann, Ben, Cat, Dov, Eve, Fay, Gus, Hal, Ivy]\n"
+VTES_1 = "tables:\n  - {table: 1, players: [ann, ben, cat, dov, eve]}\n  - {table: 2, players: [fay, gus, hal, ivy]}\n"
+JOUST = "name: J\nformat: agot-joust\ndate: 2026-01-01\nseed: 3\nrounds: 2\ncut: 0\nplayers: [Ann, Ben, Cat, Dov]\n"
+JOUST_1 = "tables:\n  - {table: 1, players: [ann, ben]}\n  - {table: 2, players: [cat, dov]}\n"
+JOUST_1_DONE = "tables:\n  - {table: 1, players: [ann, ben], winner: ann}\n  - {table: 2, players: [cat, dov]}\n"
+
+
+def places_and_tags(page: str) -> tuple[list[str], int]:
+    body = page.split('<table class="standings">', 1)[1].split("</table>", 1)[0]
+    return re.findall(r"<tr[^>]*><td>(\d+)</td>", body), body.count(">random<")
+
+
+def test_before_any_result_every_player_shares_first_place(make_site, run_cli):
+    content = make_site({"events/v/event.yaml": VTES, "events/v/round-1.yaml": VTES_1,
+                         "events/j/event.yaml": JOUST, "events/j/round-1.yaml": JOUST_1})
+    out = content.parent / "out"
+    status, _, err = run_cli("build", "--content", content, "--output", out)
+    assert status == 0, err
+    for slug, players in (("v", 9), ("j", 4)):
+        assert places_and_tags((out / "events" / slug / "standings.html").read_text()) == (["1"] * players, 0)
+        ranks = [row["rank"] for row in json.loads((out / "events" / slug / "standings.json").read_text())["standings"]]
+        assert ranks == list(range(1, players + 1))
+
+
+def test_once_a_result_is_in_the_places_and_the_draw_show_again(make_site, run_cli):
+    content = make_site({"events/j/event.yaml": JOUST, "events/j/round-1.yaml": JOUST_1_DONE})
+    out = content.parent / "out"
+    assert run_cli("build", "--content", content, "--output", out)[0] == 0
+    places, drawn = places_and_tags((out / "events" / "j" / "standings.html").read_text())
+    assert places == ["1", "2", "3", "4"] and drawn == 2  # Ann won; Cat and Dov level, drawn; Ben lost
