@@ -109,6 +109,17 @@ def slugify(text: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", ascii_text.lower()).strip("-")[:ID_MAX].strip("-")
 
 
+# Letters Unicode does not split into a base letter and a mark, which `slugify` would drop ("Łukasz" -> "ukasz").
+_SPELT = str.maketrans({"ł": "l", "Ł": "L", "ø": "o", "Ø": "O", "đ": "d", "Đ": "D", "ð": "d", "Ð": "D", "þ": "th",
+                        "Þ": "Th", "ß": "ss", "æ": "ae", "Æ": "Ae", "œ": "oe", "Œ": "Oe", "ı": "i", "ħ": "h", "Ħ": "H"})
+
+
+def readable_id(name: str) -> str:
+    """The id a new player is written with: `slugify`'s, with those letters spelt ("Łukasz Żółw" -> "lukasz-zolw").
+    An id made from a name when an event is read keeps `slugify`'s own: existing round files name players by it."""
+    return slugify(name.translate(_SPELT))
+
+
 # A spreadsheet runs a cell that starts with one of these as a formula (OWASP "CSV injection").
 _FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 _PLAIN_NUMBER = re.compile(r"-?[0-9]+(?:\.[0-9]+)?")

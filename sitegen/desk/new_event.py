@@ -15,7 +15,7 @@ from sitegen.edit.lock import content_lock
 from sitegen.edit.scaffold import new_event
 from sitegen.games.base import Refused
 from sitegen.schema.keys import LANGUAGE_CODES
-from sitegen.text import N_, Msg, Nn_, slugify
+from sitegen.text import N_, Msg, Nn_, readable_id
 
 
 @dataclass(frozen=True)
@@ -36,7 +36,7 @@ def new_event_form(today: datetime.date) -> NewEventForm:
 def create_event(content: Path, form: Form) -> tuple[str, Msg]:
     """The new event's folder name and what to tell the TO; Refused (nothing written) when the form is not right."""
     name = value(form, "name")
-    slug = slugify(name)
+    slug = readable_id(name)
     if not slug:
         raise Refused(N_("Give the event a name (its address is made from it)."))
     players = [line.strip() for line in value(form, "players").splitlines() if line.strip()]

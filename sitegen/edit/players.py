@@ -14,7 +14,7 @@ from sitegen.edit.round_trip import RoundTrip, player_entry, player_map
 from sitegen.games.base import Refused, round_name
 from sitegen.model import Event, Player, Round
 from sitegen.pairing.fold import LOSS
-from sitegen.text import N_, filled, slugify, suggest
+from sitegen.text import N_, filled, readable_id, slugify, suggest
 
 
 @dataclass(frozen=True)
@@ -127,7 +127,7 @@ def add_player(event_dir: str | Path, name: str, *, pid: str | None = None, join
     name = name.strip()
     if not name:
         raise Refused(N_("give the player's full name"))
-    new_id = pid or slugify(name)
+    new_id = pid or readable_id(name)
     if new_id in event.player_by_id:
         raise Refused(N_("there is already a player '{pid}' ({name}); give the new one --id", pid=new_id, name=event.player_by_id[new_id].name))
     open_ = open_round(event)
@@ -135,8 +135,8 @@ def add_player(event_dir: str | Path, name: str, *, pid: str | None = None, join
     if fold == LOSS and open_ and first == open_:
         first, fold = open_ + 1, None  # a loss: the round is played without them, they start the next one
     entry: dict[str, Any] = {"name": name}
-    if pid:
-        entry["id"] = pid
+    if new_id != slugify(name):  # given, or spelt where the rule for a name without an id would drop a letter
+        entry["id"] = new_id
     if first != 1:
         entry["joined"] = first
     entry.update(fields or {})

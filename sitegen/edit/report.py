@@ -26,7 +26,7 @@ from sitegen.games.result_entry import FIGURES, FLAG, ORDER, ResultEntry, judges
 from sitegen.load.check import validated
 from sitegen.load.site import read_outline
 from sitegen.model import REPORTS_MERGED, ContentError, Event, Person, Round, Site, Table
-from sitegen.text import id_problem, login_problem, slugify, suggest
+from sitegen.text import id_problem, login_problem, readable_id, slugify, suggest
 
 PAYLOAD_LIMIT = 1_000_000  # bytes of the event payload read at most (GitHub's own issues hold 65,536 characters)
 BODY_LIMIT = 65_536  # characters of an issue or comment body, as GitHub allows
@@ -239,7 +239,7 @@ def _event_dir(content: Path, given: str) -> Path:
     if not given:
         raise Refused("the form's Event is empty; write the event's folder name, as in its address on the site")
     folders = sorted(p.name for p in (content / "events").iterdir() if p.is_dir()) if (content / "events").is_dir() else []
-    for slug in (given.strip().lower(), slugify(given)):
+    for slug in (given.strip().lower(), slugify(given), readable_id(given)):
         if id_problem(slug) is None and slug in folders:
             return content / "events" / slug
     raise Refused(f"there is no event '{_shown(given)}'; {suggest(given.strip().lower(), folders)}")

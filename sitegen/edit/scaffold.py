@@ -17,7 +17,7 @@ from sitegen.games.base import Refused
 from sitegen.load import content_schema
 from sitegen.load.event import is_date, load_event
 from sitegen.schema import keys
-from sitegen.text import id_problem, slugify
+from sitegen.text import id_problem, readable_id, slugify
 
 #: Where a club's repository keeps its copy of the content files' JSON Schemas, for editors (offline too).
 SCHEMA_FOLDER = Path(VENDOR_FOLDER) / "schema"
@@ -230,7 +230,7 @@ def schema_copies(repository: Path) -> dict[Path, str]:
 def _check_new_event_flags(players: list[str], rounds: int | None, cut: int | None) -> None:
     """What `check` would refuse in the new event.yaml, refused before it is written."""
     for name in players:
-        if problem := id_problem(slugify(name)):
+        if problem := id_problem(readable_id(name)):
             raise Refused(f"--player '{name}' gives no usable id ({problem}); write the player's name")
     if rounds is not None and rounds < 1:
         raise Refused(f"--rounds {rounds}: an event has at least 1 round")
@@ -248,7 +248,8 @@ def _event_text(fmt: str, name: str, date: str, players: list[str], length: list
         return "\n".join(lines) + "\nplayers: []            # add each with `sitegen add EVENT \"Full Name\"` (or the desk), e.g.\n" + example
     lines.append("players:              # add more with `sitegen add EVENT \"Full Name\"`")
     if players:
-        entries = [f"  - name: {_yaml_text(player)}\n" for player in players]
+        entries = [f"  - name: {_yaml_text(player)}\n" + (f"    id: {readable_id(player)}\n" if readable_id(player) != slugify(player) else "")
+                   for player in players]
     else:
         entries = ["  - name: First Player  # replace these two with your players\n" + fields, "  - name: Second Player\n"]
     return "\n".join(lines) + "\n" + "".join(entries)
