@@ -122,8 +122,8 @@ def _seats_pass(tally: Tally, temperature: list[float], uniform: Callable[[], fl
 
 def _settle_moves(iterations: int, players: int) -> int:
     """How long the settling run is, against a chain's ``iterations``: up to `_SETTLE_FIELD` players it settles what
-    the chains leave (twice a chain's moves, now that `_seats_pass` makes most of them cheap); from there on the chain
-    alone settles R8 and R9 about as well as krcg does, and the run is short."""
+    the chains leave (longer than a chain, now that `_seats_pass` turns most of its moves down cheaply); from there on
+    the chain alone settles R8 and R9 about as well as krcg does, and the run is short."""
     moves = int(iterations * _SETTLE_SHARE)
     return moves if players <= _SETTLE_FIELD else min(moves, _SETTLE_MOST)
 
@@ -134,11 +134,13 @@ def _energy(tally: Tally, vector: list[int]) -> float:
     return _rank(tally, vector)[1] + _SEAT_PRICE * (vector[_FIFTH_SEAT] + vector[_SAME_SEAT])
 
 
-# The settling run: half a chain's moves, its temperature in units of krcg's total (one R9 violation is 1, one R8
-# step a few at 13-20 players); table rotations alone ended where they began, so it moves as a chain does.
-_SETTLE_SHARE = 2.0
-# ... and at most a 20-player chain's half: from 27 players on the chain alone settles R8 and R9 as well as krcg does
-# (64 and 200 players, seeds 0-3), so a longer run only costs (200 players: 0.38 s of CPU became 0.68 s).
+# The settling run: up to 20 players, one and a half times a chain's moves (seeds 0-63 worse than krcg's median run at
+# 13-20 players: 30 with half a chain's moves, 8 with these, 4 with twice a chain's, which costs 20 players the 10x
+# margin on krcg); its temperature in units of krcg's total (one R9 violation is 1, one R8 step a few at 13-20
+# players); table rotations alone ended where they began, so it moves as a chain does.
+_SETTLE_SHARE = 1.5
+# ... and from 21 players at most a 20-player chain's half: from 27 players on the chain alone settles R8 and R9 as
+# well as krcg does (64 and 200 players, seeds 0-3), so a longer run only costs (200 players: 0.38 s of CPU became 0.68 s).
 _SETTLE_MOST = 6000
 _SEAT_PRICE = 10
 _FIFTH_SEAT = position("R5")
