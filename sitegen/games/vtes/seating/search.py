@@ -79,8 +79,9 @@ def _settle(tally: Tally, rounds: Numbered, variable: list[int], bound: list[int
     current = tally.full_vector()
     energy, best, best_rounds = _energy(tally, current), _rank(tally, current), [[list(t) for t in rounds[i]] for i in variable]
     # One player's mean transfers moving a third of a seat moves 100 x R8 by about 37 / players: a large field is
-    # settled cooler, or its R8 wanders (64 players ended 0.01 above what the chain alone reached).
-    temperature = [_SETTLE_START * min(1.0, _SETTLE_FIELD / tally.player_count)]
+    # settled cooler, or its R8 wanders (64 players ended 0.01 above what the chain alone reached), and a small one
+    # hotter (14 players, seeds 0-127: 16 ended worse than krcg's median run at 20's temperature, 6 at 14's).
+    temperature = [_SETTLE_START * _SETTLE_FIELD / tally.player_count]
     cooling = math.exp(math.log(_SETTLE_END / temperature[0]) / max(moves, 1))
     seats_pass = _seats_pass(tally, temperature, uniform)
     for _ in range(moves):
@@ -136,8 +137,9 @@ def _energy(tally: Tally, vector: list[int]) -> float:
 
 # The settling run: up to 20 players, one and a half times a chain's moves (seeds 0-63 worse than krcg's median run at
 # 13-20 players: 30 with half a chain's moves, 8 with these, 4 with twice a chain's, which costs 20 players the 10x
-# margin on krcg); its temperature in units of krcg's total (one R9 violation is 1, one R8 step a few at 13-20
-# players); table rotations alone ended where they began, so it moves as a chain does.
+# margin on krcg; 7 with these and the hotter start below 20 players); its temperature in units of krcg's total (one R9
+# violation is 1, one R8 step a few at 13-20 players); table rotations alone ended where they began, so it moves as a
+# chain does.
 _SETTLE_SHARE = 1.5
 # ... and from 21 players at most a 20-player chain's half: from 27 players on the chain alone settles R8 and R9 as
 # well as krcg does (64 and 200 players, seeds 0-3), so a longer run only costs (200 players: 0.38 s of CPU became 0.68 s).
