@@ -298,9 +298,9 @@ def test_small_uneven_fields_reach_the_least_vp_spread(n, seed, least_vps, most_
 ])
 def test_settled_plans_weigh_r8_and_r9_as_krcgs_better_runs(n, seed, found):
     # Worked examples: plans that ended with R8 a step or two higher, and weighed (100 x R8 + R9, as krcg weighs them)
-    # more than krcg's median run of 20,000 iterations (14 players: 39.99 against 34.0; 18: 32.43 against 32.4; 20:
-    # 31.55 against 28.67), before the settling run judged a move's seats first and ran longer. Now 32.77, 27.22 and
-    # 26.67: the last two the least krcg's runs reach.
+    # more than the median of eight krcg runs of 20,000 iterations (14 players: 39.99 against 35.9; 18: 32.43 against
+    # 31.93; 20: 31.55 against 28.67), before the settling run judged a move's seats first and ran longer. Now 32.77,
+    # 27.22 and 26.67: the last two the least those krcg runs reach.
     players = [f"p{i:02d}" for i in range(n)]
     assert violations(plan_rounds(players, 3, random.Random(seed))) == pytest.approx(found, abs=5e-5)
 
