@@ -109,6 +109,18 @@ def _unpack(packed: int) -> list[int]:
     return [(packed >> shift) & _PACK_MASK for shift in _PACK_SHIFTS]
 
 
+def swap_seat_moves(round_: list[list[int]], t1: int, s1: int, t2: int, s2: int) -> tuple[SeatMove, SeatMove]:
+    """The seats two players of a round take when they swap."""
+    first, second = round_[t1], round_[t2]
+    return (first[s1], len(first), s1, len(second), s2), (second[s2], len(second), s2, len(first), s1)
+
+
+def rotation_seat_moves(table: list[int], shift: int) -> list[SeatMove]:
+    """The seats a table's players take when it moves ``shift`` seats on."""
+    size = len(table)
+    return [(player, size, seat, size, (seat + shift) % size) for seat, player in enumerate(table)]
+
+
 class Tally:
     """Pair and seat counters over a fixed list of rounds, updated move by move.
 
@@ -253,15 +265,14 @@ class Tally:
             code = codes[key]
             before += penalties[code]
             after += penalties[code + change]
-        seat_moves = ((x, len(first), s1, len(second), s2), (y, len(second), s2, len(first), s1))
+        seat_moves = swap_seat_moves(round_, t1, s1, t2, s2)
         self._staged = (pair_changes, seat_moves, self._swap_seats, (first, s1, second, s2))
         return self._change(before, after, seat_moves)
 
     def rotation_change(self, round_: list[list[int]], t: int, shift: int) -> list[int]:
         """Change caused by moving everyone at a table ``shift`` seats on (relations stay)."""
         table = round_[t]
-        size = len(table)
-        seat_moves = [(player, size, seat, size, (seat + shift) % size) for seat, player in enumerate(table)]
+        seat_moves = rotation_seat_moves(table, shift)
         self._staged = ([], seat_moves, self._rotate_table, (table, shift))
         return self._change(0, 0, seat_moves)
 
@@ -326,11 +337,14 @@ class Tally:
             r4 = (after >> _R4_SHIFT & mask) - (before >> _R4_SHIFT & mask)
             r6 = (after >> _R6_SHIFT & mask) - (before >> _R6_SHIFT & mask)
             r9 = (after >> _R9_SHIFT & mask) - (before >> _R9_SHIFT & mask)
-        counts, weights = self.seat_counts, self.weights
+        vp_spread, fifth, seats, transfer_spread = self.seat_change(moves)
+        return [r1, r2, vp_spread, r4, fifth, r6, seats, transfer_spread, r9]  # CRITERIA order
+
+    def repeated_seats_change(self, moves: Sequence[SeatMove]) -> tuple[int, int]:
+        """The change of R5 and R7 alone (seats taken more than once), the cheapest part of `seat_change`."""
+        counts = self.seat_counts
         fifth = seats = 0
-        vp_sum, vp_squares = self.vp_sum, self.vp_squares
-        transfer_sum, transfer_squares = self.transfer_sum, self.transfer_squares
-        for player, old_size, old_seat, new_size, new_seat in moves:
+        for player, _, old_seat, _, new_seat in moves:
             if old_seat != new_seat:
                 # A seat counts as repeated from its second use on.
                 if counts[_SEATS * player + old_seat] == 2:
@@ -339,9 +353,20 @@ class Tally:
                 if counts[_SEATS * player + new_seat] == 1:
                     seats += 1
                     fifth += new_seat == _FIFTH
-                weight = weights[player]
+        return fifth, seats
+
+    def seat_change(self, moves: Sequence[SeatMove]) -> tuple[int, int, int, int]:
+        """The change of the seat criteria (R3, R5, R7, R8, in that order) for distinct players each moving from
+        (table size, seat) to (table size, seat): read from the seat counters alone, so a search can judge a move's
+        seats before its pairs."""
+        weights = self.weights
+        fifth, seats = self.repeated_seats_change(moves)
+        vp_sum, vp_squares = self.vp_sum, self.vp_squares
+        transfer_sum, transfer_squares = self.transfer_sum, self.transfer_squares
+        for player, old_size, old_seat, new_size, new_seat in moves:
+            if old_seat != new_seat:
                 old = self.scaled_transfers[player]
-                new = old + weight * (TRANSFERS_BY_SEAT[new_seat] - TRANSFERS_BY_SEAT[old_seat])
+                new = old + weights[player] * (TRANSFERS_BY_SEAT[new_seat] - TRANSFERS_BY_SEAT[old_seat])
                 transfer_sum += new - old
                 transfer_squares += new * new - old * old
             if old_size != new_size:
@@ -351,9 +376,5 @@ class Tally:
                 vp_squares += new * new - old * old
         n = self.player_count
         vp_spread = n * (vp_squares - self.vp_squares) - (vp_sum**2 - self.vp_sum**2)
-        transfer_spread = n * (transfer_squares - self.transfer_squares) - (
-            transfer_sum**2 - self.transfer_sum**2
-        )
-        return [r1, r2, vp_spread, r4, fifth, r6, seats, transfer_spread, r9]  # CRITERIA order
-
-
+        transfer_spread = n * (transfer_squares - self.transfer_squares) - (transfer_sum**2 - self.transfer_sum**2)
+        return vp_spread, fifth, seats, transfer_spread

@@ -11,10 +11,10 @@ from __future__ import annotations
 import itertools
 import math
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from sitegen.games.vtes.seating.criteria import CRITERIA, RELATION_BY_DISTANCE, TRANSFERS_BY_SEAT, WEIGHED, Round, position
-from sitegen.games.vtes.seating.score import Numbered, Tally, number_players
+from sitegen.games.vtes.seating.score import Numbered, SeatMove, Tally, number_players, rotation_seat_moves, swap_seat_moves
 
 _SAME_TABLE_ALWAYS = position("R2")
 _SPREADS = [i for i, criterion in enumerate(CRITERIA) if criterion.spread]
@@ -53,7 +53,7 @@ def optimise(
         if best_rank is None or _rank(tally, score) < best_rank:
             best_score, best_rank, best = score, _rank(tally, score), found
     if best_score != bound:
-        _settle(Tally(len(players), best), best, variable, bound, rng.random, min(iterations // _SETTLE_SHARE, _SETTLE_MOST))
+        _settle(Tally(len(players), best), best, variable, bound, rng.random, _settle_moves(iterations, len(players)))
     return [[[players[p] for p in table] for table in round_] for round_ in best]
 
 
@@ -70,19 +70,26 @@ def _settle(tally: Tally, rounds: Numbered, variable: list[int], bound: list[int
     """Anneal the weighed criteria (R8, R9) of the best seating found, the other criteria but R5 and R7 (`_energy`)
     held: a move that changes those is taken only when it improves them. The chains, judged lexicographically, left R8
     a seat or R9 a pair or two above what krcg's optimiser reaches on most of its runs (14-20 players). Then a polish
-    table by table."""
+    table by table.
+
+    A move's seats are judged first, from the seat counters alone (`_seats_pass`): most moves a chain would try take
+    a seat twice at a price the run rarely pays (18 players: 73 % of them turned down there), and reading the pair
+    counters costs about three times as much. What passes is then judged on the rest of its energy change (a seat it
+    frees counts there), so the chances of the two judgments multiply."""
     positions = {i: [(t, s) for t, table in enumerate(rounds[i]) for s in range(len(table))] for i in variable}
     current = tally.full_vector()
     energy, best, best_rounds = _energy(tally, current), _rank(tally, current), [[list(t) for t in rounds[i]] for i in variable]
     # One player's mean transfers moving a third of a seat moves 100 x R8 by about 37 / players: a large field is
-    # settled cooler, or its R8 wanders (64 players ended 0.01 above what the chain alone reached).
-    temperature = _SETTLE_START * min(1.0, _SETTLE_FIELD / tally.player_count)
-    cooling = math.exp(math.log(_SETTLE_END / temperature) / max(moves, 1))
+    # settled cooler, or its R8 wanders (64 players ended 0.01 above what the chain alone reached), and a small one
+    # hotter (14 players, seeds 0-127: 16 ended worse than krcg's median run at 20's temperature, 6 at 14's).
+    temperature = [_SETTLE_START * _SETTLE_FIELD / tally.player_count]
+    cooling = math.exp(math.log(_SETTLE_END / temperature[0]) / max(moves, 1))
+    seats_pass = _seats_pass(tally, temperature, uniform)
     for _ in range(moves):
         if current == bound:
             break
-        temperature *= cooling
-        moved = _try_move(tally, rounds, variable, positions, False, uniform)
+        temperature[0] *= cooling
+        moved = _try_move(tally, rounds, variable, positions, False, uniform, seats_pass)
         if moved is None:
             continue
         held = [moved[0][i] for i in _SETTLE_HELD]
@@ -90,7 +97,8 @@ def _settle(tally: Tally, rounds: Numbered, variable: list[int], bound: list[int
             continue
         after = [a + b for a, b in zip(current, moved[0])]
         after_energy = _energy(tally, after)
-        if held == _NO_CHANGE[: len(held)] and after_energy > energy and uniform() >= math.exp((energy - after_energy) / temperature):
+        rise = after_energy - energy - _SEAT_PRICE * max(0, moved[0][_FIFTH_SEAT] + moved[0][_SAME_SEAT])
+        if held == _NO_CHANGE[: len(held)] and rise > 0 and uniform() >= math.exp(-rise / temperature[0]):
             continue
         tally.commit()
         current, energy = after, after_energy
@@ -102,17 +110,40 @@ def _settle(tally: Tally, rounds: Numbered, variable: list[int], bound: list[int
     _polish_tables(tally, rounds, variable, tally.full_vector(), [-1] * len(CRITERIA))
 
 
+def _seats_pass(tally: Tally, temperature: list[float], uniform: Callable[[], float]) -> SeatsPass:
+    """The settling run's first judgment of a move, on its seats alone: one that spreads the VPs on offer worse (R3,
+    held; R1 and R2 are at 0 by then) never passes, a seat taken twice more (R5, R7) with the chance its price has at
+    the run's current temperature (``temperature[0]``)."""
+    def passes(seat_moves: Sequence[SeatMove]) -> bool:
+        price = _SEAT_PRICE * sum(tally.repeated_seats_change(seat_moves))
+        if price > 0 and uniform() >= math.exp(-price / temperature[0]):
+            return False
+        return all(old == new for _, old, _, new, _ in seat_moves) or tally.seat_change(seat_moves)[0] <= 0
+    return passes
+
+
+def _settle_moves(iterations: int, players: int) -> int:
+    """How long the settling run is, against a chain's ``iterations``: up to `_SETTLE_FIELD` players it settles what
+    the chains leave (longer than a chain, now that `_seats_pass` turns most of its moves down cheaply); from there on
+    the chain alone settles R8 and R9 about as well as krcg does, and the run is short."""
+    moves = int(iterations * _SETTLE_SHARE)
+    return moves if players <= _SETTLE_FIELD else min(moves, _SETTLE_MOST)
+
+
 def _energy(tally: Tally, vector: list[int]) -> float:
     """What the settling run anneals: the weighed criteria, and the seat criteria (R5, R7) at a price it can pay for a
     while (a better spread of seats often lies beyond a seat taken twice); the best seating it keeps is ranked as ever."""
     return _rank(tally, vector)[1] + _SEAT_PRICE * (vector[_FIFTH_SEAT] + vector[_SAME_SEAT])
 
 
-# The settling run: half a chain's moves, its temperature in units of krcg's total (one R9 violation is 1, one R8
-# step a few at 13-20 players); table rotations alone ended where they began, so it moves as a chain does.
-_SETTLE_SHARE = 2
-# ... and at most a 20-player chain's half: from 27 players on the chain alone settles R8 and R9 as well as krcg does
-# (64 and 200 players, seeds 0-3), so a longer run only costs (200 players: 0.38 s of CPU became 0.68 s).
+# The settling run: up to 20 players, one and a half times a chain's moves (seeds 0-63 worse than krcg's median run at
+# 13-20 players: 30 with half a chain's moves, 8 with these, 4 with twice a chain's, which costs 20 players the 10x
+# margin on krcg; 7 with these and the hotter start below 20 players); its temperature in units of krcg's total (one R9
+# violation is 1, one R8 step a few at 13-20 players); table rotations alone ended where they began, so it moves as a
+# chain does.
+_SETTLE_SHARE = 1.5
+# ... and from 21 players at most a 20-player chain's half: from 27 players on the chain alone settles R8 and R9 as
+# well as krcg does (64 and 200 players, seeds 0-3), so a longer run only costs (200 players: 0.38 s of CPU became 0.68 s).
 _SETTLE_MOST = 6000
 _SEAT_PRICE = 10
 _FIFTH_SEAT = position("R5")
@@ -324,12 +355,14 @@ def _step_sizes(tally: Tally) -> list[float]:
 
 
 Move = tuple[list[int], Callable[[], None] | None]  # a staged move's change to the vector, and how to undo a half already made
+SeatsPass = Callable[[Sequence[SeatMove]], bool]  # whether a move's seats may be taken (before its pairs are judged)
 
 
 def _try_move(tally: Tally, rounds: Numbered, variable: list[int], positions: dict[int, list[tuple[int, int]]],
-              paired: bool, uniform: Callable[[], float]) -> Move | None:
+              paired: bool, uniform: Callable[[], float], seats_pass: SeatsPass | None = None) -> Move | None:
     """Draw a random move in one round (a table rotation, a swap within a table, or a swap anywhere), stage it in
-    `tally` (`commit` makes it) and return its change to the violation vector; None when it would move nothing.
+    `tally` (`commit` makes it) and return its change to the violation vector; None when it would move nothing, or
+    when ``seats_pass`` turns down the seats it would give (judged before the costly pair counters are read).
 
     With several rounds open and `paired`, some swaps between a table of 5 and one of 4 are paired with the opposite swap of
     the same two players in another round: their VPs on offer (R3) stay, so R4 can improve once R3 is at its least."""
@@ -339,7 +372,10 @@ def _try_move(tally: Tally, rounds: Numbered, variable: list[int], positions: di
     size = len(round_[t1])
     roll = uniform()
     if roll < 0.15:
-        return tally.rotation_change(round_, t1, 1 + int(uniform() * (size - 1))), None
+        shift = 1 + int(uniform() * (size - 1))
+        if seats_pass is not None and not seats_pass(rotation_seat_moves(round_[t1], shift)):
+            return None
+        return tally.rotation_change(round_, t1, shift), None
     if roll < 0.4:
         t2, s2 = t1, (s1 + 1 + int(uniform() * (size - 1))) % size
     else:
@@ -348,6 +384,8 @@ def _try_move(tally: Tally, rounds: Numbered, variable: list[int], positions: di
             return None
         if paired and roll >= _PAIRED_FROM and size != len(round_[t2]):
             return _paired_swap(tally, rounds, [i for i in variable if i != round_index], (round_index, t1, s1, t2, s2), uniform)
+    if seats_pass is not None and not seats_pass(swap_seat_moves(round_, t1, s1, t2, s2)):
+        return None
     return tally.swap_change(round_, t1, s1, t2, s2), None
 
 
