@@ -10,6 +10,7 @@ Melee.gg offers it and as the V:TES rules seat players:
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -53,20 +54,32 @@ def fold_change(event_dir: str | Path, texts: dict[Path, str | None], fold: str,
         seating = fold_seating(before, fmt.round_sizes(active), newcomer=newcomer, dropped=dropped)
     path = Path(event_dir) / Path(round_.where.path).name
     changed = seating.changed_tables(before)
-    text = round_text(path.read_text(encoding="utf-8"), seating, "byes" if fmt.gives_byes else "sitting_out")
-    texts = texts | {path: summed_up_again(text, f"# {after.name}: ", round_.number, seating, changed)}
+    waiting_key = "byes" if fmt.gives_byes else "sitting_out"
+    text = round_text(path.read_text(encoding="utf-8"), seating, waiting_key)
+    texts = texts | {path: summed_up_again(text, f"# {after.name}: ", round_.number, seating, changed, waiting_key)}
     return Folded(Edited(commit(event_dir, texts), list(texts)), tuple(changed))
 
 
-def summed_up_again(text: str, opening: str, number: int, seating: Seating, changed: list[int]) -> str:
-    """The round file's first line, which `pair` wrote to sum up the round as paired ("4 tables, bye: X"), made to sum
-    it up as it now stands; a first line of the TO's own is kept."""
+FOLDED_IN = "changed after pairing (a late arrival or a drop folded in)"
+# the tables an earlier fold named on the line: "...; tables 2, 5 changed after pairing (...)"
+EARLIER_TABLES = re.compile(r"; tables? ([\d, ]+) " + re.escape(FOLDED_IN) + "$")
+
+
+def summed_up_again(text: str, opening: str, number: int, seating: Seating, changed: list[int], waiting_key: str) -> str:
+    """The round file's first line, which `pair` wrote to sum up the round as paired ("Round 1 of 4: 4 tables, bye: X"),
+    made to sum it up as it now stands: its tables, who waits, and every table changed since pairing (an earlier
+    fold's too); a first line of the TO's own is kept."""
     first, newline, rest = text.partition("\n")
     if not changed or not first.startswith(opening):
         return text
+    opening += f"Round {number}: "
+    earlier = EARLIER_TABLES.search(first) if first.startswith(opening) else None
+    numbers = sorted(set(changed) | {int(n) for n in re.findall(r"\d+", earlier.group(1) if earlier else "")})
     tables = f"{len(seating.tables)} table{'s' if len(seating.tables) != 1 else ''}"
-    which = f"table{'s' if len(changed) > 1 else ''} {', '.join(str(n) for n in changed)}"
-    return f"{opening}Round {number}: {tables}; {which} changed after pairing (a late arrival or a drop folded in){newline}{rest}"
+    waiting = "sitting out" if waiting_key == "sitting_out" else "bye" if len(seating.waiting) == 1 else "byes"
+    waits = f", {waiting}: {', '.join(seating.waiting)}" if seating.waiting else ""
+    which = f"table{'s' if len(numbers) > 1 else ''} {', '.join(str(n) for n in numbers)}"
+    return f"{opening}{tables}{waits}; {which} {FOLDED_IN}{newline}{rest}"
 
 
 def round_text(text: str, seating: Seating, waiting_key: str) -> str:

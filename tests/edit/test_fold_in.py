@@ -107,3 +107,16 @@ def test_the_round_files_first_line_no_longer_describes_the_round_as_first_paire
     lines = (folder / "round-1.yaml").read_text().splitlines()
     assert lines[0] == "# Venue: Round 1: 5 tables; table 5 changed after pairing (a late arrival or a drop folded in)"
     assert lines[1].startswith("# Enter each result")  # the hint stays
+
+
+def test_after_two_folds_the_first_line_names_every_table_changed_and_the_bye(tmp_path):
+    """A late arrival folded in (table 5), then a drop at table 2 folded in: the first line named only table 2 and not
+    the bye the drop left; it describes the round as it stands, every table changed since pairing and the bye."""
+    folder = paired_event(tmp_path, "agot-joust", 9)
+    assert main(["add", str(folder), "Zed Example", "--fold", "pair"]) == 0
+    tables, _ = seating(folder)
+    leaving, opponent = tables[2]
+    assert main(["drop", str(folder), leaving, "--fold", "bye"]) == 0
+    first = (folder / "round-1.yaml").read_text().splitlines()[0]
+    assert first == (f"# Venue: Round 1: 4 tables, bye: {opponent}; tables 2, 5 changed after pairing "
+                     "(a late arrival or a drop folded in)")
