@@ -29,7 +29,8 @@ from sitegen.desk.new_event import create_event, new_event_form
 from sitegen.desk.preview import CONTENT_TYPES, DeskConfig, Preview
 from sitegen.desk.replies import Reply, redirect, text
 from sitegen.desk.report_links import LINK_ROUTE, ReportLinks
-from sitegen.desk.screens import ORDINALS, event_links, event_page, in_names, problem_line
+from sitegen.desk.screens import ORDINALS, Listed, event_links, event_page, in_names, problem_line
+from sitegen.edit.commit import preliminaries_over
 from sitegen.edit.decklists import round_keys
 from sitegen.edit.lock import content_lock
 from sitegen.games.base import Refused, Scoreboard
@@ -181,17 +182,30 @@ class Desk:
         return Reply(HTTPStatus.FORBIDDEN, page.encode())
 
     def index(self, query: str, *, errors: list[str] | None = None, typed: Form | None = None, status: int = HTTPStatus.OK) -> Reply:
-        entries: list[tuple[str, Event | None, int]] = []
-        for slug, folder in self.event_folders().items():
-            try:
-                event = load_event(folder)
-                entries.append((slug, event, len(one_event_problems(folder, event))))
-            except ContentError as exc:
-                entries.append((slug, None, len(exc.problems)))
+        entries = [self.listed(slug, folder) for slug, folder in self.event_folders().items()]
         done, warnings = self.note(query)
         typed_values = {key: value(typed, key) for key in typed if key != "token"} if typed else {}
         return Reply(status, self.render("index.html", self.language(), events=event_links(entries), done=done, warnings=warnings,
                                          new=new_event_form(datetime.date.today()), errors=errors or [], typed=typed_values))
+
+    def listed(self, slug: str, folder: Path) -> Listed:
+        """The event as the list of events shows it: the board a change (or an earlier look) kept while the files are
+        as it left them; else loaded and checked, and scored (then kept) only when it may be finished: its preliminary
+        rounds over and its last round played."""
+        stamp = self._stamp(folder)  # before reading: a write meanwhile leaves a stamp that no longer matches
+        kept = self.kept.get(slug)
+        if kept and kept[0] == stamp:
+            return Listed(slug, kept[1], 0, kept[2])
+        try:
+            event = load_event(folder)
+        except ContentError as exc:
+            return Listed(slug, None, len(exc.problems))
+        problems = len(one_event_problems(folder, event))
+        if problems or event.format not in formats.FORMATS or not preliminaries_over(event) or (event.rounds + event.elims)[-1].pending_tables:
+            return Listed(slug, event, problems)
+        board = formats.format_of(event).score(event)
+        self.kept[slug] = (stamp, event, board)
+        return Listed(slug, event, 0, board)
 
     def event_get(self, route: list[str], query: str) -> Reply:
         """e/SLUG/: the event's page; e/SLUG/players: its players' (e/SLUG redirects to e/SLUG/: the forms' relative

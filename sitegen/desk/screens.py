@@ -22,6 +22,7 @@ from sitegen.games.result_entry import FIGURES, ORDER, PLAYER, ResultEntry, Resu
 from sitegen.model import Event, Player, Problem, Round, Table
 from sitegen.pages.display import StandingLine, standing_lines
 from sitegen.pages.player_display import round_minutes
+from sitegen.pages.summary import summarize
 from sitegen.text import N_, Joined, Msg, Nn_, placed
 
 # The places of an order (who left the game first), as the desk's select offers them.
@@ -313,20 +314,34 @@ class EventLink:
     state: str
 
 
-def event_links(entries: list[tuple[str, Event | None, int]]) -> list[EventLink]:
-    """Each event folder (slug, the event when it loads, its problem count) and where it stands."""
+@dataclass(frozen=True)
+class Listed:
+    """An event folder as the desk's list of events reads it."""
+
+    slug: str
+    event: Event | None  # None: it does not load
+    problems: int
+    board: Scoreboard | None = None  # its checked board when its last round is played: a finished event names its winner
+
+
+def event_links(entries: list[Listed]) -> list[EventLink]:
+    """Each event folder and where it stands; a finished one as the site's summary says it ("Finished — won by X")."""
     links = []
-    for slug, event, problems in entries:
+    for entry in entries:
+        event = entry.event
         last = (event.rounds + event.elims)[-1:] if event else []
-        if problems:
-            state = Nn_("{count} problem to fix", "{count} problems to fix", problems)
-        elif not last:
+        state: str
+        if entry.problems:
+            state = Nn_("{count} problem to fix", "{count} problems to fix", entry.problems)
+        elif event is None or not last:
             state = N_("not paired yet")
+        elif pending := len(last[0].pending_tables):
+            state = Nn_("{round}: {count} table in play", "{round}: {count} tables in play", pending, round=round_name(last[0]))
+        elif entry.board and (summary := summarize(event, formats.format_of(event), entry.board)).state == "finished":
+            state = summary.status
         else:
-            pending, label = len(last[0].pending_tables), round_name(last[0])
-            state = Nn_("{round}: {count} table in play", "{round}: {count} tables in play", pending, round=label) if pending \
-                else N_("{round} complete", round=label)
-        links.append(EventLink(slug, event.name if event else slug, state))
+            state = N_("{round} complete", round=round_name(last[0]))
+        links.append(EventLink(entry.slug, event.name if event else entry.slug, state))
     return links
 
 
