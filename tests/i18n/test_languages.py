@@ -25,7 +25,7 @@ from sitegen.build.pipeline import render
 from sitegen.games import FORMATS, catalogs
 from sitegen.games.agot.joust.rules import GAME_RESULTS
 from sitegen.games.agot.joust.scoring import RECORD_LABEL
-from sitegen.language import speaks, translate
+from sitegen.language import in_sentence, speaks, translate
 from sitegen.model import DEFAULT_LANGUAGE, LANGUAGES
 from sitegen.pages.markdown_html import markdown_html
 from sitegen.text import N_
@@ -343,3 +343,13 @@ def test_a_language_sitegen_does_not_ship_is_refused_at_its_line(make_site, run_
     assert code == 2
     assert "site.yaml:2: 'language: klingon' is not a language sitegen ships; write one of en, fr, es, it, de, pt_BR, pl" in out + err
     assert "event.yaml:4: 'language: fr_FR' is not a language sitegen ships" in out + err
+
+
+def test_a_title_inside_a_sentence_keeps_the_capital_german_nouns_take(tmp_path):
+    """The event page names what follows the preliminary rounds mid-sentence, in lower case ("then the top 4 play on
+    (bracket)"), but a German noun keeps its capital: "(Turnierbaum)", never "(turnierbaum)"."""
+    built = demo_in("de", tmp_path)
+    joust = built["events/winter-joust-2026/index.html"].decode()
+    assert "danach spielen die besten 4 weiter (Turnierbaum)." in joust
+    assert "(Finaltisch)" in built["events/autumn-vtes-2026/index.html"].decode()
+    assert in_sentence("Cuadro", "es") == "cuadro" and in_sentence("Bracket", "en") == "bracket"
