@@ -175,6 +175,16 @@ def test_the_rating_points_and_the_standings_are_different_words(language):
     assert len({translate(N_(word), language) for word in SHARED_PAGE_WORDS}) == len(SHARED_PAGE_WORDS)
 
 
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_a_seat_named_beside_its_table_is_the_seat_not_the_place(language):
+    """A Melee player's page and crosstable write "table 5, seat 1" beside "Power 13; Place 3": the seat there is the
+    word of the Seat column head, never the place at the table's (German read "Tisch 5, Platz 1" beside "Platz 3")."""
+    seat, place = (translate(N_(head), language).lower() for head in ("Seat", "Place"))
+    for message in ("table %(table)s, seat %(seat)s", "Table %(table)s, seat %(seat)s"):
+        said = set(WORD.findall(translate(N_(message), language).lower()))
+        assert seat in said and place not in said, (language, message)
+
+
 class Texts(HTMLParser):
     """The text a reader meets on a page: its text and the title, aria-label, placeholder and alt attributes, leaving
     out scripts, styles and whatever is marked lang="en" (a game's rules prose, written in English only)."""
