@@ -355,11 +355,26 @@ def test_a_language_sitegen_does_not_ship_is_refused_at_its_line(make_site, run_
     assert "event.yaml:4: 'language: fr_FR' is not a language sitegen ships" in out + err
 
 
-def test_a_title_inside_a_sentence_keeps_the_capital_german_nouns_take(tmp_path):
+@pytest.fixture(scope="module")
+def german_demo(tmp_path_factory) -> dict[str, bytes]:
+    return demo_in("de", tmp_path_factory.mktemp("de"))
+
+
+def test_a_title_inside_a_sentence_keeps_the_capital_german_nouns_take(german_demo):
     """The event page names what follows the preliminary rounds mid-sentence, in lower case ("then the top 4 play on
     (bracket)"), but a German noun keeps its capital: "(Turnierbaum)", never "(turnierbaum)"."""
-    built = demo_in("de", tmp_path)
+    built = german_demo
     joust = built["events/winter-joust-2026/index.html"].decode()
     assert "danach spielen die besten 4 weiter (Turnierbaum)." in joust
     assert "(Finaltisch)" in built["events/autumn-vtes-2026/index.html"].decode()
     assert in_sentence("Cuadro", "es") == "cuadro" and in_sentence("Bracket", "en") == "bracket"
+
+
+def test_german_sentences_put_their_words_in_german_order(german_demo):
+    """What a German reader stumbled on: "weil" sends the verb to the end, which the Melee cut's reason, put after it,
+    does not do ("weil die K.-o.-Regeln von Melee ordnen den Cut nach Punkte"): "denn" keeps its order. The SoS is
+    die Gegnerstärke, feminine ("Die SoS ist", not "Der SoS ist")."""
+    standings = html.unescape(german_demo["events/autumn-melee-2026/standings.html"].decode())
+    assert "Er weicht von der Tabelle unten ab, denn die K.-o.-Regeln von Melee ordnen den Cut so: Punkte, dann SoS, dann ESoS," in standings
+    player = html.unescape(german_demo["events/autumn-melee-2026/players/juno-thorne.html"].decode())
+    assert "Die SoS ist der Mittelwert" in player and "Der SoS" not in player
