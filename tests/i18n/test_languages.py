@@ -185,6 +185,27 @@ def test_a_seat_named_beside_its_table_is_the_seat_not_the_place(language):
         assert seat in said and place not in said, (language, message)
 
 
+# The terms a standings page names with their abbreviation, each under one name in English: one name in each language
+# too, as a label ("Game wins (GW)" in the column's tooltip and in the list of tiebreakers beneath it).
+ONE_NAME_TERMS = ("SoS", "GW", "VP", "TP")
+NAMED_TERM = re.compile(r"(?<!\w )\b([^\W\d_]+(?: [^\W\d_]+){0,2}) \((" + "|".join(ONE_NAME_TERMS) + r")\)")
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_a_term_a_page_labels_with_its_abbreviation_has_one_name(language):
+    """German named the SoS "Gegnerstärke" in the tooltip and "Stärke der Gegner" among the tiebreakers, V:TES's GW
+    "Spielsiege" and "Partiesiege" on one page; Polish "Wygrane gry" and "Wygrane partie". A label starts the text or
+    a <strong>, with a capital, in at most three words: "1 für den Partiesieg (GW)" is a sentence, not a label."""
+    names: dict[str, set[str]] = {}
+    for domain in DOMAINS:
+        for message in catalog(language, domain):
+            for text in forms(message.string) if message.id else ():
+                for name, term in NAMED_TERM.findall(text.replace("<strong>", "\n")):
+                    if name[0].isupper():
+                        names.setdefault(term, set()).add(name)
+    assert {term: found for term, found in names.items() if len(found) > 1} == {}
+
+
 class Texts(HTMLParser):
     """The text a reader meets on a page: its text and the title, aria-label, placeholder and alt attributes, leaving
     out scripts, styles and whatever is marked lang="en" (a game's rules prose, written in English only)."""
