@@ -206,6 +206,15 @@ def test_a_term_a_page_labels_with_its_abbreviation_has_one_name(language):
     assert {term: found for term, found in names.items() if len(found) > 1} == {}
 
 
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_the_rating_says_it_counts_points_not_a_rank(language):
+    """A V:TES player's page reads "Rating 50" beside "final rank 2": "Ranking 13" beside "posizione finale 13" reads as
+    a second rank in Italian, Spanish, Portuguese and Polish. The label names points, with the word of "Points"
+    ("Punti ranking"), or keeps the English loanword German players use."""
+    rating, points = translate(N_("Rating"), language), translate(N_("Points"), language)
+    assert rating == "Rating" or points.lower() in rating.lower(), (rating, points)
+
+
 class Texts(HTMLParser):
     """The text a reader meets on a page: its text and the title, aria-label, placeholder and alt attributes, leaving
     out scripts, styles and whatever is marked lang="en" (a game's rules prose, written in English only)."""
