@@ -178,9 +178,10 @@ def test_the_rating_points_and_the_standings_are_different_words(language):
 @pytest.mark.parametrize("language", TRANSLATED)
 def test_a_seat_named_beside_its_table_is_the_seat_not_the_place(language):
     """A Melee player's page and crosstable write "table 5, seat 1" beside "Power 13; Place 3": the seat there is the
-    word of the Seat column head, never the place at the table's (German read "Tisch 5, Platz 1" beside "Platz 3")."""
+    word of the Seat column head, never the place at the table's (German read "Tisch 5, Platz 1" beside "Platz 3"); so
+    does the venue screen's line read aloud under its Seat head, and the desk's seat choice."""
     seat, place = (translate(N_(head), language).lower() for head in ("Seat", "Place"))
-    for message in ("table %(table)s, seat %(seat)s", "Table %(table)s, seat %(seat)s"):
+    for message in ("table %(table)s, seat %(seat)s", "Table %(table)s, seat %(seat)s", "seat", "seat %(number)s", "%(name)s's seat"):
         said = set(WORD.findall(translate(N_(message), language).lower()))
         assert seat in said and place not in said, (language, message)
 
