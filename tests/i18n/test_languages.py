@@ -216,6 +216,18 @@ def test_the_rating_says_it_counts_points_not_a_rank(language):
     assert rating == "Rating" or points.lower() in rating.lower(), (rating, points)
 
 
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_the_judge_has_one_name(language):
+    """The judge is named as the round page's "Judge:" names them, in every message that mentions one (German wrote
+    "Judge" on the V:TES pages beside "Schiedsrichter", Italian "giudice" beside "arbitro"): the same stem, inflected
+    as the sentence needs ("sędziego", "Schiedsrichters")."""
+    stem = translate(N_("Judge:"), language).rstrip(": \u00a0\u202f").lower()[:5]  # French: "Juge :"
+    other = [text for domain in DOMAINS for message in catalog(language, domain) if message.id
+             and re.search(r"\bjudge", forms(message.id)[0], re.I)
+             for text in forms(message.string) if stem not in text.lower()]
+    assert not other, (stem, other)
+
+
 class Texts(HTMLParser):
     """The text a reader meets on a page: its text and the title, aria-label, placeholder and alt attributes, leaving
     out scripts, styles and whatever is marked lang="en" (a game's rules prose, written in English only)."""
