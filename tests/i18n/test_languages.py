@@ -228,6 +228,19 @@ def test_the_judge_has_one_name(language):
     assert not other, (stem, other)
 
 
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_place_columns_legend_explains_the_codes_its_cells_show(language):
+    """A Melee table's Place cell writes a shared place "T2" and an eliminated player "4 out", in the language's
+    codes (Italian "P2", "4 elim."): the legend beneath explains those codes, not the English ones (it read
+    "T: condivisa; out: eliminato" under cells reading "P2")."""
+    shared = translate(N_("T{place}", place=""), language).strip()
+    out = translate(N_("{place} out", place=""), language).strip()
+    for legend in ("Place at the table; T: shared with another player; out: eliminated (decked out or conceded).",
+                   "Place at the table; T: shared; out: eliminated."):
+        said = translate(N_(legend), language)
+        assert re.search(rf"(?<!\w){re.escape(shared)}\s?:", said) and re.search(rf"(?<!\w){re.escape(out)}\s?:", said), (shared, out, said)
+
+
 class Texts(HTMLParser):
     """The text a reader meets on a page: its text and the title, aria-label, placeholder and alt attributes, leaving
     out scripts, styles and whatever is marked lang="en" (a game's rules prose, written in English only)."""
