@@ -241,6 +241,13 @@ def test_the_place_columns_legend_explains_the_codes_its_cells_show(language):
         assert re.search(rf"(?<!\w){re.escape(shared)}\s?:", said) and re.search(rf"(?<!\w){re.escape(out)}\s?:", said), (shared, out, said)
 
 
+def test_brazilian_portuguese_pairs_with_one_verb():
+    """The round page said "Emparceiramentos", the rules "emparelhada" and the desk "Parear": one verb, emparelhar."""
+    others = {word for domain in DOMAINS for message in catalog("pt_BR", domain) if message.id
+              for text in forms(message.string) for word in re.findall(r"\b(?:emparceir|pare(?:ar|ie|ad[ao]s?)\b)\w*", text, re.I)}
+    assert not others
+
+
 class Texts(HTMLParser):
     """The text a reader meets on a page: its text and the title, aria-label, placeholder and alt attributes, leaving
     out scripts, styles and whatever is marked lang="en" (a game's rules prose, written in English only)."""
