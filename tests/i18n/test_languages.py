@@ -248,6 +248,15 @@ def test_brazilian_portuguese_pairs_with_one_verb():
     assert not others
 
 
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_the_rating_points_tooltip_names_them_as_the_page_does(language):
+    """A V:TES player's page and its standings' tooltip name the same points: German wrote "V:EKN-Ratingpunkte" on
+    one and "V:EKN-Ranglistenpunkte" on the other."""
+    name = translate(N_("V:EKN rating points"), language)
+    tooltip = translate(N_("V:EKN rating points: {formula}. Before the final, without it.", formula="F"), language)
+    assert re.match(re.escape(name) + r"\s?:", tooltip), (name, tooltip)  # French: "V:EKN :"
+
+
 class Texts(HTMLParser):
     """The text a reader meets on a page: its text and the title, aria-label, placeholder and alt attributes, leaving
     out scripts, styles and whatever is marked lang="en" (a game's rules prose, written in English only)."""
