@@ -20,6 +20,9 @@ LOCALE_DIR = Path(__file__).resolve().parent / "locale"  # shipped in the packag
 MACHINE_TRANSLATED = frozenset({"fr", "es", "it", "de", "pt_BR", "pl"})
 
 
+# The languages that write every noun with a capital, mid-sentence too: a title put inside a sentence keeps its case.
+CAPITALISED_NOUNS = frozenset({"de"})
+
 CORE_DOMAIN = "messages"
 #: A game's catalogs: its gettext domain and the folder holding `<language>/LC_MESSAGES/<domain>.mo`.
 Catalog = tuple[str, Path]
@@ -97,6 +100,12 @@ def _formatted(text: Num | When | Zone, language: str) -> str:
     if isinstance(text, When):
         return format_datetime(datetime.datetime.fromisoformat(text), format="short", locale=language)
     return get_timezone_location(get_timezone(text.name), locale=language, return_city=True)
+
+
+def in_sentence(title: str, language: str) -> str:
+    """A translated title ("Bracket", "Turnierbaum") as it reads inside a sentence: in lower case ("bracket"), but
+    as it is in a language whose nouns keep their capital ("Turnierbaum")."""
+    return title if language in CAPITALISED_NOUNS else title.lower()
 
 
 def local_date(value: str, language: str) -> str:

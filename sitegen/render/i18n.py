@@ -8,7 +8,7 @@ import jinja2
 import jinja2.runtime
 import markupsafe
 
-from sitegen.language import LOCALE_DIR, MACHINE_TRANSLATED, language_tag, local_date, translate, translations
+from sitegen.language import LOCALE_DIR, MACHINE_TRANSLATED, in_sentence, language_tag, local_date, translate, translations
 from sitegen.model import DEFAULT_LANGUAGE
 
 __all__ = ["LOCALE_DIR", "localized", "speaking"]
@@ -54,6 +54,7 @@ def speaking(env: jinja2.Environment) -> jinja2.Environment:
     env.globals["lang"] = "en"
     env.filters["local_date"] = str
     env.filters["t"] = lambda value: value
+    env.filters["in_sentence"] = lambda value: in_sentence(value, DEFAULT_LANGUAGE)
     env.globals["machine_made"] = False  # the rules pages' prose: written in English
     return env
 
@@ -73,5 +74,6 @@ def localized(env: jinja2.Environment, language: str) -> jinja2.Environment:
         overlay.globals["machine_made"] = language in MACHINE_TRANSLATED
         overlay.filters["local_date"] = lambda value: local_date(value, language)
         overlay.filters["t"] = lambda value: translate(value, language)
+        overlay.filters["in_sentence"] = lambda value: in_sentence(str(value), language)
         made[language] = overlay
     return made[language]

@@ -25,7 +25,7 @@ from sitegen.build.pipeline import render
 from sitegen.games import FORMATS, catalogs
 from sitegen.games.agot.joust.rules import GAME_RESULTS
 from sitegen.games.agot.joust.scoring import RECORD_LABEL
-from sitegen.language import speaks, translate
+from sitegen.language import in_sentence, speaks, translate
 from sitegen.model import DEFAULT_LANGUAGE, LANGUAGES
 from sitegen.pages.markdown_html import markdown_html
 from sitegen.text import N_
@@ -173,6 +173,88 @@ SHARED_PAGE_WORDS = ("Rating", "Standings")
 @pytest.mark.parametrize("language", TRANSLATED)
 def test_the_rating_points_and_the_standings_are_different_words(language):
     assert len({translate(N_(word), language) for word in SHARED_PAGE_WORDS}) == len(SHARED_PAGE_WORDS)
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_a_seat_named_beside_its_table_is_the_seat_not_the_place(language):
+    """A Melee player's page and crosstable write "table 5, seat 1" beside "Power 13; Place 3": the seat there is the
+    word of the Seat column head, never the place at the table's (German read "Tisch 5, Platz 1" beside "Platz 3"); so
+    does the venue screen's line read aloud under its Seat head, and the desk's seat choice."""
+    seat, place = (translate(N_(head), language).lower() for head in ("Seat", "Place"))
+    for message in ("table %(table)s, seat %(seat)s", "Table %(table)s, seat %(seat)s", "seat", "seat %(number)s", "%(name)s's seat"):
+        said = set(WORD.findall(translate(N_(message), language).lower()))
+        assert seat in said and place not in said, (language, message)
+
+
+# The terms a standings page names with their abbreviation, each under one name in English: one name in each language
+# too, as a label ("Game wins (GW)" in the column's tooltip and in the list of tiebreakers beneath it).
+ONE_NAME_TERMS = ("SoS", "GW", "VP", "TP")
+NAMED_TERM = re.compile(r"(?<!\w )\b([^\W\d_]+(?: [^\W\d_]+){0,2}) \((" + "|".join(ONE_NAME_TERMS) + r")\)")
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_a_term_a_page_labels_with_its_abbreviation_has_one_name(language):
+    """German named the SoS "Gegnerstärke" in the tooltip and "Stärke der Gegner" among the tiebreakers, V:TES's GW
+    "Spielsiege" and "Partiesiege" on one page; Polish "Wygrane gry" and "Wygrane partie". A label starts the text or
+    a <strong>, with a capital, in at most three words: "1 für den Partiesieg (GW)" is a sentence, not a label."""
+    names: dict[str, set[str]] = {}
+    for domain in DOMAINS:
+        for message in catalog(language, domain):
+            for text in forms(message.string) if message.id else ():
+                for name, term in NAMED_TERM.findall(text.replace("<strong>", "\n")):
+                    if name[0].isupper():
+                        names.setdefault(term, set()).add(name)
+    assert {term: found for term, found in names.items() if len(found) > 1} == {}
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_the_rating_says_it_counts_points_not_a_rank(language):
+    """A V:TES player's page reads "Rating 50" beside "final rank 2": "Ranking 13" beside "posizione finale 13" reads as
+    a second rank in Italian, Spanish, Portuguese and Polish. The label names points, with the word of "Points"
+    ("Punti ranking"), or keeps the English loanword German players use."""
+    rating, points = translate(N_("Rating"), language), translate(N_("Points"), language)
+    assert rating == "Rating" or points.lower() in rating.lower(), (rating, points)
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_the_judge_has_one_name(language):
+    """The judge is named as the round page's "Judge:" names them, in every message that mentions one (German wrote
+    "Judge" on the V:TES pages beside "Schiedsrichter", Italian "giudice" beside "arbitro"): the same stem, inflected
+    as the sentence needs ("sędziego", "Schiedsrichters")."""
+    stem = translate(N_("Judge:"), language).rstrip(": \u00a0\u202f").lower()[:5]  # French: "Juge :"
+    other = [text for domain in DOMAINS for message in catalog(language, domain) if message.id
+             and re.search(r"\bjudge", forms(message.id)[0], re.I)
+             for text in forms(message.string) if stem not in text.lower()]
+    assert not other, (stem, other)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_place_columns_legend_explains_the_codes_its_cells_show(language):
+    """A Melee table's Place cell writes a shared place "T2" and an eliminated player "4 out", in the language's
+    codes (Italian "P2", "4 elim."): the legend beneath explains those codes, not the English ones (it read
+    "T: condivisa; out: eliminato" under cells reading "P2")."""
+    shared = translate(N_("T{place}", place=""), language).strip()
+    out = translate(N_("{place} out", place=""), language).strip()
+    for legend in ("Place at the table; T: shared with another player; out: eliminated (decked out or conceded).",
+                   "Place at the table; T: shared; out: eliminated."):
+        said = translate(N_(legend), language)
+        assert re.search(rf"(?<!\w){re.escape(shared)}\s?:", said) and re.search(rf"(?<!\w){re.escape(out)}\s?:", said), (shared, out, said)
+
+
+def test_brazilian_portuguese_pairs_with_one_verb():
+    """The round page said "Emparceiramentos", the rules "emparelhada" and the desk "Parear": one verb, emparelhar."""
+    others = {word for domain in DOMAINS for message in catalog("pt_BR", domain) if message.id
+              for text in forms(message.string) for word in re.findall(r"\b(?:emparceir|pare(?:ar|ie|ad[ao]s?)\b)\w*", text, re.I)}
+    assert not others
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_the_rating_points_tooltip_names_them_as_the_page_does(language):
+    """A V:TES player's page and its standings' tooltip name the same points: German wrote "V:EKN-Ratingpunkte" on
+    one and "V:EKN-Ranglistenpunkte" on the other."""
+    name = translate(N_("V:EKN rating points"), language)
+    tooltip = translate(N_("V:EKN rating points: {formula}. Before the final, without it.", formula="F"), language)
+    assert re.match(re.escape(name) + r"\s?:", tooltip), (name, tooltip)  # French: "V:EKN :"
 
 
 class Texts(HTMLParser):
@@ -343,3 +425,28 @@ def test_a_language_sitegen_does_not_ship_is_refused_at_its_line(make_site, run_
     assert code == 2
     assert "site.yaml:2: 'language: klingon' is not a language sitegen ships; write one of en, fr, es, it, de, pt_BR, pl" in out + err
     assert "event.yaml:4: 'language: fr_FR' is not a language sitegen ships" in out + err
+
+
+@pytest.fixture(scope="module")
+def german_demo(tmp_path_factory) -> dict[str, bytes]:
+    return demo_in("de", tmp_path_factory.mktemp("de"))
+
+
+def test_a_title_inside_a_sentence_keeps_the_capital_german_nouns_take(german_demo):
+    """The event page names what follows the preliminary rounds mid-sentence, in lower case ("then the top 4 play on
+    (bracket)"), but a German noun keeps its capital: "(Turnierbaum)", never "(turnierbaum)"."""
+    built = german_demo
+    joust = built["events/winter-joust-2026/index.html"].decode()
+    assert "danach spielen die besten 4 weiter (Turnierbaum)." in joust
+    assert "(Finaltisch)" in built["events/autumn-vtes-2026/index.html"].decode()
+    assert in_sentence("Cuadro", "es") == "cuadro" and in_sentence("Bracket", "en") == "bracket"
+
+
+def test_german_sentences_put_their_words_in_german_order(german_demo):
+    """What a German reader stumbled on: "weil" sends the verb to the end, which the Melee cut's reason, put after it,
+    does not do ("weil die K.-o.-Regeln von Melee ordnen den Cut nach Punkte"): "denn" keeps its order. The SoS is
+    die Gegnerstärke, feminine ("Die SoS ist", not "Der SoS ist")."""
+    standings = html.unescape(german_demo["events/autumn-melee-2026/standings.html"].decode())
+    assert "Er weicht von der Tabelle unten ab, denn die K.-o.-Regeln von Melee ordnen den Cut so: Punkte, dann SoS, dann ESoS," in standings
+    player = html.unescape(german_demo["events/autumn-melee-2026/players/juno-thorne.html"].decode())
+    assert "Die SoS ist der Mittelwert" in player and "Der SoS" not in player

@@ -114,3 +114,24 @@ def test_every_table_fits_a_phone_with_its_heads_whole(served_language, browser)
     page.close()
     if failures:
         pytest.fail(f"{language}, 360 px:\n" + "\n".join(failures), pytrace=False)
+
+
+# A date cut across two lines ("19" at a line's end, "nov 2026" below): the tops of its text's line boxes differ.
+CUT_DATES = """() => [...document.querySelectorAll("time")].filter((time) => {
+  const tops = [...time.getClientRects()].map((box) => box.top);
+  return tops.length && Math.max(...tops) - Math.min(...tops) > 2;
+}).map((time) => time.textContent)"""
+
+
+@pytest.mark.parametrize("served_language", ["it", "pt_BR"], indirect=True)
+def test_a_date_stays_on_one_line(served_language, browser):
+    """Italian and Portuguese write a date in words ("19 nov 2026", "14 de nov. de 2026"): on a phone the home page's
+    event cards wrapped it between the day and the month."""
+    base, site, _, language = served_language
+    page = browser.new_page(viewport={"width": 360, "height": 740}, is_mobile=True, has_touch=True)
+    cut = []
+    for path in ["index.html", *sorted(p.relative_to(site).as_posix() for p in site.glob("events/*/index.html"))]:
+        page.goto(base + path, wait_until="load")
+        cut += [f"{path}: {date}" for date in page.evaluate(CUT_DATES)]
+    page.close()
+    assert not cut, f"{language}: dates cut across two lines:\n" + "\n".join(cut)
