@@ -139,10 +139,7 @@ def object_schema(keys: tuple[Key, ...], extra: dict[str, dict[str, Any]] | None
 
 
 def named(table: tuple[Key, ...], name: str) -> Key:
-    for key in table:  # a plain loop: the loader asks this for every table and player of an event
-        if key.name == name:
-            return key
-    raise KeyError(f"no key {name!r} in this table")  # the code's mistake, never the content's
+    return next(key for key in table if key.name == name)
 
 
 def commented(key: Key, width: int) -> str:

@@ -19,6 +19,7 @@ Number types, chosen so that nothing is ever rounded:
 
 from __future__ import annotations
 
+import functools
 import re
 from collections import Counter
 from collections.abc import Collection, Iterable, Mapping, Sequence
@@ -91,20 +92,14 @@ class RankedPlayer:
 
 def as_vp(value: VpInput) -> Fraction:
     """Convert a VP figure to an exact ``Fraction`` (``0.5`` -> ``1/2``)."""
-    if type(value) is Fraction:
-        return value
-    vp = _VP.get(value)
-    if vp is None:
-        vp = Fraction(value)
-        if len(_VP) < _VP_KEPT:
-            _VP[value] = vp
-    return vp
+    return value if type(value) is Fraction else _fraction_of(value)
 
 
 # The figures met are few (whole and half points up to a table's size), and the checks, the board and the pairing
 # convert each table's again and again: each is made once (a Fraction is immutable, so one may be shared).
-_VP: dict[VpInput, Fraction] = {}  # by int, float or text: never a Fraction, which compares and hashes slowly
-_VP_KEPT = 256
+@functools.lru_cache(maxsize=256)
+def _fraction_of(value: VpInput) -> Fraction:
+    return Fraction(value)
 
 
 def vp_text(vp: Fraction) -> str:
