@@ -3,6 +3,7 @@ that built HTML holds nothing executable of it; shared by the page test and the 
 from __future__ import annotations
 
 import json
+import re
 from html.parser import HTMLParser
 from pathlib import Path
 
@@ -65,6 +66,11 @@ OWN_META = {"viewport", "description", "color-scheme", "robots"}
 URL_ATTRIBUTES = {"href", "src", "action", "formaction", "data", "xlink:href", "srcdoc", "background", "poster"}
 
 
+def _leads_on_within_the_site(meta: dict[str, str]) -> bool:
+    """A kept address's refresh to another page of the site, by a relative path (`moved.html`)."""
+    return meta.get("http-equiv") == "refresh" and re.fullmatch(r"0; url=(\.\./)*[a-z0-9/-]+\.html", meta.get("content", "")) is not None
+
+
 class _Executable(HTMLParser):
     """What a browser could run in a page: scripts other than the site's files, event handlers, script URLs,
     frames, objects, a <base>, a <meta> that refreshes or sets the referrer, a CSS expression."""
@@ -85,7 +91,7 @@ class _Executable(HTMLParser):
         if tag == "form" and values.get("class") != "find-form":
             self.found.append(f"<form {values}>")
         if tag == "meta" and not (set(values) <= {"charset"} or values.get("name") in OWN_META or values.get("property", "").startswith("og:")
-                                  or values.get("http-equiv") == "Content-Security-Policy"):
+                                  or values.get("http-equiv") == "Content-Security-Policy" or _leads_on_within_the_site(values)):
             self.found.append(f"<meta {values}>")
         for name, value in values.items():
             squeezed = "".join(value.split()).lower()

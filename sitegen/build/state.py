@@ -333,7 +333,7 @@ def card_text(card: EventCard) -> str:
             "state": card.state, "status": as_data(card.status), "rounds": [_fields(r) for r in card.rounds],
             "standings_columns": [{k: as_data(v) for k, v in _fields(c).items()} for c in card.standings_columns],
             "results": [[as_data(v) for v in _fields(r).values()] for r in card.results],  # lists: keys would be half
-            "language": card.language, "champion_list": card.champion_list}
+            "language": card.language, "champion_list": card.champion_list, "moved": card.moved}
     return json.dumps(data, separators=(",", ":"))
 
 
@@ -354,4 +354,5 @@ def card(text: str, files: str, results: bool = True) -> EventCard:
     return EventCard(data["slug"], data["name"], data["date"], FORMATS[data["format"]], data["players"], data["state"],
                      from_data(data["status"]), tuple(FeedRound(**r) for r in data["rounds"]), files,
                      tuple(Column(**{k: from_data(v) for k, v in c.items()}) for c in data["standings_columns"]),
-                     tuple(PlayerResult(*map(from_data, r)) for r in data["results"]) if results else (), data["language"], data.get("champion_list", ""))
+                     tuple(PlayerResult(*map(from_data, r)) for r in data["results"]) if results else (), data["language"], data.get("champion_list", ""),
+                     tuple(data.get("moved", ())))

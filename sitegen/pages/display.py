@@ -22,7 +22,7 @@ class Tag:
     """A small label beside a player's name."""
 
     text: str
-    title: str = ""  # spelled out on hover
+    title: str = ""  # spelled out in the legend under the table
 
 
 DROPPED = Tag(N_("dropped"))
@@ -52,6 +52,13 @@ def standing_lines(rows: list[StandingRow]) -> list[StandingLine]:
         tags = [tag for tag, shown in ((DROPPED, row.dropped), (HEAD_TO_HEAD, row.head_to_head), (COIN_TOSS, drawn)) if shown]
         lines.append(StandingLine(1 if everyone_level else row.place or row.rank, row.player, row.values, tags))
     return lines
+
+
+def explained_tags(lines: list[StandingLine]) -> list[Tag]:
+    """The tags these lines carry that need their word of explanation, each once (under the table, where a phone
+    shows it: a tooltip it would not), in a fixed order."""
+    shown = {tag for line in lines for tag in line.tags}
+    return [tag for tag in (HEAD_TO_HEAD, COIN_TOSS) if tag in shown]
 
 
 def cut_note(board: Scoreboard, event: Event) -> list[str]:

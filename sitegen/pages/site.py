@@ -31,6 +31,8 @@ from sitegen.pages.summary import EventCard, EventSummary, card, sections, sort_
 from sitegen.text import N_
 
 EVENT_PAGE_RANKING = 8  # final places listed on the event page; the bracket page lists them all
+MOVED = "moved.html"  # a page whose address leads on to another page of the site (`target`): left out of the sitemap
+PROJECTOR_PLACES = 8  # the places a finished event's venue screen shows when it had no elimination rounds
 HOME_FINISHED = 30  # finished events the home page lists, the latest first; all of them are on the archive pages
 
 
@@ -82,7 +84,7 @@ def _html_paths(pages: list[PageModel], cards: list[EventCard]) -> Iterator[str]
     """Every HTML page's path, sorted, one event's at a time (a site has tens of thousands): an event's pages are
     all in events/SLUG/, so the events go by SLUG + '/' and the pages about all events merge in."""
     by_folder = sorted(cards, key=lambda card: card.slug + "/")
-    events = (sorted(rel for rel in card.files.split("\n") if rel.endswith(".html")) for card in by_folder)
+    events = (sorted(rel for rel in card.files.split("\n") if rel.endswith(".html") and rel not in card.moved) for card in by_folder)
     return heapq.merge(sorted(page.path for page in pages if page.path.endswith(".html")), itertools.chain.from_iterable(events))
 
 
@@ -122,7 +124,8 @@ def event_card_and_pages(site: Site, event: Event) -> tuple[EventCard, list[Page
     fmt = format_of(event)
     summary = summarize(event, fmt, fmt.score(event))
     pages = event_pages(site, summary)
-    return card(summary, [p.path for p in pages], site.language_of(event)), pages
+    moved = tuple(p.path for p in pages if p.template == MOVED)
+    return card(summary, [p.path for p in pages], site.language_of(event), moved), pages
 
 
 @dataclass(frozen=True)
@@ -153,7 +156,7 @@ def _event_context(site: Site, summary: EventSummary) -> EventContext:
         "status_version": event_status["version"], "meta": views.meta_charts(event, board),
         "description": f"{event.name}: {summary.status}", "elim_page": _elimination_page(board),
         "standings_columns": board.standings_columns, "tiebreakers": _tiebreakers(summary.format),
-        "decklists": shown_lists(event, board)}
+        "decklists": shown_lists(event, board), "own_rules": _own_rules(site, event, summary.format)}
     ctx["list_records"] = list_records(event, board, ctx["decklists"])
     return EventContext(summary, f"events/{event.slug}", event.timezone or site.options.get("timezone", ""), event_status, ctx)
 
@@ -161,7 +164,7 @@ def _event_context(site: Site, summary: EventSummary) -> EventContext:
 def _home(e: EventContext) -> Iterator[PageModel]:
     yield PageModel(f"{e.base}/index.html", "event.html", e.ctx | {
         "title": e.event.name, "current": e.summary.current, "rounds": views.round_entries(e.board),
-        "final_top": (e.board.final_ranking or [])[:EVENT_PAGE_RANKING]})
+        "final_top": (e.board.final_ranking or [])[:EVENT_PAGE_RANKING], "rules_title": N_("{title}: rules", title=e.summary.format.title)})
 
 
 def _rounds(e: EventContext) -> Iterator[PageModel]:
@@ -204,11 +207,16 @@ def _pairings_file(e: EventContext, view: RoundView, ctx: dict[str, Any]) -> Pag
 
 def _projector(e: EventContext) -> Iterator[PageModel]:
     current = e.summary.current
-    if current:  # the venue screen always shows the latest round: one address to leave open
+    if e.board.final_ranking is not None:  # an open screen reloads onto the winners, not onto the last round's seats
+        shown = e.board.cut or PROJECTOR_PLACES  # those who played the elimination, else the top of the standings
+        yield PageModel(f"{e.base}/projector.html", "projector.html", e.ctx | {
+            "title": N_("{round} — {event}", round=N_("Final ranking"), event=e.event.name),
+            "final": [(place, pid) for place, pid in e.board.final_ranking if place <= shown], "clock": None})
+    elif current:  # the venue screen always shows the latest round: one address to leave open
         lines = venue.projector_lines(current, e.event)
         yield PageModel(f"{e.base}/projector.html", "projector.html", e.ctx | {
             "title": N_("{round} — {event}", round=current.label, event=e.event.name), "view": current, "clock": views.clock(current, e.event, e.zone),
-            "lines": lines, "scroll_seconds": venue.scroll_seconds(lines)})
+            "lines": lines, "scroll_seconds": venue.scroll_seconds(lines), "final": None})
 
 
 def _crosstable(e: EventContext) -> Iterator[PageModel]:
@@ -222,13 +230,15 @@ def _standings(e: EventContext) -> Iterator[PageModel]:
     board, name = e.board, e.event.name
     cut_note = views.cut_note(board, e.event)
     ctx = e.ctx | {"snapshots": [views.standings_page(board, number) for number in range(1, len(board.standings_after) + 1)]}
+    lines = views.standing_lines(board.standings)
     yield PageModel(f"{e.base}/standings.html", "standings.html", ctx | {
-        "title": N_("Standings — {event}", event=name), "rows": views.standing_lines(board.standings),
+        "title": N_("Standings — {event}", event=name), "rows": lines, "tags": views.explained_tags(lines),
         "after": len(board.standings_after), "cut_note": cut_note, "final_lines": player_views.final_lines(board)})
     for number, rows in enumerate(board.standings_after[:-1], start=1):
+        lines = views.standing_lines(rows)
         yield PageModel(f"{e.base}/standings-{number}.html", "standings.html", ctx | {
-            "title": N_("Standings after round {number} — {event}", number=number, event=name), "rows": views.standing_lines(rows), "after": number,
-            "cut_note": cut_note if number == board.planned_rounds else []})
+            "title": N_("Standings after round {number} — {event}", number=number, event=name), "rows": lines,
+            "tags": views.explained_tags(lines), "after": number, "cut_note": cut_note if number == board.planned_rounds else []})
 
 
 def _bracket(e: EventContext) -> Iterator[PageModel]:
@@ -261,8 +271,18 @@ def _players(e: EventContext) -> Iterator[PageModel]:
             "strength": fmt.schedule_strength(player.id, board, standing_of) if player.id in standing_of else None})
 
 
+def _own_rules(site: Site, event: Event, fmt: Format) -> bool:
+    """The event's rules page would say what the format's (rules/NAME.html, in the site's language) does not: its
+    own round length, or in its own language. Otherwise the event links the format's page: 64-player events by the
+    hundred each carried the same 6-18 kB."""
+    return player_views.round_minutes(event, fmt.round_minutes) != fmt.round_minutes or site.language_of(event) != site.language
+
+
 def _rules(e: EventContext) -> Iterator[PageModel]:
     fmt = e.summary.format
+    if not e.ctx["own_rules"]:  # the address stays, for the links already shared: it leads to the format's page
+        yield PageModel(f"{e.base}/rules.html", MOVED, e.ctx | {"title": N_("{title}: rules", title=fmt.title), "target": f"rules/{fmt.name}.html"})
+        return
     rules = fmt.rules_context()
     minutes = player_views.round_minutes(e.event, fmt.round_minutes)
     yield PageModel(f"{e.base}/rules.html", f"rules/{fmt.name}.html", e.ctx | {

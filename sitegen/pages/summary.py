@@ -55,9 +55,10 @@ class EventCard:
     results: tuple[PlayerResult, ...] = ()  # every player's place, record and points: for leagues and player pages
     language: str = DEFAULT_LANGUAGE  # the language its pages are written in (its own `language:` or the site's)
     champion_list: str = ""  # the champion's id when their decklist is published (the home page's card links it)
+    moved: tuple[str, ...] = ()  # its pages that only lead on to another page of the site: not in the sitemap
 
 
-def card(summary: EventSummary, paths: list[str], language: str = DEFAULT_LANGUAGE) -> EventCard:
+def card(summary: EventSummary, paths: list[str], language: str = DEFAULT_LANGUAGE, moved: tuple[str, ...] = ()) -> EventCard:
     """The event's card; `language`: its pages' (`Site.language_of`), for its feed entries."""
     event, board = summary.event, summary.board
     rounds = tuple(FeedRound(v.round.slug, translate(N_("{event}: {round} pairings posted", event=event.name, round=v.label), language),
@@ -65,7 +66,7 @@ def card(summary: EventSummary, paths: list[str], language: str = DEFAULT_LANGUA
                              v.round.start, v.complete) for v in board.rounds + board.elims)
     return EventCard(event.slug, event.name, event.date, summary.format, len(event.players), summary.state, summary.status,
                      rounds, "\n".join(paths), tuple(board.standings_columns),
-                     player_results(event, board), language, _champion_list(event, board))
+                     player_results(event, board), language, _champion_list(event, board), moved)
 
 
 def _champion_list(event: Event, board: Scoreboard) -> str:

@@ -83,20 +83,15 @@ def scroll_seconds(lines: list[ProjectorLine]) -> int:
 
 
 @dataclass(frozen=True)
-class Mate:
-    player: str
-    result: str  # their result at the table, shown when there are several opponents; "" at a two-player table
-
-
-@dataclass(frozen=True)
 class Cell:
     """One player's round in the crosstable."""
 
     table: int | None
     seat: int | None
-    mates: list[Mate]  # opponents, in seat order
+    opponent: str | None  # at a two-player table; a larger table's players are a tap away, on the round page (`link`)
     result: str
     points: str
+    link: str  # the table on its round's page; "" without a table (a bye)
 
 
 @dataclass(frozen=True)
@@ -126,7 +121,7 @@ def crosstable(board: Scoreboard) -> Crosstable:
             played = rounds_of[pid].get(view.round.slug)
             seated = at_table[view.round.slug].get(pid)
             if played:
-                cells.append(_history_cell(played, rounds_of, view.round.slug))
+                cells.append(_history_cell(played, view.round.slug))
             else:  # a format that keeps no history of its elimination rounds (Melee): read the table itself
                 cells.append(_table_cell(view, board, *seated) if seated else None)
         totals = [h.total for h in board.player_rounds[pid] if h.total]  # elimination rounds may have none
@@ -134,10 +129,13 @@ def crosstable(board: Scoreboard) -> Crosstable:
     return Crosstable([(short_label(v.label), v.round.slug) for v in views], rows)
 
 
-def _history_cell(played: PlayerRound, rounds_of: dict[str, dict[str, PlayerRound]], slug: str) -> Cell:
-    several = len(played.opponents) > 1
-    mates = [Mate(o, rounds_of[o][slug].result if several and slug in rounds_of[o] else "") for o in played.opponents]
-    return Cell(played.table, played.seat, mates, played.result, played.points)
+def _history_cell(played: PlayerRound, slug: str) -> Cell:
+    opponent = played.opponents[0] if len(played.opponents) == 1 else None
+    return Cell(played.table, played.seat, opponent, played.result, played.points, _table_link(slug, played.table))
+
+
+def _table_link(slug: str, table: int | None) -> str:
+    return f"{slug}.html#table-{table}" if table else ""
 
 
 def _table_cell(view: RoundView, board: Scoreboard, table: TableView, seat: SeatRow) -> Cell:
@@ -151,6 +149,5 @@ def _table_cell(view: RoundView, board: Scoreboard, table: TableView, seat: Seat
         if not row.winner:
             return figures
         return N_("Won ({figures})", figures=figures) if figures else N_("Won")
-    others = sorted((s for s in table.seats if s.player != seat.player), key=lambda s: s.seat)
-    several = len(others) > 1
-    return Cell(table.number, seat.seat, [Mate(s.player, outcome(s) if several else "") for s in others], outcome(seat), "")
+    others = [s.player for s in table.seats if s.player != seat.player]
+    return Cell(table.number, seat.seat, others[0] if len(others) == 1 else None, outcome(seat), "", _table_link(view.round.slug, table.number))

@@ -15,7 +15,7 @@ JOUST_1_DONE = "tables:\n  - {table: 1, players: [ann, ben], winner: ann}\n  - {
 
 def places_and_tags(page: str) -> tuple[list[str], int]:
     body = page.split('<table class="standings">', 1)[1].split("</table>", 1)[0]
-    return re.findall(r"<tr[^>]*><td>(\d+)</td>", body), body.count(">random<")
+    return re.findall(r"<tr[^>]*><td>(\d+)<th", body), body.count(">random<")
 
 
 def test_before_any_result_every_player_shares_first_place(make_site, run_cli):
@@ -36,3 +36,14 @@ def test_once_a_result_is_in_the_places_and_the_draw_show_again(make_site, run_c
     assert run_cli("build", "--content", content, "--output", out)[0] == 0
     places, drawn = places_and_tags((out / "events" / "j" / "standings.html").read_text())
     assert places == ["1", "2", "3", "4"] and drawn == 2  # Ann won; Cat and Dov level, drawn; Ben lost
+
+
+def test_the_draw_is_explained_once_under_the_table_not_in_a_tooltip_per_row(make_site, run_cli):
+    """A phone shows no tooltip: the tag's meaning, like each column's, is in the legend under the table, once."""
+    content = make_site({"events/j/event.yaml": JOUST, "events/j/round-1.yaml": JOUST_1_DONE})
+    out = content.parent / "out"
+    assert run_cli("build", "--content", content, "--output", out)[0] == 0
+    page = (out / "events" / "j" / "standings.html").read_text()
+    table, after = page.split('<table class="standings">', 1)[1].split("</table>", 1)
+    assert " title=" not in table and table.count(">random<") == 2
+    assert after.count('<dt><span class="tag">random</span></dt><dd>Order against an equal player decided by the seeded random draw</dd>') == 1

@@ -171,21 +171,22 @@ def test_crosstable_of_a_small_joust(scored_event):
     assert table.rounds == [("R1", "round-1"), ("R2", "round-2")]
     assert [(row.place, row.player, row.total) for row in table.rows] == [(1, "ann", "7"), (2, "cat", "6"), (3, "dan", "6"), (4, "ben", "0")]
     cells = {row.player: row.cells for row in table.rows}
-    assert cells["ann"] == [venue.Cell(1, None, [venue.Mate("ben", "")], "Win", "5"), venue.Cell(1, None, [venue.Mate("cat", "")], "Draw", "2")]
-    assert cells["dan"][0] == venue.Cell(2, None, [venue.Mate("cat", "")], "Modified loss", "1")
-    assert cells["ben"][1] == venue.Cell(2, None, [venue.Mate("dan", "")], "Loss", "0")
+    assert cells["ann"] == [venue.Cell(1, None, "ben", "Win", "5", "round-1.html#table-1"), venue.Cell(1, None, "cat", "Draw", "2", "round-2.html#table-1")]
+    assert cells["dan"][0] == venue.Cell(2, None, "cat", "Modified loss", "1", "round-1.html#table-2")
+    assert cells["ben"][1] == venue.Cell(2, None, "dan", "Loss", "0", "round-2.html#table-2")
 
 
-def test_crosstable_of_a_vtes_table_shows_every_table_mate_with_their_vp(scored_event):
-    """Cat 3 VP (game win: at least 2 and the most), Eve and Ann 1, Dan and Ben 0: TP 60, then (48+36)/2 = 42 each, (24+12)/2 = 18 each."""
+def test_crosstable_of_a_vtes_table_links_the_table_where_everyone_at_it_stands(scored_event):
+    """Cat 3 VP (game win: at least 2 and the most), Eve and Ann 1, Dan and Ben 0: TP 60, then (48+36)/2 = 42 each, (24+12)/2 = 18 each.
+    The four others and their VP are one tap away on the round page: listed in every cell they made the page a third
+    of a 64-player event's bytes."""
     _, board = scored_event({
         "events/e/event.yaml": VTES + "rounds: 2\n",
         "events/e/round-1.yaml": "tables: [{table: 1, players: [cat, eve, ann, dan, ben], vp: {cat: 3, eve: 1, ann: 1, dan: 0, ben: 0}}]\n"})
     table = venue.crosstable(board)
     first = table.rows[0]
     assert (first.place, first.player) == (1, "cat")
-    assert first.cells[0] == venue.Cell(1, 1, [venue.Mate("eve", "1 VP"), venue.Mate("ann", "1 VP"), venue.Mate("dan", "0 VP"),
-                                                 venue.Mate("ben", "0 VP")], "3 VP, game win", "60 TP")
+    assert first.cells[0] == venue.Cell(1, 1, None, "3 VP, game win", "60 TP", "round-1.html#table-1")
     ann = next(row for row in table.rows if row.player == "ann")
     assert (ann.cells[0].seat, ann.cells[0].result, ann.cells[0].points) == (3, "1 VP", "42 TP")
 
@@ -193,7 +194,7 @@ def test_crosstable_of_a_vtes_table_shows_every_table_mate_with_their_vp(scored_
 @pytest.mark.parametrize("event", ["autumn-melee-2026", "winter-joust-2026", "autumn-vtes-2026"])
 def test_demo_crosstables_name_every_player_once_and_every_round(event, demo_files):
     page = demo_files[f"events/{event}/crosstable.html"].decode()
-    players = re.findall(r'<th scope="row">.*?href="players/([^"]+)\.html"', page)
+    players = re.findall(r'<tr><th>.*?href="players/([^"]+)\.html"', page.split("<tbody>", 1)[1])
     assert len(players) == len(set(players)) > 0
     assert len(players) == len(demo_files[f"events/{event}/standings.csv"].splitlines()) - 1  # everyone, dropped players too
     assert 'crosstable.html" aria-current="page"' in page
@@ -206,7 +207,29 @@ def test_demo_crosstables_name_every_player_once_and_every_round(event, demo_fil
 def test_a_melee_final_table_reads_from_the_table_itself(demo_files):
     """Melee keeps no player history of its final tables: the crosstable reads the table (winner, power, place)."""
     page = demo_files["events/autumn-melee-2026/crosstable.html"].decode()
-    champion_row = page.split('<th scope="row">', 2)[1]
+    champion_row = page.split("<tbody>", 1)[1].split("<tr><th>", 2)[1]
     assert "Esme Dunmore" in champion_row and "Won (Power 15, Place 1)" in champion_row
 
 
+
+
+@pytest.mark.parametrize("event", ["autumn-melee-2026", "winter-joust-2026", "autumn-vtes-2026"])
+def test_every_crosstable_cell_links_its_table_on_the_round_page(event, demo_files):
+    """A cell names its table by a link to it (a larger table's players are listed there, not in the cell); the
+    link lands on that table."""
+    page = demo_files[f"events/{event}/crosstable.html"].decode()
+    links = re.findall(r'<a href="([^"#]+\.html)#table-(\d+)">', page)
+    assert links and "<ul>" not in page.split("<tbody>", 1)[1]
+    for target, table in set(links):
+        assert f'id="table-{table}"' in demo_files[f"events/{event}/{target}"].decode(), (target, table)
+
+
+def test_a_finished_events_venue_screen_shows_its_winners(demo_files):
+    """The venue screen of a finished event reloads onto the final ranking (the players of the elimination, the
+    V:TES final's five), not onto the last round's seats; a live event's still lists every player's table."""
+    page = demo_files["events/autumn-vtes-2026/projector.html"].decode()
+    assert "Final ranking" in page and "projector-scroll" not in page
+    assert re.findall(r'<span class="p-name">([^<]+)</span><span class="p-table">(\d+)</span>', page)[0] == ("Jarek Wexley", "1")
+    assert page.count("<li>") == 5
+    live = demo_files["events/thursday-league-joust/projector.html"].decode()
+    assert "projector-scroll" in live and "Final ranking" not in live
