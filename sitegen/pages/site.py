@@ -232,13 +232,13 @@ def _standings(e: EventContext) -> Iterator[PageModel]:
     ctx = e.ctx | {"snapshots": [views.standings_page(board, number) for number in range(1, len(board.standings_after) + 1)]}
     lines = views.standing_lines(board.standings)
     yield PageModel(f"{e.base}/standings.html", "standings.html", ctx | {
-        "title": N_("Standings — {event}", event=name), "rows": lines, "tags": views.explained_tags(lines),
+        "title": N_("Standings — {event}", event=name), "rows": lines, "tags": views.explained_tags(lines), "earlier": False,
         "after": len(board.standings_after), "cut_note": cut_note, "final_lines": player_views.final_lines(board)})
     for number, rows in enumerate(board.standings_after[:-1], start=1):
         lines = views.standing_lines(rows)
         yield PageModel(f"{e.base}/standings-{number}.html", "standings.html", ctx | {
             "title": N_("Standings after round {number} — {event}", number=number, event=name), "rows": lines,
-            "tags": views.explained_tags(lines), "after": number, "cut_note": cut_note if number == board.planned_rounds else []})
+            "tags": views.explained_tags(lines), "after": number, "earlier": True, "cut_note": cut_note if number == board.planned_rounds else []})
 
 
 def _bracket(e: EventContext) -> Iterator[PageModel]:

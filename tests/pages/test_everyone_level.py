@@ -47,3 +47,14 @@ def test_the_draw_is_explained_once_under_the_table_not_in_a_tooltip_per_row(mak
     table, after = page.split('<table class="standings">', 1)[1].split("</table>", 1)
     assert " title=" not in table and table.count(">random<") == 2
     assert after.count('<dt><span class="tag">random</span></dt><dd>Order against an equal player decided by the seeded random draw</dd>') == 1
+
+
+def test_an_earlier_rounds_standings_link_the_tie_rules_the_latest_standings_give(make_site, run_cli):
+    """The tiebreakers are the same after every round: said once, on the latest standings, linked from the earlier."""
+    content = make_site({"events/j/event.yaml": JOUST, "events/j/round-1.yaml": JOUST_1_DONE.replace("[cat, dov]}", "[cat, dov], winner: cat}"),
+                         "events/j/round-2.yaml": "tables:\n  - {table: 1, players: [ann, cat], winner: ann}\n  - {table: 2, players: [ben, dov], winner: dov}\n"})
+    out = content.parent / "out"
+    assert run_cli("build", "--content", content, "--output", out)[0] == 0
+    earlier, latest = ((out / "events" / "j" / name).read_text() for name in ("standings-1.html", "standings.html"))
+    assert '<a href="standings.html#ties">How ties are broken</a>' in earlier and "Head-to-Head" not in earlier.split("</table>")[1]
+    assert '<h2 id="ties">How ties are broken</h2>' in latest and "Head-to-Head" in latest.split("</table>")[-1]
