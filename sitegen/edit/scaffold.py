@@ -242,17 +242,18 @@ def _event_text(fmt: str, name: str, date: str, players: list[str], length: list
     lines = [f"name: {_yaml_text(name)}", f"format: {fmt}", f"date: {date}", *keys.commented_lines(keys.EVENT, EVENT_WIDTH), *length]
     if language:  # the commented example becomes the setting, its help kept
         lines = [re.sub(r"^# language: \S+ *", f"language: {language}  ", line) for line in lines]
-    fields = formats.FORMATS[fmt].player_example
     if not players:  # no placeholder players: they would be paired and ranked
-        example = "".join(f"#{line[1:]}\n" for line in ("  - name: Ann Example\n" + fields).splitlines())
+        example = "".join(f"#{line[1:]}\n" for line in ("  - name: Ann Example\n" + formats.FORMATS[fmt].player_example).splitlines())
         return "\n".join(lines) + "\nplayers: []            # add each with `sitegen add EVENT \"Full Name\"` (or the desk), e.g.\n" + example
     lines.append("players:              # add more with `sitegen add EVENT \"Full Name\"`")
-    if players:
-        entries = [f"  - name: {_yaml_text(player)}\n" + (f"    id: {readable_id(player)}\n" if readable_id(player) != slugify(player) else "")
-                   for player in players]
-    else:
-        entries = ["  - name: First Player  # replace these two with your players\n" + fields, "  - name: Second Player\n"]
-    return "\n".join(lines) + "\n" + "".join(entries)
+    return "\n".join(lines) + "\n" + "".join(_player_entry(player) for player in players)
+
+
+def _player_entry(name: str) -> str:
+    """A player's lines in event.yaml: the name, and the id where the rule for a name without one (`slugify`) would
+    drop a letter the new id spells."""
+    pid = readable_id(name)
+    return f"  - name: {_yaml_text(name)}\n" + (f"    id: {pid}\n" if pid != slugify(name) else "")
 
 
 def _is_zone(name: str) -> bool:

@@ -72,8 +72,9 @@ class _LineLoader(_BaseLoader):  # type: ignore[misc, valid-type]
         pass
 
 
-_DEFAULT_TAGS: dict[type[yaml.Node], str] = {yaml.ScalarNode: _LineLoader.DEFAULT_SCALAR_TAG, yaml.SequenceNode: _LineLoader.DEFAULT_SEQUENCE_TAG,
-                 yaml.MappingNode: _LineLoader.DEFAULT_MAPPING_TAG}
+_DEFAULT_TAGS: dict[type[yaml.Node], str] = {yaml.ScalarNode: _LineLoader.DEFAULT_SCALAR_TAG,
+                                             yaml.SequenceNode: _LineLoader.DEFAULT_SEQUENCE_TAG,
+                                             yaml.MappingNode: _LineLoader.DEFAULT_MAPPING_TAG}
 _PLAIN_TAGS: dict[str, str] = {}  # a plain scalar's text: its tag
 _PLAIN_TAGS_MAX = 50_000  # texts: a build reads many events' names, each once
 _KEPT_TEXT = 80  # characters: ids, keys, numbers and names; a long text is rarely written twice

@@ -99,7 +99,7 @@ def _rules_pages(cards: list[EventCard], common: dict[str, Any]) -> list[PageMod
     pages = []
     for name, first in sorted(first_of.items()):
         fmt = first.format
-        pages.append(PageModel(f"rules/{name}.html", f"rules/{name}.html", common | {
+        pages.append(PageModel(rules_path(fmt), f"rules/{name}.html", common | {
             "title": N_("{title}: rules", title=fmt.title), "format": fmt, "rules": fmt.rules_context(),
             "standings_columns": list(first.standings_columns), "tiebreakers": _tiebreakers(fmt)}, fallback="rules/generic.html"))
     return pages
@@ -156,7 +156,7 @@ def _event_context(site: Site, summary: EventSummary) -> EventContext:
         "status_version": event_status["version"], "meta": views.meta_charts(event, board),
         "description": f"{event.name}: {summary.status}", "elim_page": _elimination_page(board),
         "standings_columns": board.standings_columns, "tiebreakers": _tiebreakers(summary.format),
-        "decklists": shown_lists(event, board), "own_rules": _own_rules(site, event, summary.format)}
+        "decklists": shown_lists(event, board), "own_rules": _own_rules(site, event, summary.format), "format_rules": rules_path(summary.format)}
     ctx["list_records"] = list_records(event, board, ctx["decklists"])
     return EventContext(summary, f"events/{event.slug}", event.timezone or site.options.get("timezone", ""), event_status, ctx)
 
@@ -271,6 +271,11 @@ def _players(e: EventContext) -> Iterator[PageModel]:
             "strength": fmt.schedule_strength(player.id, board, standing_of) if player.id in standing_of else None})
 
 
+def rules_path(fmt: Format) -> str:
+    """The format's rules page, from the site's root."""
+    return f"rules/{fmt.name}.html"
+
+
 def _own_rules(site: Site, event: Event, fmt: Format) -> bool:
     """The event's rules page would say what the format's (rules/NAME.html, in the site's language) does not: its
     own round length, or in its own language. Otherwise the event links the format's page: 64-player events by the
@@ -281,7 +286,7 @@ def _own_rules(site: Site, event: Event, fmt: Format) -> bool:
 def _rules(e: EventContext) -> Iterator[PageModel]:
     fmt = e.summary.format
     if not e.ctx["own_rules"]:  # the address stays, for the links already shared: it leads to the format's page
-        yield PageModel(f"{e.base}/rules.html", MOVED, e.ctx | {"title": N_("{title}: rules", title=fmt.title), "target": f"rules/{fmt.name}.html"})
+        yield PageModel(f"{e.base}/rules.html", MOVED, e.ctx | {"title": N_("{title}: rules", title=fmt.title), "target": e.ctx["format_rules"]})
         return
     rules = fmt.rules_context()
     minutes = player_views.round_minutes(e.event, fmt.round_minutes)

@@ -77,14 +77,19 @@ def played(event: Event) -> set[str]:
 
 def table_vp(table: Table) -> dict[str, Fraction]:
     """A table's VP by player id; empty while it has none."""
-    return {str(pid): vtes_rules.as_vp(v) for pid, v in (table.result.get("vp") or {}).items()}
+    return {pid: vtes_rules.as_vp(v) for pid, v in _vp_written(table)}
+
+
+def _vp_written(table: Table) -> tuple[tuple[str, VpInput], ...]:
+    """A table's VP figures as the round file gives them, by player id."""
+    return tuple((str(pid), v) for pid, v in (table.result.get("vp") or {}).items())
 
 
 def scored(table: Table) -> list[VtesSeat] | None:
     """Each seat's VP, GW and TP, in seat order; None while the game is still to be played."""
     if not outcome(table):
         return None
-    return list(_scored(table.players, tuple((str(pid), vp) for pid, vp in (table.result.get("vp") or {}).items())))
+    return list(_scored(table.players, _vp_written(table)))
 
 
 @functools.lru_cache(maxsize=4096)
