@@ -26,8 +26,8 @@ def test_a_name_with_a_line_break_is_refused_and_forges_no_commit_trailer(desk, 
 
 def test_the_desk_and_its_preview_send_a_policy_and_the_preview_no_referrer(desk):  # noqa: F811
     server, _ = desk()
-    status, _, headers = server.request("GET", f"/{TOKEN}/e/desk/")
-    assert status == 200
+    status, text, headers = server.request("GET", f"/{TOKEN}/e/desk/")
+    assert status == 200 and '<link rel="icon" href="data:,">' in text  # no request for /favicon.ico, outside the token
     assert "script-src 'self'" in headers["Content-Security-Policy"] and "frame-ancestors 'none'" in headers["Content-Security-Policy"]
     assert headers["Referrer-Policy"] == "same-origin"  # "no-referrer" would make its own forms' Origin "null"
     status, text, headers = server.request("GET", f"/{TOKEN}/site/events/desk/index.html")

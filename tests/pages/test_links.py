@@ -29,6 +29,7 @@ class Reference:
 class Parsed:
     ids: set[str] = field(default_factory=set)
     references: list[Reference] = field(default_factory=list)
+    names_icon: bool = False  # without a <link rel="icon"> a browser asks the host's /favicon.ico, outside the site
 
 
 class PageParser(HTMLParser):
@@ -47,6 +48,8 @@ class PageParser(HTMLParser):
         for name in ("id", "name") if tag == "a" else ("id",):
             if values.get(name):
                 self.parsed.ids.add(values[name])
+        if tag == "link" and "icon" in values.get("rel", "").split():
+            self.parsed.names_icon = True
         naming = self.in_head and (tag == "meta" or (tag == "link" and NAMING_RELS & set(values.get("rel", "").split())))
         urls = [values[a] for a in URL_ATTRIBUTES if a in values]
         urls += [candidate.split()[0] for candidate in values.get("srcset", "").split(",") if candidate.strip()]
@@ -169,3 +172,10 @@ def test_the_crawl_finds_each_kind_of_broken_link(tmp_path):
         "index.html: javascript:void(0): unexpected javascript: link",
         "static/site.css: img/bg.png: static/img/bg.png does not exist",
     ]
+
+
+def test_every_page_names_its_icon(demo_output):
+    """A page without one makes the browser ask the host for /favicon.ico: a 404 on a site served below a sub-path,
+    as the kept address of an event's rules page was."""
+    pages = {source: parsed for source, parsed in parse_site(demo_output).items() if source.endswith(".html")}
+    assert [source for source, parsed in pages.items() if not parsed.names_icon] == []

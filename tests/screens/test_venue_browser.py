@@ -19,6 +19,7 @@ def open_page(browser, url: str, viewport: dict[str, int], **options):
     page.problems = []
     page.on("console", lambda m: m.type == "error" and page.problems.append(m.text))
     page.on("pageerror", lambda e: page.problems.append(str(e)))
+    page.on("response", lambda r: r.status >= 400 and page.problems.append(f"{r.status} {r.url}"))  # the console omits the address
     page.goto(url, wait_until="load")
     return page
 
