@@ -77,6 +77,47 @@ def run(command: list[str], cwd: Path = ROOT, env: dict[str, str] | None = None,
     return Usage(wall, usage.ru_utime + usage.ru_stime, peak or usage.ru_maxrss)
 
 
+def side_by_side(commands: dict[str, Callable[[int], list[str]]], runs: int) -> dict[str, list[tuple[Usage, str]]]:
+    """Each command run again and again on one core, the same one for all, until each has finished `runs` runs; a
+    run still going then is stopped and left out. `commands[name](i)` is the i-th run's command line. Each finished
+    run's usage (wall time stretched by the sharing) and what it printed, by name.
+
+    This machine's speed swings by a third over seconds and minutes, and its two cores differ at the same moment:
+    commands compared one after the other, or on two cores, measure the machine as much as the code. Sharing one core
+    for the whole time, every run of each command meets the same conditions as the others'."""
+    core = max(os.sched_getaffinity(0))
+    finished: dict[str, list[tuple[Usage, str]]] = {name: [] for name in commands}
+    going: dict[str, tuple[subprocess.Popen[bytes], float, Any]] = {}
+
+    def start(name: str) -> None:
+        out = tempfile.TemporaryFile()
+        child = subprocess.Popen(commands[name](len(finished[name])), cwd=ROOT, env=ENV, stdout=out, stdin=subprocess.DEVNULL,
+                                 preexec_fn=lambda: os.sched_setaffinity(0, {core}))
+        going[name] = (child, time.perf_counter(), out)
+
+    for name in commands:
+        start(name)
+    while any(len(done) < runs for done in finished.values()):
+        time.sleep(SAMPLE)
+        for name, (child, started, out) in list(going.items()):
+            pid, status, usage = os.wait4(child.pid, os.WNOHANG)
+            if not pid:
+                continue
+            child.returncode = os.waitstatus_to_exitcode(status)
+            if child.returncode:
+                raise SystemExit(f"{name}'s command failed (exit {child.returncode})")
+            out.seek(0)
+            finished[name].append((Usage(time.perf_counter() - started, usage.ru_utime + usage.ru_stime, usage.ru_maxrss),
+                                   out.read().decode()))
+            out.close()
+            start(name)
+    for child, _, out in going.values():
+        child.kill()
+        child.wait()
+        out.close()
+    return finished
+
+
 @contextmanager
 def in_process() -> Iterator[list[Usage]]:
     """Time the block in this process (one core): `with in_process() as took: ...`, then `took[0]`."""

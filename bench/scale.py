@@ -6,7 +6,8 @@
 Prints each figure as it is measured, in CPU and wall time: the full build into an empty folder on one worker and on
 every core, no-op rebuild, rebuild after one round file changed, peak RSS (summed over the workers) at 30 events and
 at the full size, the floor (the same page models rendered by a bare Jinja2 environment with the extensions, filters
-and globals sitegen's installs, on one core), the bytes an event publishes and the site-wide files' size, and `serve`
+and globals sitegen's installs, on one core: against the build on one worker side by side on one core, against the
+build on every core alone, between two floors), the bytes an event publishes and the site-wide files' size, and `serve`
 from a saved round file to the changed page over HTTP (`pair` at 2048 players is bench/run.py's). Each goal of the
 issue is kept for `make bench`'s closing table (bench/goals.py).
 """
@@ -251,25 +252,34 @@ def rebuilds(content: Path, out: Path, full: Usage, repeat: int) -> None:
     goal("one round file changed / full build (CPU)", f"{one:.2f} s", one / full.cpu, 0.05)
 
 
-def against_floor(content: Path, tmp: Path, one: Usage, every: Usage, repeat: int) -> None:
-    """The build against the floor, each ratio from a build and a floor run one after the other (the machine's speed
-    swings over minutes: one pair's ratio moved from 1.17 to 1.48 between two runs, three pairs of one run read 1.31,
-    1.10 and 0.90): the median of `repeat` pairs, the first pair's build being the full build measured above."""
+def against_floor(content: Path, tmp: Path, runs: int) -> None:
+    """The full build on one worker against the floor, side by side on one core (`measure.side_by_side`): the median
+    CPU of `runs` runs of each. Sequential pairs of one run read 1.33, 0.96, 1.33, 1.17 and 0.94 for the same code."""
+    build = lambda i: SITEGEN + ["build", "--content", str(content), "--output", str(tmp / f"side-out-{i}"),
+                                 "--cache", str(tmp / f"side-cache-{i}"), "--clean", "--jobs", "1"]
+    bare = lambda i: [sys.executable, __file__, "--floor", str(content), str(tmp / f"side-floor-{i}")]
+    found = measure.side_by_side({"build": build, "floor": bare}, runs)
+    builds = [usage.cpu for usage, _ in found["build"]]
+    floors = [json.loads(printed)["cpu"] for _, printed in found["floor"]]
+    show("side by side on one core: full build on 1 worker, CPU s", ", ".join(f"{cpu:.1f}" for cpu in builds))
+    show("side by side on one core: floor (bare Jinja2, same page models), CPU s", ", ".join(f"{cpu:.1f}" for cpu in floors))
+    build_cpu, floor_cpu = statistics.median(builds), statistics.median(floors)
+    goal("full build CPU, 1 worker / floor CPU", f"{build_cpu:.1f} s / {floor_cpu:.1f} s", build_cpu / floor_cpu, 1.1)
+
+
+def wall_against_floor(content: Path, tmp: Path, runs: int) -> None:
+    """The full build on every core against the floor alone on one, by wall time (the machine to themselves): each
+    build between two floors, against their mean, as the machine's speed drifts; the median of `runs` such ratios."""
+    floors = [floor(content, tmp / "floor-0")[0].wall]
     pairs = []
-    for run in range(repeat):
-        build = one if run == 0 else run_build(content, tmp / "again", "--clean", "--jobs", "1")
-        for folder in (tmp / "again", tmp / "again-cache", tmp / "floor"):
-            shutil.rmtree(folder, ignore_errors=True)
-        took, written = floor(content, tmp / "floor")
-        pairs.append((build, took))
-        show("floor: bare Jinja2, same page models, one core", f"{took}, {written} files, {written / took.cpu:.0f} files per "
-             f"CPU-second; the build beside it {build.cpu:.1f} s CPU: {build.cpu / took.cpu:.2f}x")
-    build, took = sorted(pairs, key=lambda pair: pair[0].cpu / pair[1].cpu)[len(pairs) // 2]
-    floor_wall = statistics.median(took.wall for _, took in pairs)
-    show("build / floor", f"{build.cpu / took.cpu:.2f}x the floor's CPU on 1 worker (median of {len(pairs)} pairs); "
-         f"{every.wall / floor_wall:.2f}x its median wall time on {os.cpu_count()} workers")
-    goal("full build CPU, 1 worker / floor CPU", f"{build.cpu:.1f} s / {took.cpu:.1f} s", build.cpu / took.cpu, 1.1)
-    goal(f"full build wall, {os.cpu_count()} workers / floor wall", f"{every.wall:.1f} s / {floor_wall:.1f} s", every.wall / floor_wall, 0.6)
+    for i in range(runs):
+        every = run_build(content, tmp / f"wall-out-{i}", "--clean", "--jobs", str(os.cpu_count())).wall
+        floors.append(floor(content, tmp / f"floor-{i + 1}")[0].wall)
+        pairs.append((every, statistics.mean(floors[-2:])))
+        show(f"full build, {os.cpu_count()} workers, between two floors on one core",
+             f"{every:.1f} s wall; floors {floors[-2]:.1f} s and {floors[-1]:.1f} s: {every / pairs[-1][1]:.2f}x")
+    every, alone = sorted(pairs, key=lambda pair: pair[0] / pair[1])[len(pairs) // 2]
+    goal(f"full build wall, {os.cpu_count()} workers / floor wall", f"{every:.1f} s / {alone:.1f} s", every / alone, 0.6)
 
 
 def memory(repos: dict[int, Path], tmp: Path, every: Usage, events: int) -> None:
@@ -287,10 +297,16 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--events", type=int, default=300, help="events in the large repository (default 300)")
     parser.add_argument("--repeat", type=int, default=3, help="runs of each rebuild and serve edit, median shown (default 3)")
-    parser.add_argument("--pairs", type=int, default=5, help="build-and-floor pairs, median shown (default 5)")
+    parser.add_argument("--floor-runs", type=int, default=3, help="runs of the build and of the floor, median shown (default 3)")
+    parser.add_argument("--floor", nargs=2, type=Path, metavar=("CONTENT", "OUTPUT"),
+                        help="only render the floor of CONTENT into OUTPUT and print its usage as JSON (side_by_side runs this)")
     parser.add_argument("--no-serve", action="store_true", help="skip `serve`'s latency")
     parser.add_argument("--store", type=Path, default=OUT, help="where the generated repositories are kept (default bench/out/)")
     args = parser.parse_args()
+    if args.floor:
+        took, written = floor(*args.floor)
+        print(json.dumps({"cpu": took.cpu, "wall": took.wall, "files": written}))
+        return
     print(f"sitegen at scale: {args.events} events x {PLAYERS} players x {ROUNDS} rounds; {measure.load()}", flush=True)
     repos = {n: repository(n, args.store) for n in sorted({min(SMALL, args.events), args.events})}
     content = repos[args.events]
@@ -302,7 +318,8 @@ def main() -> None:
             published(out, args.events)
             rebuilds(content, out, one, args.repeat)
             memory(repos, tmp, every, args.events)  # before the floor, which grows this process
-            against_floor(content, tmp, one, every, args.pairs)
+            against_floor(content, tmp, args.floor_runs)
+            wall_against_floor(content, tmp, args.floor_runs)
             if not args.no_serve:
                 shutil.rmtree(out)
                 latencies = serve_latency(content, out, args.repeat)

@@ -19,10 +19,12 @@ from sitegen.build.pipeline import check  # noqa: E402
 
 # Each bench with the arguments that make it quick; the goals each must report.
 BENCHES = {
-    "run.py": (["--sizes", "16", "--result-players", "16", "--runs", "1"], ["sitegen --version, CPU", "sitegen result at 16 players, CPU"]),
-    "scale.py": (["--events", "3", "--repeat", "1", "--pairs", "1"], ["full build CPU, 1 worker / floor CPU", "MB per 64-player event",
-                                                 "serve: round file saved -> page changed, seconds"]),
-    "big_event.py": (["--players", "10", "40", "--rounds", "2"], ["40 players / 10 players, cpu"]),
+    "run.py": (["--sizes", "16", "--result-players", "16", "--runs", "1", "--result-runs", "1"],
+               ["sitegen --version, CPU", "sitegen result at 16 players, CPU"]),
+    "scale.py": (["--events", "3", "--repeat", "1", "--floor-runs", "1"],
+                 ["full build CPU, 1 worker / floor CPU", f"full build wall, {os.cpu_count()} workers / floor wall",
+                  "MB per 64-player event", "serve: round file saved -> page changed, seconds"]),
+    "big_event.py": (["--players", "10", "40", "--rounds", "2"], ["40 players / 10 players, cpu", "40 players / 10 players, wall"]),
     "bench_swiss.py": (["--sizes", "16", "32"], []),
     "bench_tables.py": (["--sizes", "16", "--repeat", "1"], []),
     "bench_desk.py": (["--sizes", "8", "16", "--repeat", "2"], ["desk round trip at 8 players, median ms"]),
