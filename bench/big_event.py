@@ -46,8 +46,9 @@ def write_event(folder: Path, count: int, rounds: int) -> None:
         (folder / f"round-{number}.yaml").write_text("".join(lines), encoding="utf-8")
 
 
-def build_command(count: int, rounds: int, work: Path, run: int = 0) -> list[str]:
-    """The build of the event of `count` players, written the first time, into an output folder of its own `run`."""
+def build_command(count: int, rounds: int, work: Path, run: str) -> list[str]:
+    """The build of the event of `count` players, written the first time, into an empty output folder named for the
+    `run` (into one already full, a build compares each page with the file there instead of writing it)."""
     content = work / f"content-{count}"
     if not content.is_dir():
         write_event(content / "events" / "bench", count, rounds)
@@ -56,8 +57,8 @@ def build_command(count: int, rounds: int, work: Path, run: int = 0) -> list[str
             "--output", str(work / f"output-{count}-{run}"), "--cache", str(work / f"cache-{count}-{run}")]
 
 
-def build(count: int, rounds: int, work: Path) -> Usage:
-    took = measure.run(build_command(count, rounds, work))
+def build(count: int, rounds: int, work: Path, run: str) -> Usage:
+    took = measure.run(build_command(count, rounds, work, run))
     show(f"one Joust event, {count} players, {rounds} rounds", f"build {took}, peak RSS {took.rss / 1024:.0f} MiB")
     return took
 
@@ -65,8 +66,8 @@ def build(count: int, rounds: int, work: Path) -> Usage:
 def cpu_side_by_side(smallest: int, largest: int, rounds: int, work: Path) -> tuple[float, float]:
     """The largest event's build CPU and the median of the smallest's, built again and again on the same core
     meanwhile (`measure.side_by_side`): the machine's speed swings over the long build."""
-    found = measure.side_by_side({"small": lambda run: build_command(smallest, rounds, work, run),
-                                  "large": lambda run: build_command(largest, rounds, work, run)}, runs=1)
+    found = measure.side_by_side({"small": lambda run: build_command(smallest, rounds, work, f"side-{run}"),
+                                  "large": lambda run: build_command(largest, rounds, work, f"side-{run}")}, runs=1)
     small = [usage.cpu for usage, _ in found["small"]]
     show(f"side by side on one core: {largest} players, build CPU s; {smallest} players meanwhile",
          f"{found['large'][0][0].cpu:.2f}; " + ", ".join(f"{cpu:.2f}" for cpu in small))
@@ -83,11 +84,11 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as temporary:
         work = args.work or Path(temporary)
         smallest, largest = min(args.players), max(args.players)
-        before = build(smallest, args.rounds, work)
-        times = {count: build(count, args.rounds, work) for count in args.players if count != smallest}
+        before = build(smallest, args.rounds, work, "before")
+        times = {count: build(count, args.rounds, work, "alone") for count in args.players if count != smallest}
         # The short build again after the long one, and their mean: the machine's speed drifts over the long one,
         # and a single short run swung the ratio from 7.4 to 10.7 between two runs of `make bench`.
-        after = build(smallest, args.rounds, work)
+        after = build(smallest, args.rounds, work, "after")
         times[smallest] = measure.Usage((before.wall + after.wall) / 2, (before.cpu + after.cpu) / 2, max(before.rss, after.rss))
         big_cpu, small_cpu = cpu_side_by_side(smallest, largest, args.rounds, work)
     limit = GOAL * largest / smallest / 10
