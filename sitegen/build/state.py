@@ -311,12 +311,24 @@ def journal_names(folder: Path | None) -> frozenset[str]:
 def write_journal_entry(folder: Path, name: str, text: str) -> None:
     """List `text` (paths, one a line) under `name` in the journal `folder`, never through a symlink: a journal that is
     a link or a file is removed first, and the entry is renamed into place (over a link, not through it)."""
-    if not _real_folder(folder) and (folder.is_symlink() or folder.exists()):
-        folder.unlink()  # a file or a link where the journal goes: a damaged cache
-    folder.mkdir(parents=True, exist_ok=True)
+    _journal_folder(folder)
     if _real_folder(folder / name):
         shutil.rmtree(folder / name)
     write_atomic(folder / name, [text])
+
+
+def _journal_folder(folder: Path) -> None:
+    """Make the journal folder unless it is there. The build's workers stage at the same time: each tries to make it
+    (a check first would let one remove the folder another had made meanwhile)."""
+    folder.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        folder.mkdir()
+        return
+    except FileExistsError:
+        if _real_folder(folder):
+            return
+    folder.unlink(missing_ok=True)  # a file or a link where the journal goes: a damaged cache
+    folder.mkdir(exist_ok=True)
 
 
 def _real_folder(folder: Path) -> bool:

@@ -7,6 +7,9 @@ from __future__ import annotations
 import hashlib
 import hmac
 import json
+import sys
+import threading
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
@@ -149,3 +152,30 @@ def test_a_damaged_journal_is_no_traceback(site, tmp_path, damage):
     _touch_an_event(content)
     assert _build(content, output, cache) == 0
     assert snapshot(output) == _clean_build(content, tmp_path)
+
+
+def test_workers_making_the_journal_at_once_all_write_their_entries(tmp_path):
+    """A build's workers stage at the same time. One looked and found no journal, another made it before the first went
+    on, and the first removed it as a damaged file: IsADirectoryError, the build failed (seen once in CI). Played with
+    threads switching as often as they can."""
+    interval = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)
+    try:
+        for attempt in range(40):
+            journal = tmp_path / "cache" / f"staging-{attempt}"
+            _stage_at_once(journal, 4)
+            assert buildstate.journal_names(journal) == {f"events/{w}/index.html" for w in range(4)}, attempt
+    finally:
+        sys.setswitchinterval(interval)
+
+
+def _stage_at_once(journal: Path, workers: int) -> None:
+    """`workers` threads, released together, each writing its entry into the journal."""
+    start = threading.Barrier(workers)
+
+    def stage(worker: int) -> None:
+        start.wait()
+        buildstate.write_journal_entry(journal, f"w{worker}", f"events/{worker}/index.html\n")
+
+    with ThreadPoolExecutor(workers) as pool:
+        list(pool.map(stage, range(workers)))
