@@ -71,7 +71,7 @@ class EventResult:
 # (a TO's edit during an event, `serve`, a small club's site are built in-process).
 PARALLEL_FROM = 4
 SHARED = ".shared"  # the shared pages' entry in the journal (an event's is its slug, never hidden)
-WORKER_WATCH = 0.05  # seconds between a worker's looks at whether its build is still there (but on Linux)
+WORKER_WATCH = 0.05  # seconds between a worker's looks at whether its build is still there (not on Linux: the kernel ends it)
 PR_SET_PDEATHSIG = 1  # prctl(2): the signal a process gets when its parent ends
 
 _worker_env: jinja2.Environment | None = None  # a worker process's own, made once for all the events it builds
