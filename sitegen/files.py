@@ -2,6 +2,7 @@
 never leaves half a file. The build's output, its state, the parsed-YAML store and every edit write this way."""
 from __future__ import annotations
 
+import contextlib
 import functools
 import hashlib
 import hmac
@@ -41,28 +42,39 @@ def write_atomic(path: Path, data: bytes | Iterable[str]) -> None:
     os.replace(tmp, path)
 
 
-def write_temp(tmp: Path, data: bytes | Iterable[str]) -> None:
+def write_temp(tmp: str | os.PathLike[str], data: bytes | Iterable[str]) -> None:
     """Create the temporary file `tmp` (never one already there) holding `data`; on failure, nothing is left."""
     fd = _create(tmp)  # nothing is made when this fails
     try:
         if isinstance(data, bytes):
-            with os.fdopen(fd, "wb") as handle:
-                handle.write(data)
+            _write_all(fd, data)
         else:
             with os.fdopen(fd, "w", encoding="utf-8", newline="") as text:
                 text.writelines(data)
     except BaseException:
-        tmp.unlink(missing_ok=True)
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(tmp)
         raise
 
 
-def _create(tmp: Path) -> int:
+def _write_all(fd: int, data: bytes) -> None:
+    """`data` into the new file `fd`, which is closed after: straight to the descriptor, as a file object would ask the
+    system about the file three more times (a build writes tens of thousands)."""
+    try:
+        view = memoryview(data)
+        while view:
+            view = view[os.write(fd, view):]
+    finally:
+        os.close(fd)
+
+
+def _create(tmp: str | os.PathLike[str]) -> int:
     """A new file's descriptor, its folder made first if missing (tried after: a build writes thousands of files into
     folders that are there, and a look per file costs more than the write)."""
     try:
         return os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
     except (FileNotFoundError, NotADirectoryError):  # a file where a folder goes: mkdir says so, as it always did
-        tmp.parent.mkdir(parents=True, exist_ok=True)
+        Path(tmp).parent.mkdir(parents=True, exist_ok=True)
         return os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
 
 

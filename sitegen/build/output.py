@@ -39,9 +39,9 @@ class Staged:
     token: str = field(default_factory=new_token)
     paths: list[str] = field(default_factory=list)  # relative to the output folder
 
-    def temp(self, output: Path, rel: str) -> Path:
-        folder, _, name = rel.rpartition("/")  # one path made, not three (a build stages and renames every file)
-        return output / (f"{folder}/{temp_name(name, self.token)}" if folder else temp_name(name, self.token))
+    def temp(self, output: Path, rel: str) -> str:
+        folder, _, name = rel.rpartition("/")  # text, not a Path: a build stages and renames every file
+        return f"{output}/{folder}/{temp_name(name, self.token)}" if folder else f"{output}/{temp_name(name, self.token)}"
 
 
 def stage(output: Path, rel: str, data: bytes, batch: Staged) -> None:
@@ -60,7 +60,7 @@ def discard(output: Path, batches: Iterable[Staged]) -> None:
     """Remove staged files (a build that failed), and the folders only they needed."""
     for batch in batches:
         for rel in batch.paths:
-            tmp = batch.temp(output, rel)
+            tmp = Path(batch.temp(output, rel))
             tmp.unlink(missing_ok=True)
             _prune_empty_dirs(output, tmp.parent)
 

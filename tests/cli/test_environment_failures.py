@@ -57,3 +57,31 @@ def test_a_named_pipe_where_a_file_belongs_is_refused_at_once(content, tmp_path,
         done = subprocess.run([sys.executable, "-m", "sitegen", *command], capture_output=True, text=True, timeout=60)
         assert done.returncode == 2 and "Traceback" not in done.stderr, done.stderr
         assert f"{pipe}:1: this is not a regular file" in done.stderr, done.stderr
+
+
+@pytest.mark.parametrize("written", [0, 3], ids=["at once", "mid-file"])
+def test_a_disk_that_fills_while_a_file_is_written_leaves_nothing_behind(tmp_path, monkeypatch, written):
+    """The build writes its bytes straight to the descriptor: a short write goes on, a failed one removes the file."""
+    real_write, calls = os.write, []
+
+    def short_then_full(fd, data):
+        calls.append(len(data))
+        if len(calls) > 1 or not written:
+            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+        return real_write(fd, bytes(data[:written]))
+
+    open_before = len(os.listdir("/proc/self/fd"))
+    monkeypatch.setattr(os, "write", short_then_full)
+    with pytest.raises(OSError, match="No space left"):
+        files.write_temp(str(tmp_path / "sub" / ".page.html.abcd1234.tmp"), b"<p>whole page</p>")
+    assert list((tmp_path / "sub").iterdir()) == []
+    assert len(os.listdir("/proc/self/fd")) == open_before
+    if written:
+        assert calls == [17, 14]  # the rest asked for after a short write
+
+
+def test_a_short_write_goes_on_until_every_byte_is_written(tmp_path, monkeypatch):
+    real_write = os.write
+    monkeypatch.setattr(os, "write", lambda fd, data: real_write(fd, bytes(data[:5])))
+    files.write_temp(str(tmp_path / "page.tmp"), b"<p>whole page</p>")
+    assert (tmp_path / "page.tmp").read_bytes() == b"<p>whole page</p>"
