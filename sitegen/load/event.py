@@ -31,7 +31,7 @@ from sitegen.model import (
     Where,
 )
 from sitegen.schema import keys
-from sitegen.text import N_, slugify, suggest
+from sitegen.text import N_, id_problem, slugify, suggest
 
 START_TIME = re.compile(r"^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}(:\d{2})?$")
 ROUND_FILE = re.compile(r"^(round|elim)-([1-9]\d{0,3})\.yaml$|^(final)\.yaml$")  # no leading zeros: round-01 would be round-1
@@ -143,7 +143,9 @@ def _load_players(data: LineDict, path: str, c: Collector) -> tuple[Player, ...]
         if "id" in entry:
             pid = c.identifier(entry["id"], Where(path, entry.key_lines["id"]), "'id'")
         else:
-            pid = c.identifier(slugify(name), where, N_("the id made from the name '{name}' (add an 'id: ...' line)", name=name))
+            made = slugify(name)  # the message below only for an id refused: made for each player, it cost more than the id
+            pid = made if id_problem(made) is None else c.identifier(made, where, N_("the id made from the name '{name}' (add an 'id: ...' "
+                                                                                     "line)", name=name))
         if pid is None:
             continue
         if pid in seen:
