@@ -304,7 +304,8 @@ def _load_tables(data: LineDict, shown: str, by_id: dict[str, Player], seat: Cal
         raw_tables = []
     numbers: dict[int, int] = {}
     for item, line in zip(raw_tables, getattr(raw_tables, "item_lines", [])):
-        entry = c.mapping(item, Where(shown, line), "each table")
+        where = Where(shown, line)
+        entry = c.mapping(item, where, "each table")
         if entry is None:
             continue
         c.no_empty_values(entry, shown)
@@ -322,7 +323,7 @@ def _load_tables(data: LineDict, shown: str, by_id: dict[str, Player], seat: Cal
         for pid, pline in seated:
             seat(pid, pline)
         result = {k: v for k, v in entry.items() if k not in TABLE_KEYS}
-        tables.append(Table(table_no, tuple(p for p, _ in seated), result, Where(shown, line), dict(entry.key_lines)))
+        tables.append(Table(table_no, tuple([p for p, _ in seated]), result, where, dict(entry.key_lines)))
     return tables
 
 

@@ -171,11 +171,11 @@ class Collector:
     def no_empty_values(self, data: LineDict, path: str) -> None:
         """'winner:' with nothing after it, or `seed: ''`, would read as "not given"; say so instead."""
         for key, value in data.items():
-            if key in MAY_BE_EMPTY:
-                continue
+            if value is not None and (not isinstance(value, str) or value.strip()) or key in MAY_BE_EMPTY:
+                continue  # a value (most are), or a key that may be empty
             if value is None:
                 self.add(Where(path, data.key_lines[key]), N_("'{key}' has no value; write one after the colon or delete the line", key=key))
-            elif isinstance(value, str) and not value.strip():
+            else:
                 self.blank(Where(path, data.key_lines[key]), key)
 
     def blank(self, where: Where, key: str) -> None:
