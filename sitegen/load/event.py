@@ -160,7 +160,7 @@ def _load_players(data: LineDict, path: str, c: Collector) -> tuple[Player, ...]
         key_lines = {str(k): entry.key_lines[k] for k in entry}
         table = declared.whole(c, entry, keys.PLAYER, "table", path)
         github = c.login(entry, "github", path)
-        players.append(Player(pid, name, joined, dropped, deck, Where(path, line), key_lines, table, github))
+        players.append(Player(pid, name, joined, dropped, deck, where, key_lines, table, github))
     return tuple(players)
 
 
