@@ -9,6 +9,8 @@ from sitegen.schema import keys
 
 def whole(c: Collector, data: LineDict, table: tuple[keys.Key, ...], name: str, path: str) -> int | None:
     """A whole-number key within its declared bounds; None when absent or refused (reported)."""
+    if data.get(name) is None:
+        return None  # absent, or empty (`no_empty_values` says so): read for every player and table, mostly absent
     key = keys.named(table, name)
     assert key.type == keys.WHOLE, name
     return c.integer(data, name, path, minimum=key.minimum, maximum=key.maximum)

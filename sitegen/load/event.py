@@ -31,7 +31,7 @@ from sitegen.model import (
     Where,
 )
 from sitegen.schema import keys
-from sitegen.text import N_, slugify, suggest
+from sitegen.text import N_, id_problem, slugify, suggest
 
 START_TIME = re.compile(r"^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}(:\d{2})?$")
 ROUND_FILE = re.compile(r"^(round|elim)-([1-9]\d{0,3})\.yaml$|^(final)\.yaml$")  # no leading zeros: round-01 would be round-1
@@ -143,7 +143,9 @@ def _load_players(data: LineDict, path: str, c: Collector) -> tuple[Player, ...]
         if "id" in entry:
             pid = c.identifier(entry["id"], Where(path, entry.key_lines["id"]), "'id'")
         else:
-            pid = c.identifier(slugify(name), where, N_("the id made from the name '{name}' (add an 'id: ...' line)", name=name))
+            made = slugify(name)  # the message below only for an id refused: made for each player, it cost more than the id
+            pid = made if id_problem(made) is None else c.identifier(made, where, N_("the id made from the name '{name}' (add an 'id: ...' "
+                                                                                     "line)", name=name))
         if pid is None:
             continue
         if pid in seen:
@@ -158,7 +160,7 @@ def _load_players(data: LineDict, path: str, c: Collector) -> tuple[Player, ...]
         key_lines = {str(k): entry.key_lines[k] for k in entry}
         table = declared.whole(c, entry, keys.PLAYER, "table", path)
         github = c.login(entry, "github", path)
-        players.append(Player(pid, name, joined, dropped, deck, Where(path, line), key_lines, table, github))
+        players.append(Player(pid, name, joined, dropped, deck, where, key_lines, table, github))
     return tuple(players)
 
 
@@ -302,7 +304,8 @@ def _load_tables(data: LineDict, shown: str, by_id: dict[str, Player], seat: Cal
         raw_tables = []
     numbers: dict[int, int] = {}
     for item, line in zip(raw_tables, getattr(raw_tables, "item_lines", [])):
-        entry = c.mapping(item, Where(shown, line), "each table")
+        where = Where(shown, line)
+        entry = c.mapping(item, where, "each table")
         if entry is None:
             continue
         c.no_empty_values(entry, shown)
@@ -320,7 +323,7 @@ def _load_tables(data: LineDict, shown: str, by_id: dict[str, Player], seat: Cal
         for pid, pline in seated:
             seat(pid, pline)
         result = {k: v for k, v in entry.items() if k not in TABLE_KEYS}
-        tables.append(Table(table_no, tuple(p for p, _ in seated), result, Where(shown, line), dict(entry.key_lines)))
+        tables.append(Table(table_no, tuple([p for p, _ in seated]), result, where, dict(entry.key_lines)))
     return tables
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import gc
 import os
+import stat
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
@@ -37,9 +38,10 @@ class Collector:
         self.root = root.resolve()  # the content folder: nothing is read from outside it
         # Files read as these texts instead (None: as if deleted): an edit is checked before anything is written.
         self.texts = {path.absolute(): text for path, text in (texts or {}).items()}
+        self._folders_inside: set[str] = set()  # folders found inside the content folder, each resolved once
 
     def exists(self, path: Path) -> bool:
-        if path.absolute() in self.texts:
+        if self.texts and path.absolute() in self.texts:
             return self.texts[path.absolute()] is not None
         return path.exists() or path.is_symlink()
 
@@ -108,14 +110,9 @@ class Collector:
 
     def read_text(self, path: Path, display: str) -> str | None:
         """The file's text, or None when it cannot be read (the problem is reported)."""
-        if path.absolute() in self.texts and (given := self.texts[path.absolute()]) is not None:
+        if self.texts and path.absolute() in self.texts and (given := self.texts[path.absolute()]) is not None:
             return given
-        if not self.inside(path):
-            return None
-        if path.is_dir():
-            self.add(Where(display, 1), N_("this is a folder, not a file; rename or remove it"))
-            return None
-        if not self.regular(path, display):
+        if not self._plain_file_inside(path) and not self._fit_to_read(path, display):
             return None
         try:
             return path.read_text(encoding="utf-8")
@@ -124,6 +121,31 @@ class Collector:
         except OSError as exc:
             self.add(Where(display, 1), N_("cannot read the file: {reason}", reason=exc.strerror))
         return None
+
+    def _fit_to_read(self, path: Path, display: str) -> bool:
+        """Whether `path` is a file inside the content folder that may be read; reports it if not."""
+        if not self.inside(path):
+            return False
+        if path.is_dir():
+            self.add(Where(display, 1), N_("this is a folder, not a file; rename or remove it"))
+            return False
+        return self.regular(path, display)
+
+    def _plain_file_inside(self, path: Path) -> bool:
+        """Whether `path` is a regular file, not a symlink, in a folder found inside the content folder before: then
+        it passes every check of `_fit_to_read`, with one system call instead of a dozen (resolving every folder above
+        it again, for each of an event's files)."""
+        try:
+            if not stat.S_ISREG(os.lstat(path).st_mode):
+                return False
+        except OSError:
+            return False
+        folder = os.path.dirname(path)
+        if folder not in self._folders_inside:
+            if not Path(os.path.realpath(folder)).is_relative_to(self.root):
+                return False  # `inside` says so
+            self._folders_inside.add(folder)
+        return True
 
     def read(self, path: Path, display: str) -> Any:
         text = self.read_text(path, display)
@@ -149,11 +171,11 @@ class Collector:
     def no_empty_values(self, data: LineDict, path: str) -> None:
         """'winner:' with nothing after it, or `seed: ''`, would read as "not given"; say so instead."""
         for key, value in data.items():
-            if key in MAY_BE_EMPTY:
-                continue
+            if value is not None and (not isinstance(value, str) or value.strip()) or key in MAY_BE_EMPTY:
+                continue  # a value (most are), or a key that may be empty
             if value is None:
                 self.add(Where(path, data.key_lines[key]), N_("'{key}' has no value; write one after the colon or delete the line", key=key))
-            elif isinstance(value, str) and not value.strip():
+            else:
                 self.blank(Where(path, data.key_lines[key]), key)
 
     def blank(self, where: Where, key: str) -> None:
@@ -217,20 +239,28 @@ class Collector:
             if required and key not in data:  # present but empty: `no_empty_values` says so at its line
                 self.add(Where(path, data.line), N_("missing '{key}'; add a line '{key}: ...'", key=key))
             return default
-        if isinstance(value, (list, dict)):
-            self.add(Where(path, data.key_lines[key]), N_("'{key}' must be a single value, not a list or block", key=key))
-            return default
-        if isinstance(value, (bool, float)):  # `name: no` is False to YAML, `title: 1.10` is 1.1: not what was written
-            self.add(Where(path, data.key_lines[key]),
-                     N_("'{key}' reads as yes/no to YAML, not as text; put it in quotes, e.g. {key}: '...'", key=key) if isinstance(value, bool)
-                     else N_("'{key}' reads as the number {number} to YAML, not as text; put it in quotes, e.g. {key}: '...'",
-                             key=key, number=repr(value)))
+        if type(value) is not str and not self.textlike(value, Where(path, data.key_lines[key]), key):
             return default
         text = str(value)
         if required and not text.strip():  # `name: ''`: no more a name than `name:` is
             self.blank(Where(path, data.key_lines[key]), key)
             return default
+        if control_problem(text) is None:  # most text: no `Where` to make for a problem there is not
+            return text
         return text if self.one_line(text, Where(path, data.key_lines[key]), f"'{key}'") else default
+
+    def textlike(self, value: Any, where: Where, key: str) -> bool:
+        """Whether a value YAML did not read as text may stand for its text (a whole number may); reports it if not."""
+        if isinstance(value, (list, dict)):
+            self.add(where, N_("'{key}' must be a single value, not a list or block", key=key))
+            return False
+        if isinstance(value, (bool, float)):  # `name: no` is False to YAML, `title: 1.10` is 1.1: not what was written
+            self.add(where,
+                     N_("'{key}' reads as yes/no to YAML, not as text; put it in quotes, e.g. {key}: '...'", key=key) if isinstance(value, bool)
+                     else N_("'{key}' reads as the number {number} to YAML, not as text; put it in quotes, e.g. {key}: '...'",
+                             key=key, number=repr(value)))
+            return False
+        return True
 
     def one_line(self, text: str, where: Where, what: str) -> bool:
         """Whether `text` is fit for a text field (no control character); reports it if not. Every text field is

@@ -26,18 +26,20 @@ _TOO_DEEP = N_("values nested more than {depth} deep; content never needs that",
 
 
 class LineDict(dict[Any, Any]):
-    line: int = 0
+    __slots__ = ("line", "key_lines")  # no attribute dict: an event holds hundreds of these
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        self.line = 0
         self.key_lines: dict[Any, int] = {}  # keys as written: mostly text, a number where YAML reads one
 
 
 class LineList(list[Any]):
-    line: int = 0
+    __slots__ = ("line", "item_lines")
 
     def __init__(self, *args: Any) -> None:
         super().__init__(*args)
+        self.line = 0
         self.item_lines: list[int] = []
 
 

@@ -91,3 +91,15 @@ def test_a_resolved_text_is_kept_once_and_the_keep_is_bounded(monkeypatch):
     monkeypatch.setattr(yaml_reader, "_PLAIN_TAGS_MAX", 3)
     assert yaml_reader._load("[a, 1, yes, b, " + "x" * 100 + "]") == ["a", 1, True, "b", "x" * 100]
     assert len(yaml_reader._PLAIN_TAGS) <= 3 and "x" * 100 not in yaml_reader._PLAIN_TAGS
+
+
+def test_parsed_values_keep_their_lines_through_pickling_and_copies():
+    """LineDict and LineList keep their lines in slots, not an attribute dict: the build's workers and cache get them
+    pickled, an edit copies them."""
+    import copy
+    import pickle
+
+    value = yaml_reader._load("tables:\n- table: 1\n  players: [ann, ben]\n  power: {ann: 12, ben: 9}\n")
+    for kept in (pickle.loads(pickle.dumps(value)), copy.deepcopy(value), copy.copy(value)):
+        assert _shape(kept) == _shape(value)
+        assert not hasattr(kept, "__dict__")
