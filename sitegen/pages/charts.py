@@ -2,25 +2,26 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import NamedTuple
+
+# The rank chart's parts are NamedTuples: a player page's chart is some twenty of them, made for every player of every
+# event (half the time of frozen dataclasses), and nothing but the templates reads them.
 
 
-@dataclass(frozen=True)
-class Line:
+class Line(NamedTuple):
     x1: int
     y1: int
     x2: int
     y2: int
 
 
-@dataclass(frozen=True)
-class Label:
+class Label(NamedTuple):
     x: float
     y: float
     text: str
 
 
-@dataclass(frozen=True)
-class RankDot:
+class RankDot(NamedTuple):
     x: float
     y: float
     rank: int

@@ -261,9 +261,10 @@ def _players(e: EventContext) -> Iterator[PageModel]:
     standing_of = {row.player: row for row in board.standings}
     final_rank = dict((pid, rank) for rank, pid in board.final_ranking or [])
     fmt = e.summary.format
+    short = {view.round.slug: views.short_label(view.label) for view in board.rounds}  # once per round, not per player
     for player in event.players:
         history = board.player_rounds[player.id]
-        ranks = [(views.short_label(h.label), h.rank) for h in history if h.rank]
+        ranks = [(short[h.round.slug], h.rank) for h in history if h.rank]
         yield PageModel(f"{e.base}/players/{player.id}.html", "player.html", e.ctx | {
             "title": N_("{player} — {event}", player=player.name, event=event.name), "player": player,
             "standing": standing_of.get(player.id), "history": history,  # no standing: registered, did not play
