@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
+from typing import Any, NamedTuple
 from zoneinfo import ZoneInfo
 
 from sitegen.games import format_of
@@ -86,9 +86,8 @@ def results_in(view: RoundView) -> int:
     return sum(not t.pending for t in view.tables)
 
 
-@dataclass(frozen=True)
-class FindEntry:
-    """A line of the round's 'find your name' list."""
+class FindEntry(NamedTuple):
+    """A line of the round's 'find your name' list (a NamedTuple: one for every player and round of every event)."""
 
     name: str
     player: str

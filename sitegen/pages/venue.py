@@ -6,6 +6,7 @@ slip asks for is the format's (`Format.slip_form`); a format that says nothing g
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from sitegen.games.base import Column, Format, PlayerRound, RoundView, Scoreboard, SeatRow, TableView
 from sitegen.games.result_entry import SlipBox, SlipForm
@@ -82,9 +83,8 @@ def scroll_seconds(lines: list[ProjectorLine]) -> int:
     return max(30, round(len(lines) * SECONDS_PER_LINE))
 
 
-@dataclass(frozen=True)
-class Cell:
-    """One player's round in the crosstable."""
+class Cell(NamedTuple):
+    """One player's round in the crosstable (a NamedTuple: one for every player and round of every event)."""
 
     table: int | None
     seat: int | None
