@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from collections.abc import Collection
+from fractions import Fraction
 
 from sitegen.games.base import Column, PlayerRound, RoundView, Scoreboard, SeatRow, StandingRow, TableView, did_not_play, round_label
 from sitegen.games.vtes import rating as vtes_rating
@@ -17,7 +18,7 @@ from sitegen.games.vtes.event import (
     predator_of,
     preliminaries_done,
     prey_of,
-    ranking_of_tables,
+    ranking_of_totals,
     scored,
     seats_of,
     table_vp,
@@ -54,21 +55,21 @@ def score(event: Event, format_name: str) -> Scoreboard:
     rounds: list[RoundView] = []
     standings_after: list[list[StandingRow]] = []
     history: dict[str, list[PlayerRound]] = {p.id: [] for p in event.players}
-    played_tables: list[list[VtesSeat]] = []  # the preliminary tables scored so far
+    totals: dict[str, tuple[int, Fraction, int]] = {}  # over the preliminary tables scored so far
     ranked: list[RankedPlayer] = []
     for index, round_ in enumerate(event.rounds):
         results = {t.number: scored(t) for t in round_.tables}
-        played_tables += [seats for seats in results.values() if seats]
+        totals = vtes_rules.preliminary_totals((seats for seats in results.values() if seats), totals)
         vector = vtes_seating.violations([seats_of(r) for r in event.rounds[: index + 1]])
         tables = [_table_view(t, results[t.number], names) for t in round_.tables]
         rounds.append(RoundView(round_, round_label(round_.number), tables, round_.complete, sitting_out=round_.sitting_out,
                                 notes=vtes_seating.violations_lines(vector, index + 1)))
-        ranked = ranking_of_tables(event, played_tables)
+        ranked = ranking_of_totals(event, totals)
         if round_.complete:
             standings_after.append(_standing_rows(event, ranked, _ratings(event, ranked, None)))
         _note_round(event, round_, results, ranked if round_.complete else [], history)
     if not event.rounds:
-        ranked = ranking_of_tables(event, played_tables)  # everyone on zero
+        ranked = ranking_of_totals(event, totals)  # everyone on zero
     final_ranks = _final_ranking(event, ranked, finalists(event, ranked) if preliminaries_done(event) else [])
     final_ranking = shared_places(final_ranks, ranked, final_vp(event)) if final_ranks is not None else None
     winner = final_ranking[0][1] if final_ranking and event.elims else None
