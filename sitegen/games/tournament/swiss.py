@@ -16,7 +16,7 @@ from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any, TypeVar
+from typing import Any, NamedTuple, TypeVar
 
 from sitegen.games.base import OpponentLine, Refused, ScheduleStrength, Scoreboard, StandingRow, did_not_play, standings_document
 from sitegen.games.rounds import draw_key
@@ -41,8 +41,7 @@ class Record:
     codes: list[str] = field(default_factory=list)  # the format's result code of each round played
 
 
-@dataclass(frozen=True)
-class Ranked:
+class Ranked(NamedTuple):  # a tuple: made for every player after every round, and quicker to make than a dataclass
     player: str
     rank: int
     points: int
@@ -50,6 +49,8 @@ class Ranked:
     esos: Fraction
     head_to_head: bool  # ranked first of its points group by Head-to-Head
     coin_toss: bool  # separated from an equal player only by the seeded random order
+    sos_text: str  # SoS and ESoS shown to two decimals
+    esos_text: str
 
 
 @dataclass(frozen=True)
@@ -128,13 +129,14 @@ def rank_players(records: Mapping[str, Record], seed: int) -> list[Ranked]:
     sos, esos, denominators = _scaled_tiebreakers(records)
     as_fraction = _FractionOf(sos, esos, denominators, records)
     by_points: dict[int, list[str]] = {}
-    for pid in sorted(records):
-        by_points.setdefault(records[pid].points, []).append(pid)
+    for pid, record in records.items():
+        by_points.setdefault(record.points, []).append(pid)
     key = {p: (records[p].points, sos[p], esos[p]) for p in records}
     equals = Counter(key.values())
     ordered: list[tuple[str, bool]] = []
     for points in sorted(by_points, reverse=True):
         # The draw decides only among exact equals, so it is worked out for those alone: same order, far fewer hashes.
+        # The key tells every player apart, so the order the group was listed in does not matter.
         group = sorted(by_points[points], key=lambda p: (-sos[p], -esos[p], as_fraction.draw(seed, p) if equals[key[p]] > 1 else b""))
         leader = _head_to_head_leader(group, records)
         if leader:
@@ -144,9 +146,10 @@ def rank_players(records: Mapping[str, Record], seed: int) -> list[Ranked]:
     leaders = {p for p, h2h in ordered if h2h}
     result = []
     for i, (pid, h2h) in enumerate(ordered):
-        neighbours = [ordered[j][0] for j in (i - 1, i + 1) if 0 <= j < len(ordered)]
-        coin = not h2h and any(key[n] == key[pid] and n not in leaders for n in neighbours)
-        result.append(Ranked(pid, i + 1, records[pid].points, as_fraction.sos(pid), as_fraction.esos(pid), h2h, coin))
+        coin = not h2h and equals[key[pid]] > 1 and any(
+            key[n] == key[pid] and n not in leaders for n in [ordered[j][0] for j in (i - 1, i + 1) if 0 <= j < len(ordered)])
+        (sos_exact, sos_text), (esos_exact, esos_text) = as_fraction.sos(pid), as_fraction.esos(pid)
+        result.append(Ranked(pid, i + 1, records[pid].points, sos_exact, esos_exact, h2h, coin, sos_text, esos_text))
     return result
 
 
@@ -168,27 +171,28 @@ def _scaled_tiebreakers(records: Mapping[str, Record]) -> tuple[dict[str, int], 
 
 
 class _FractionOf:
-    """The exact Fractions behind the scaled integers, made once per distinct value."""
+    """The exact Fractions behind the scaled integers, and their text to two decimals, made once per distinct value."""
 
     def __init__(self, sos: dict[str, int], esos: dict[str, int], denominators: tuple[int, int],
                  records: Mapping[str, Record]) -> None:
         self._sos, self._esos, self._denominators, self._records = sos, esos, denominators, records
-        self._made: dict[tuple[int, int], Fraction] = {}
+        self._made: dict[tuple[int, int], tuple[Fraction, str]] = {}
 
-    def _fraction(self, which: int, value: int) -> Fraction:
+    def _fraction(self, which: int, value: int) -> tuple[Fraction, str]:
         made = self._made.get((which, value))
         if made is None:
-            made = self._made[which, value] = Fraction(value, self._denominators[which])
+            denominator = self._denominators[which]
+            made = self._made[which, value] = (Fraction(value, denominator), _two_decimals_of(value, denominator))
         return made
 
-    def sos(self, pid: str) -> Fraction:
+    def sos(self, pid: str) -> tuple[Fraction, str]:
         return self._fraction(0, self._sos[pid])
 
-    def esos(self, pid: str) -> Fraction:
+    def esos(self, pid: str) -> tuple[Fraction, str]:
         return self._fraction(1, self._esos[pid])
 
     def draw(self, seed: int, pid: str) -> bytes:
-        return draw_key(seed, (self._records[pid].points, self.sos(pid), self.esos(pid)), pid)
+        return draw_key(seed, (self._records[pid].points, self.sos(pid)[0], self.esos(pid)[0]), pid)
 
 
 def cut_order(rows: Sequence[StandingRow], seed: int) -> list[str]:
@@ -228,7 +232,7 @@ def standing_rows(ranked: Sequence[Ranked], records: Mapping[str, Record], event
         StandingRow(
             r.rank,
             r.player,
-            {"points": r.points} | own_values(records[r.player]) | {"sos": two_decimals(r.sos), "esos": two_decimals(r.esos)},
+            {"points": r.points} | own_values(records[r.player]) | {"sos": r.sos_text, "esos": r.esos_text},
             r.coin_toss,
             head_to_head=r.head_to_head,
             dropped=players[r.player].dropped is not None,
@@ -253,10 +257,6 @@ def export_document(event: Event, format_name: str, board: Scoreboard,
     ]
     return standings_document(event, format_name, rows, [{"rank": rank, "id": pid} for rank, pid in board.final_ranking or []],
                               board.did_not_play)
-
-
-def two_decimals(value: Fraction) -> str:
-    return _two_decimals_of(value.numerator, value.denominator)
 
 
 def _two_decimals_of(numerator: int, denominator: int) -> str:
