@@ -195,7 +195,7 @@ class Tally:
 
     def full_vector(self) -> list[int]:
         """The exact vector, recomputed from all counters."""
-        packed_total = sum(self.penalties[code] for code in self.pair_codes if code)
+        packed_total = sum(map(self.penalties.__getitem__, filter(None, self.pair_codes)))  # the pairs that met
         r1, r2, r4, r6, r9 = _unpack(packed_total)
         counts = self.seat_counts
         fifth = sum(counts[k] > 1 for k in range(_FIFTH, len(counts), _SEATS))
