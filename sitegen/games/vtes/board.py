@@ -59,6 +59,8 @@ def score(event: Event, format_name: str) -> Scoreboard:
     totals: dict[str, tuple[int, Fraction, int]] = {}  # over the preliminary tables scored so far
     ranked: list[RankedPlayer] = []
     texts = _Texts()
+    absent = did_not_play(event, planned_rounds(event))
+    took_part = len(played(event))
     for index, round_ in enumerate(event.rounds):
         results = {t.number: scored(t) for t in round_.tables}
         totals = vtes_rules.preliminary_totals((seats for seats in results.values() if seats), totals)
@@ -66,16 +68,16 @@ def score(event: Event, format_name: str) -> Scoreboard:
         tables = [_table_view(t, results[t.number], names, texts) for t in round_.tables]
         rounds.append(RoundView(round_, round_label(round_.number), tables, round_.complete, sitting_out=round_.sitting_out,
                                 notes=vtes_seating.violations_lines(vector, index + 1)))
-        ranked = ranking_of_totals(event, totals)
+        ranked = ranking_of_totals(event, totals, absent)
         if round_.complete:
-            standings_after.append(_standing_rows(event, ranked, _ratings(event, ranked, None), texts))
+            standings_after.append(_standing_rows(event, ranked, _ratings(event, ranked, None, took_part), texts))
         _note_round(event, round_, results, ranked if round_.complete else [], history, texts)
     if not event.rounds:
-        ranked = ranking_of_totals(event, totals)  # everyone on zero
+        ranked = ranking_of_totals(event, totals, absent)  # everyone on zero
     final_ranks = _final_ranking(event, ranked, finalists(event, ranked) if preliminaries_done(event) else [])
     final_ranking = shared_places(final_ranks, ranked, final_vp(event)) if final_ranks is not None else None
     winner = final_ranking[0][1] if final_ranking and event.elims else None
-    standings = _standing_rows(event, ranked, _ratings(event, ranked, winner), texts)
+    standings = _standing_rows(event, ranked, _ratings(event, ranked, winner, took_part), texts)
     elims = [_final_view(final, ranked, winner, names, history, event.seed) for final in event.elims]
     board = Scoreboard(
         standings_columns=STANDINGS_COLUMNS,
@@ -89,7 +91,7 @@ def score(event: Event, format_name: str) -> Scoreboard:
         export={},
         planned_rounds=planned_rounds(event),
         cut=vtes_rules.FINAL_SIZE if has_final(event) else 0,
-        did_not_play=did_not_play(event, planned_rounds(event)),
+        did_not_play=absent,
     )
     board.export = standings_json(event, board, format_name, final_ranks or [])
     return board
@@ -146,10 +148,10 @@ def _standing_rows(event: Event, ranked: list[RankedPlayer], ratings: dict[str, 
     ]
 
 
-def _ratings(event: Event, ranked: list[RankedPlayer], winner: str | None) -> dict[str, int]:
-    """Each player's V:EKN rating points: the final's VP, GW and bonus once it is played (`winner` known)."""
+def _ratings(event: Event, ranked: list[RankedPlayer], winner: str | None, players: int) -> dict[str, int]:
+    """Each player's V:EKN rating points: the final's VP, GW and bonus once it is played (`winner` known); `players`:
+    how many played (`event.played`)."""
     finals = final_vp(event) if winner else {}
-    players = len(played(event))
     return {r.player: vtes_rating.rating_points(r.vp + finals[r.player], r.gw + (r.player == winner), 1 if r.player == winner else 2, players)
             if r.player in finals else vtes_rating.rating_points(r.vp, r.gw, None, players)
             for r in ranked}

@@ -199,11 +199,16 @@ def preliminary_ranking(
     scores = {player: (gw, as_vp(vp), tp) for player, (gw, vp, tp) in totals.items()}
     levels = _scaled_levels(scores)
     level_with = Counter(levels.values())
+    hashed: dict[tuple[int, int, int], tuple[int, str, int]] = {}  # each tied level's totals as the draw hashes them
 
     def order(player: str) -> tuple[tuple[int, int, int], bytes]:
         # The draw decides only among players level on all three, so it is worked out for those alone: same order.
         gw, vp, tp = level = levels[player]
-        return (-gw, -vp, -tp), draw_key(seed, _drawn_totals(scores[player]), player) if level_with[level] > 1 else b""
+        if level_with[level] == 1:
+            return (-gw, -vp, -tp), b""
+        if level not in hashed:
+            hashed[level] = _drawn_totals(scores[player])
+        return (-gw, -vp, -tp), draw_key(seed, hashed[level], player)
 
     ranking: list[RankedPlayer] = []
     placed_in_event = 0  # players still in the event ranked so far
