@@ -16,6 +16,7 @@ from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
+from itertools import groupby
 from typing import Any, NamedTuple, TypeVar
 
 from sitegen.games.base import OpponentLine, Refused, ScheduleStrength, Scoreboard, StandingRow, did_not_play, standings_document
@@ -126,18 +127,20 @@ def note_meeting(records: Mapping[str, Record], winner_side: str, loser_side: st
 
 def rank_players(records: Mapping[str, Record], seed: int) -> list[Ranked]:
     """Order players by points, Head-to-Head, SoS, ESoS, then the seeded draw among exact equals."""
-    sos, esos, denominators = _scaled_tiebreakers(records)
-    as_fraction = _FractionOf(sos, esos, denominators, records)
-    by_points: dict[int, list[str]] = {}
-    for pid, record in records.items():
-        by_points.setdefault(record.points, []).append(pid)
-    key = {p: (records[p].points, sos[p], esos[p]) for p in records}
+    sos, esos, (sos_denominator, esos_denominator) = _scaled_tiebreakers(records)
+    sos_exact, esos_exact = _exact(sos, sos_denominator), _exact(esos, esos_denominator)
+    key = {p: (r.points, sos[p], esos[p]) for p, r in records.items()}
     equals = Counter(key.values())
-    ordered: list[tuple[str, bool]] = []
-    for points in sorted(by_points, reverse=True):
+
+    def order(p: str) -> tuple[int, int, int, bytes]:
         # The draw decides only among exact equals, so it is worked out for those alone: same order, far fewer hashes.
-        # The key tells every player apart, so the order the group was listed in does not matter.
-        group = sorted(by_points[points], key=lambda p: (-sos[p], -esos[p], as_fraction.draw(seed, p) if equals[key[p]] > 1 else b""))
+        points, scaled_sos, scaled_esos = key[p]
+        drawn = draw_key(seed, (points, sos_exact[scaled_sos][0], esos_exact[scaled_esos][0]), p) if equals[key[p]] > 1 else b""
+        return -points, -scaled_sos, -scaled_esos, drawn
+
+    ordered: list[tuple[str, bool]] = []
+    for _, grouped in groupby(sorted(records, key=order), key=lambda p: records[p].points):
+        group = list(grouped)
         leader = _head_to_head_leader(group, records)
         if leader:
             group.remove(leader)
@@ -146,11 +149,17 @@ def rank_players(records: Mapping[str, Record], seed: int) -> list[Ranked]:
     leaders = {p for p, h2h in ordered if h2h}
     result = []
     for i, (pid, h2h) in enumerate(ordered):
+        points, scaled_sos, scaled_esos = key[pid]
         coin = not h2h and equals[key[pid]] > 1 and any(
             key[n] == key[pid] and n not in leaders for n in [ordered[j][0] for j in (i - 1, i + 1) if 0 <= j < len(ordered)])
-        (sos_exact, sos_text), (esos_exact, esos_text) = as_fraction.sos(pid), as_fraction.esos(pid)
-        result.append(Ranked(pid, i + 1, records[pid].points, sos_exact, esos_exact, h2h, coin, sos_text, esos_text))
+        result.append(Ranked(pid, i + 1, points, sos_exact[scaled_sos][0], esos_exact[scaled_esos][0], h2h, coin,
+                             sos_exact[scaled_sos][1], esos_exact[scaled_esos][1]))
     return result
+
+
+def _exact(scaled: dict[str, int], denominator: int) -> dict[int, tuple[Fraction, str]]:
+    """Each distinct scaled value's exact Fraction and its text to two decimals, made once."""
+    return {value: (Fraction(value, denominator), _two_decimals_of(value, denominator)) for value in set(scaled.values())}
 
 
 def _scaled_tiebreakers(records: Mapping[str, Record]) -> tuple[dict[str, int], dict[str, int], tuple[int, int]]:
@@ -163,36 +172,11 @@ def _scaled_tiebreakers(records: Mapping[str, Record]) -> tuple[dict[str, int], 
     scale = math.lcm(*(r.games for r in records.values() if r.games))
     average = {p: r.points * (scale // r.games) if r.games else 0 for p, r in records.items()}
     spread = math.lcm(*(len(r.opponents) for r in records.values() if r.opponents))
-    sos = {p: sum(average[o] for o in r.opponents) * (spread // len(r.opponents)) if r.opponents else 0
+    sos = {p: sum(map(average.__getitem__, r.opponents)) * (spread // len(r.opponents)) if r.opponents else 0
            for p, r in records.items()}
-    esos = {p: sum(sos[o] for o in r.opponents) * (spread // len(r.opponents)) if r.opponents else 0
+    esos = {p: sum(map(sos.__getitem__, r.opponents)) * (spread // len(r.opponents)) if r.opponents else 0
             for p, r in records.items()}
     return sos, esos, (scale * spread, scale * spread * spread)
-
-
-class _FractionOf:
-    """The exact Fractions behind the scaled integers, and their text to two decimals, made once per distinct value."""
-
-    def __init__(self, sos: dict[str, int], esos: dict[str, int], denominators: tuple[int, int],
-                 records: Mapping[str, Record]) -> None:
-        self._sos, self._esos, self._denominators, self._records = sos, esos, denominators, records
-        self._made: dict[tuple[int, int], tuple[Fraction, str]] = {}
-
-    def _fraction(self, which: int, value: int) -> tuple[Fraction, str]:
-        made = self._made.get((which, value))
-        if made is None:
-            denominator = self._denominators[which]
-            made = self._made[which, value] = (Fraction(value, denominator), _two_decimals_of(value, denominator))
-        return made
-
-    def sos(self, pid: str) -> tuple[Fraction, str]:
-        return self._fraction(0, self._sos[pid])
-
-    def esos(self, pid: str) -> tuple[Fraction, str]:
-        return self._fraction(1, self._esos[pid])
-
-    def draw(self, seed: int, pid: str) -> bytes:
-        return draw_key(seed, (self._records[pid].points, self.sos(pid)[0], self.esos(pid)[0]), pid)
 
 
 def cut_order(rows: Sequence[StandingRow], seed: int) -> list[str]:

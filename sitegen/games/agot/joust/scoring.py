@@ -2,7 +2,6 @@
 the final ranking and the standings.json document."""
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
@@ -126,8 +125,7 @@ def _table_view(table: Table, result: Mapping[str, Result] | None) -> TableView:
 
 def _record_values(record: Record) -> dict[str, Any]:
     """The Joust's own standings value: how many games of each result, in `GAME_RESULTS` order."""
-    counts = Counter(record.codes)
-    return {"record": "-".join(str(counts[r.code]) for r in GAME_RESULTS)}
+    return {"record": "-".join([str(record.codes.count(r.code)) for r in GAME_RESULTS])}
 
 
 def _note_round(event: Event, round_: Round, results: Mapping[str, Result], records: Mapping[str, Record],
