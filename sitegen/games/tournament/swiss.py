@@ -149,11 +149,11 @@ def rank_players(records: Mapping[str, Record], seed: int) -> list[Ranked]:
     leaders = {p for p, h2h in ordered if h2h}
     result = []
     for i, (pid, h2h) in enumerate(ordered):
-        points, scaled_sos, scaled_esos = key[pid]
-        coin = not h2h and equals[key[pid]] > 1 and any(
-            key[n] == key[pid] and n not in leaders for n in [ordered[j][0] for j in (i - 1, i + 1) if 0 <= j < len(ordered)])
-        result.append(Ranked(pid, i + 1, points, sos_exact[scaled_sos][0], esos_exact[scaled_esos][0], h2h, coin,
-                             sos_exact[scaled_sos][1], esos_exact[scaled_esos][1]))
+        points, scaled_sos, scaled_esos = level = key[pid]
+        coin = not h2h and equals[level] > 1 and any(
+            key[n] == level and n not in leaders for n in [ordered[j][0] for j in (i - 1, i + 1) if 0 <= j < len(ordered)])
+        (sos_value, sos_text), (esos_value, esos_text) = sos_exact[scaled_sos], esos_exact[scaled_esos]
+        result.append(Ranked(pid, i + 1, points, sos_value, esos_value, h2h, coin, sos_text, esos_text))
     return result
 
 
@@ -216,7 +216,7 @@ def standing_rows(ranked: Sequence[Ranked], records: Mapping[str, Record], event
         StandingRow(
             r.rank,
             r.player,
-            {"points": r.points} | own_values(records[r.player]) | {"sos": r.sos_text, "esos": r.esos_text},
+            {"points": r.points, **own_values(records[r.player]), "sos": r.sos_text, "esos": r.esos_text},
             r.coin_toss,
             head_to_head=r.head_to_head,
             dropped=players[r.player].dropped is not None,

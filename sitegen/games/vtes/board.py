@@ -113,9 +113,8 @@ class _Texts:
 
     def result(self, seat: VtesSeat) -> str:
         """A player's result at a table."""
-        vp = self.vp(seat.vp)
         return self._once(("result", seat.vp.numerator, seat.vp.denominator, seat.gw),
-                          lambda: N_("{vp} VP, game win", vp=vp) if seat.gw else N_("{vp} VP", vp=vp))
+                          lambda: N_("{vp} VP, game win", vp=self.vp(seat.vp)) if seat.gw else N_("{vp} VP", vp=self.vp(seat.vp)))
 
     def points(self, tp: int) -> str:
         return self._once(("points", tp), lambda: N_("{tp} TP", tp=tp))

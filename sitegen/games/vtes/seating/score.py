@@ -149,6 +149,9 @@ class Tally:
             ]
             for size, by_distance in RELATION_BY_DISTANCE.items()
         }
+        # seat_pairs[size]: each pair of seats (i < j) with its code changes, units_between[size][i][j] and [j][i].
+        self.seat_pairs = {size: [(i, j, between[i][j], between[j][i]) for i in range(size) for j in range(i + 1, size)]
+                           for size, between in self.units_between.items()}
         self.pair_codes = [0] * (n * n)
         self.penalties = _penalties(self.rounds_count)
         self.seat_counts = [0] * (_SEATS * n)
@@ -169,16 +172,15 @@ class Tally:
 
     def _add_table(self, table: list[int], sign: int = 1) -> None:
         size = len(table)
-        units = self.units_between[size]
-        n = self.player_count
+        n, codes = self.player_count, self.pair_codes
         for seat, player in enumerate(table):
             self._reseat(player, size, seat, sign)
-            for other_seat in range(seat + 1, size):
-                other = table[other_seat]
-                if player < other:
-                    self.pair_codes[player * n + other] += sign * units[seat][other_seat]
-                else:
-                    self.pair_codes[other * n + player] += sign * units[other_seat][seat]
+        for i, j, lower_first, higher_first in self.seat_pairs[size]:
+            player, other = table[i], table[j]
+            if player < other:
+                codes[player * n + other] += sign * lower_first
+            else:
+                codes[other * n + player] += sign * higher_first
 
     def _reseat(self, player: int, size: int, seat: int, sign: int) -> None:
         """Add (sign 1) or remove (sign -1) one game of ``player`` in ``seat``."""
