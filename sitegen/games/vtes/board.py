@@ -132,8 +132,9 @@ def _table_view(table: Table, seats: list[VtesSeat] | None, names: dict[str, str
     for seat, pid in enumerate(players, start=1):
         prey = names[prey_of(players, seat)]
         result = seats[seat - 1] if seats else None
-        values = {"vp": texts.vp(result.vp), "gw": result.gw, "tp": result.tp} if result else {"vp": "", "gw": "", "tp": ""}
-        rows.append(SeatRow(pid, seat, values | {"prey": prey}, winner=bool(result and result.gw)))
+        values = ({"vp": texts.vp(result.vp), "gw": result.gw, "tp": result.tp, "prey": prey} if result
+                  else {"vp": "", "gw": "", "tp": "", "prey": prey})
+        rows.append(SeatRow(pid, seat, values, winner=bool(result and result.gw)))
     note = "VP confirmed by a judge" if table.result.get("override") else ""
     return TableView(table.number, rows, pending=seats is None, note=note)
 

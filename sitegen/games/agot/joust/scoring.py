@@ -120,7 +120,7 @@ def _table_view(table: Table, result: Mapping[str, Result] | None) -> TableView:
         )
         for seat, pid in enumerate(table.players, start=1)
     ]
-    return TableView(table.number, seats, pending=result is None, note=DRAW.label if result and DRAW in result.values() else "")
+    return TableView(table.number, seats, pending=result is None, note=DRAW.label if result and any(r is DRAW for r in result.values()) else "")
 
 
 def _record_values(record: Record) -> dict[str, Any]:
