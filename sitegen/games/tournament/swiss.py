@@ -181,11 +181,23 @@ def _scaled_tiebreakers(records: Mapping[str, Record]) -> tuple[dict[str, int], 
 
 def cut_order(rows: Sequence[StandingRow], seed: int) -> list[str]:
     """Standings rows re-ordered by points, SoS and ESoS alone (no Head-to-Head), then the same seeded draw."""
+    exact = {row.player: (row.exact["points"], row.exact["sos"], row.exact["esos"]) for row in rows}
+    sos, esos = _whole([sos for _, sos, _ in exact.values()]), _whole([esos for _, _, esos in exact.values()])
+    level = {pid: (points, sos[i], esos[i]) for i, (pid, (points, _, _)) in enumerate(exact.items())}
+    equals = Counter(level.values())
+
     def key(row: StandingRow) -> tuple[Any, ...]:
-        points, sos, esos = row.exact["points"], row.exact["sos"], row.exact["esos"]
-        return (-points, -sos, -esos, draw_key(seed, (points, sos, esos), row.player))
+        # The draw decides only among exact equals, so it is worked out for those alone: same order.
+        points, scaled_sos, scaled_esos = separated = level[row.player]
+        return (-points, -scaled_sos, -scaled_esos, draw_key(seed, exact[row.player], row.player) if equals[separated] > 1 else b"")
 
     return [row.player for row in sorted(rows, key=key)]
+
+
+def _whole(values: list[Fraction]) -> list[int]:
+    """Fractions as whole numbers over their common denominator: equal and ordered as they are, and quicker to compare."""
+    common = math.lcm(*(value.denominator for value in values))
+    return [value.numerator * (common // value.denominator) for value in values]
 
 
 def cut_seeds(order: Sequence[str], rows: Sequence[StandingRow], cut: int) -> list[str]:

@@ -185,7 +185,7 @@ def _check_table(
     if len(players) not in TABLE_SIZES:
         raise ValueError(N_("a melee table seats {small} or {full} players, but this one lists {count}", small=SMALL_TABLE, full=FULL_TABLE,
                             count=len(players)))
-    _check_unique(players, N_("'{player}' is listed twice at the table"))
+    _check_unique(players, _LISTED_TWICE)
     for player in players:
         if player not in power:
             raise ValueError(N_("no power is given for '{player}'", player=player))
@@ -195,7 +195,7 @@ def _check_table(
     for player in sorted(power):
         if player not in players:
             raise ValueError(N_("power is given for '{player}', who is not at this table", player=player))
-    _check_unique(eliminated, N_("'{player}' is listed twice as eliminated"))
+    _check_unique(eliminated, _ELIMINATED_TWICE)
     for player in eliminated:
         if player not in players:
             raise ValueError(N_("'{player}' is listed as eliminated but is not at this table", player=player))
@@ -206,6 +206,11 @@ def _check_table(
         _check_time_result(remaining, power, totals)
     else:
         _check_winner(winner, remaining, power, totals)
+
+
+# A player named twice; made once, not for every table checked.
+_LISTED_TWICE = N_("'{player}' is listed twice at the table")
+_ELIMINATED_TWICE = N_("'{player}' is listed twice as eliminated")
 
 
 def _check_unique(players: Sequence[str], twice: Msg) -> None:
