@@ -61,10 +61,10 @@ def score(event: Event, format_name: str) -> Scoreboard:
     texts = _Texts()
     absent = did_not_play(event, planned_rounds(event))
     took_part = len(played(event))
-    for index, round_ in enumerate(event.rounds):
+    vectors = vtes_seating.violations_after_each([seats_of(r) for r in event.rounds])
+    for index, (round_, vector) in enumerate(zip(event.rounds, vectors)):
         results = {t.number: scored(t) for t in round_.tables}
         totals = vtes_rules.preliminary_totals((seats for seats in results.values() if seats), totals)
-        vector = vtes_seating.violations([seats_of(r) for r in event.rounds[: index + 1]])
         tables = [_table_view(t, results[t.number], names, texts) for t in round_.tables]
         rounds.append(RoundView(round_, round_label(round_.number), tables, round_.complete, sitting_out=round_.sitting_out,
                                 notes=vtes_seating.violations_lines(vector, index + 1)))
