@@ -62,8 +62,10 @@ def score(event: Event, format_name: str) -> Scoreboard:
     absent = did_not_play(event, planned_rounds(event))
     took_part = len(played(event))
     vectors = vtes_seating.violations_after_each([seats_of(r) for r in event.rounds])
+    scored_rounds: list[dict[int, list[VtesSeat] | None]] = []  # each round's tables, scored once for the board and export
     for index, (round_, vector) in enumerate(zip(event.rounds, vectors)):
         results = {t.number: scored(t) for t in round_.tables}
+        scored_rounds.append(results)
         totals = vtes_rules.preliminary_totals((seats for seats in results.values() if seats), totals)
         tables = [_table_view(t, results[t.number], names, texts) for t in round_.tables]
         rounds.append(RoundView(round_, round_label(round_.number), tables, round_.complete, sitting_out=round_.sitting_out,
@@ -93,7 +95,7 @@ def score(event: Event, format_name: str) -> Scoreboard:
         cut=vtes_rules.FINAL_SIZE if has_final(event) else 0,
         did_not_play=absent,
     )
-    board.export = standings_json(event, board, format_name, final_ranks or [])
+    board.export = standings_json(event, board, format_name, final_ranks or [], scored_rounds)
     return board
 
 

@@ -11,7 +11,7 @@ from typing import Any
 
 from sitegen.games.agot.melee.rules import FINAL_TABLE, POWER_CAP, WIN_POINTS, MeleeGame, SeatResult, late_join_points
 from sitegen.games.agot.melee.wording import place_label, result_text
-from sitegen.games.base import SEED, Column, PlayerRound, RoundView, SeatRow, StandingRow, TableView, round_label
+from sitegen.games.base import SEED, Column, PlayerRound, RoundView, SeatRow, StandingRow, TableView
 from sitegen.model import Round, Table
 from sitegen.text import N_
 
@@ -49,7 +49,7 @@ def export_code(seat: SeatResult) -> str:
 
 class Wording:
     """An event's result texts, each made once per distinct value rather than once per seat and round (a result's words
-    depend on its place, tie, win and elimination alone, a round's label on its number)."""
+    depend on its place, tie, win and elimination alone)."""
 
     def __init__(self) -> None:
         self._made: dict[tuple[Any, ...], str] = {}
@@ -59,12 +59,6 @@ class Wording:
 
     def place(self, seat: SeatResult) -> str:
         return self._say(place_label, seat)
-
-    def round(self, number: int) -> str:
-        made = self._made.get((round_label, number))
-        if made is None:
-            made = self._made[round_label, number] = round_label(number)
-        return made
 
     def _say(self, words: Callable[[SeatResult], str], seat: SeatResult) -> str:
         key = (words, seat.place, seat.tied, seat.table_win, seat.eliminated)
@@ -118,7 +112,7 @@ def elim_views(rounds: Sequence[Round], standings: Sequence[StandingRow],
 
 
 def player_round(round_: Round, pid: str, table: Table | None, seat: SeatResult | None, *,
-                 late: bool, total: int, rank: int | None, wording: Wording) -> PlayerRound:
+                 late: bool, total: int, rank: int | None, label: str, wording: Wording) -> PlayerRound:
     """A player's line for a Swiss round: at a table (pending or scored), credited as a late joiner, or absent."""
     table_number = seat_number = outcome = score = won = None
     opponents: list[str] = []
@@ -135,7 +129,7 @@ def player_round(round_: Round, pid: str, table: Table | None, seat: SeatResult 
     else:
         outcome, score = ABSENT, 0
         text, points = "Sat out" if pid in round_.sitting_out else "Did not play", "0"
-    return PlayerRound(round=round_, label=wording.round(round_.number), table=table_number, seat=seat_number, opponents=opponents,
+    return PlayerRound(round=round_, label=label, table=table_number, seat=seat_number, opponents=opponents,
                        outcome=outcome, score=score, result=text, points=points, total=str(total), rank=rank, won=won)
 
 

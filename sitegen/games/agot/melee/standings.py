@@ -41,13 +41,14 @@ def score_event(event: Event, name: str, planned_rounds: int, cut: int) -> Score
         games, late = counted
         seats = {s.player: s for game in games if game is not None for s in game.results}
         tables = [table_view(table, game, wording) for table, game in zip(round_.tables, games)]
-        rounds.append(RoundView(round_, round_label(round_.number), tables, round_.complete, sitting_out=round_.sitting_out))
+        label = round_label(round_.number)
+        rounds.append(RoundView(round_, label, tables, round_.complete, sitting_out=round_.sitting_out))
         rank_now = {row.player: row.rank for row in rows or ()}
         table_of = {pid: table for table in round_.tables for pid in table.players}
         for player in event.players:
             pid = player.id
             line = player_round(round_, pid, table_of.get(pid), seats.get(pid), late=pid in late, total=records[pid].points,
-                                rank=rank_now.get(pid), wording=wording)
+                                rank=rank_now.get(pid), label=label, wording=wording)
             history[pid].append(line)
             if line.outcome is not None:  # a game still in play has no row yet
                 exported[pid].append(export_row(line, seats.get(pid)))
