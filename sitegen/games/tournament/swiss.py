@@ -16,7 +16,8 @@ from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any, TypeVar
+from itertools import groupby
+from typing import Any, NamedTuple, TypeVar
 
 from sitegen.games.base import OpponentLine, Refused, ScheduleStrength, Scoreboard, StandingRow, did_not_play, standings_document
 from sitegen.games.rounds import draw_key
@@ -41,8 +42,7 @@ class Record:
     codes: list[str] = field(default_factory=list)  # the format's result code of each round played
 
 
-@dataclass(frozen=True)
-class Ranked:
+class Ranked(NamedTuple):  # a tuple: made for every player after every round, and quicker to make than a dataclass
     player: str
     rank: int
     points: int
@@ -50,6 +50,8 @@ class Ranked:
     esos: Fraction
     head_to_head: bool  # ranked first of its points group by Head-to-Head
     coin_toss: bool  # separated from an equal player only by the seeded random order
+    sos_text: str  # SoS and ESoS shown to two decimals
+    esos_text: str
 
 
 @dataclass(frozen=True)
@@ -125,17 +127,20 @@ def note_meeting(records: Mapping[str, Record], winner_side: str, loser_side: st
 
 def rank_players(records: Mapping[str, Record], seed: int) -> list[Ranked]:
     """Order players by points, Head-to-Head, SoS, ESoS, then the seeded draw among exact equals."""
-    sos, esos, denominators = _scaled_tiebreakers(records)
-    as_fraction = _FractionOf(sos, esos, denominators, records)
-    by_points: dict[int, list[str]] = {}
-    for pid in sorted(records):
-        by_points.setdefault(records[pid].points, []).append(pid)
-    key = {p: (records[p].points, sos[p], esos[p]) for p in records}
+    sos, esos, (sos_denominator, esos_denominator) = _scaled_tiebreakers(records)
+    sos_exact, esos_exact = _exact(sos, sos_denominator), _exact(esos, esos_denominator)
+    key = {p: (r.points, sos[p], esos[p]) for p, r in records.items()}
     equals = Counter(key.values())
-    ordered: list[tuple[str, bool]] = []
-    for points in sorted(by_points, reverse=True):
+
+    def order(p: str) -> tuple[int, int, int, bytes]:
         # The draw decides only among exact equals, so it is worked out for those alone: same order, far fewer hashes.
-        group = sorted(by_points[points], key=lambda p: (-sos[p], -esos[p], as_fraction.draw(seed, p) if equals[key[p]] > 1 else b""))
+        points, scaled_sos, scaled_esos = key[p]
+        drawn = draw_key(seed, (points, sos_exact[scaled_sos][0], esos_exact[scaled_esos][0]), p) if equals[key[p]] > 1 else b""
+        return -points, -scaled_sos, -scaled_esos, drawn
+
+    ordered: list[tuple[str, bool]] = []
+    for _, grouped in groupby(sorted(records, key=order), key=lambda p: records[p].points):
+        group = list(grouped)
         leader = _head_to_head_leader(group, records)
         if leader:
             group.remove(leader)
@@ -144,10 +149,17 @@ def rank_players(records: Mapping[str, Record], seed: int) -> list[Ranked]:
     leaders = {p for p, h2h in ordered if h2h}
     result = []
     for i, (pid, h2h) in enumerate(ordered):
-        neighbours = [ordered[j][0] for j in (i - 1, i + 1) if 0 <= j < len(ordered)]
-        coin = not h2h and any(key[n] == key[pid] and n not in leaders for n in neighbours)
-        result.append(Ranked(pid, i + 1, records[pid].points, as_fraction.sos(pid), as_fraction.esos(pid), h2h, coin))
+        points, scaled_sos, scaled_esos = level = key[pid]
+        coin = not h2h and equals[level] > 1 and any(
+            key[n] == level and n not in leaders for n in [ordered[j][0] for j in (i - 1, i + 1) if 0 <= j < len(ordered)])
+        (sos_value, sos_text), (esos_value, esos_text) = sos_exact[scaled_sos], esos_exact[scaled_esos]
+        result.append(Ranked(pid, i + 1, points, sos_value, esos_value, h2h, coin, sos_text, esos_text))
     return result
+
+
+def _exact(scaled: dict[str, int], denominator: int) -> dict[int, tuple[Fraction, str]]:
+    """Each distinct scaled value's exact Fraction and its text to two decimals, made once."""
+    return {value: (Fraction(value, denominator), _two_decimals_of(value, denominator)) for value in set(scaled.values())}
 
 
 def _scaled_tiebreakers(records: Mapping[str, Record]) -> tuple[dict[str, int], dict[str, int], tuple[int, int]]:
@@ -160,44 +172,32 @@ def _scaled_tiebreakers(records: Mapping[str, Record]) -> tuple[dict[str, int], 
     scale = math.lcm(*(r.games for r in records.values() if r.games))
     average = {p: r.points * (scale // r.games) if r.games else 0 for p, r in records.items()}
     spread = math.lcm(*(len(r.opponents) for r in records.values() if r.opponents))
-    sos = {p: sum(average[o] for o in r.opponents) * (spread // len(r.opponents)) if r.opponents else 0
+    sos = {p: sum(map(average.__getitem__, r.opponents)) * (spread // len(r.opponents)) if r.opponents else 0
            for p, r in records.items()}
-    esos = {p: sum(sos[o] for o in r.opponents) * (spread // len(r.opponents)) if r.opponents else 0
+    esos = {p: sum(map(sos.__getitem__, r.opponents)) * (spread // len(r.opponents)) if r.opponents else 0
             for p, r in records.items()}
     return sos, esos, (scale * spread, scale * spread * spread)
 
 
-class _FractionOf:
-    """The exact Fractions behind the scaled integers, made once per distinct value."""
-
-    def __init__(self, sos: dict[str, int], esos: dict[str, int], denominators: tuple[int, int],
-                 records: Mapping[str, Record]) -> None:
-        self._sos, self._esos, self._denominators, self._records = sos, esos, denominators, records
-        self._made: dict[tuple[int, int], Fraction] = {}
-
-    def _fraction(self, which: int, value: int) -> Fraction:
-        made = self._made.get((which, value))
-        if made is None:
-            made = self._made[which, value] = Fraction(value, self._denominators[which])
-        return made
-
-    def sos(self, pid: str) -> Fraction:
-        return self._fraction(0, self._sos[pid])
-
-    def esos(self, pid: str) -> Fraction:
-        return self._fraction(1, self._esos[pid])
-
-    def draw(self, seed: int, pid: str) -> bytes:
-        return draw_key(seed, (self._records[pid].points, self.sos(pid), self.esos(pid)), pid)
-
-
 def cut_order(rows: Sequence[StandingRow], seed: int) -> list[str]:
     """Standings rows re-ordered by points, SoS and ESoS alone (no Head-to-Head), then the same seeded draw."""
+    exact = {row.player: (row.exact["points"], row.exact["sos"], row.exact["esos"]) for row in rows}
+    sos, esos = _whole([sos for _, sos, _ in exact.values()]), _whole([esos for _, _, esos in exact.values()])
+    level = {pid: (points, sos[i], esos[i]) for i, (pid, (points, _, _)) in enumerate(exact.items())}
+    equals = Counter(level.values())
+
     def key(row: StandingRow) -> tuple[Any, ...]:
-        points, sos, esos = row.exact["points"], row.exact["sos"], row.exact["esos"]
-        return (-points, -sos, -esos, draw_key(seed, (points, sos, esos), row.player))
+        # The draw decides only among exact equals, so it is worked out for those alone: same order.
+        points, scaled_sos, scaled_esos = separated = level[row.player]
+        return (-points, -scaled_sos, -scaled_esos, draw_key(seed, exact[row.player], row.player) if equals[separated] > 1 else b"")
 
     return [row.player for row in sorted(rows, key=key)]
+
+
+def _whole(values: list[Fraction]) -> list[int]:
+    """Fractions as whole numbers over their common denominator: equal and ordered as they are, and quicker to compare."""
+    common = math.lcm(*(value.denominator for value in values))
+    return [value.numerator * (common // value.denominator) for value in values]
 
 
 def cut_seeds(order: Sequence[str], rows: Sequence[StandingRow], cut: int) -> list[str]:
@@ -228,7 +228,7 @@ def standing_rows(ranked: Sequence[Ranked], records: Mapping[str, Record], event
         StandingRow(
             r.rank,
             r.player,
-            {"points": r.points} | own_values(records[r.player]) | {"sos": two_decimals(r.sos), "esos": two_decimals(r.esos)},
+            {"points": r.points, **own_values(records[r.player]), "sos": r.sos_text, "esos": r.esos_text},
             r.coin_toss,
             head_to_head=r.head_to_head,
             dropped=players[r.player].dropped is not None,
@@ -253,10 +253,6 @@ def export_document(event: Event, format_name: str, board: Scoreboard,
     ]
     return standings_document(event, format_name, rows, [{"rank": rank, "id": pid} for rank, pid in board.final_ranking or []],
                               board.did_not_play)
-
-
-def two_decimals(value: Fraction) -> str:
-    return _two_decimals_of(value.numerator, value.denominator)
 
 
 def _two_decimals_of(numerator: int, denominator: int) -> str:

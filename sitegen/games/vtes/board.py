@@ -1,7 +1,9 @@
 """A V:TES event's Scoreboard: round and final views, standings after each round and every player's history."""
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Callable, Collection
+from fractions import Fraction
+from typing import Any
 
 from sitegen.games.base import Column, PlayerRound, RoundView, Scoreboard, SeatRow, StandingRow, TableView, did_not_play, round_label
 from sitegen.games.vtes import rating as vtes_rating
@@ -17,7 +19,7 @@ from sitegen.games.vtes.event import (
     predator_of,
     preliminaries_done,
     prey_of,
-    ranking_of_tables,
+    ranking_of_totals,
     scored,
     seats_of,
     table_vp,
@@ -54,25 +56,30 @@ def score(event: Event, format_name: str) -> Scoreboard:
     rounds: list[RoundView] = []
     standings_after: list[list[StandingRow]] = []
     history: dict[str, list[PlayerRound]] = {p.id: [] for p in event.players}
-    played_tables: list[list[VtesSeat]] = []  # the preliminary tables scored so far
+    totals: dict[str, tuple[int, Fraction, int]] = {}  # over the preliminary tables scored so far
     ranked: list[RankedPlayer] = []
-    for index, round_ in enumerate(event.rounds):
+    texts = _Texts()
+    absent = did_not_play(event, planned_rounds(event))
+    took_part = len(played(event))
+    vectors = vtes_seating.violations_after_each([seats_of(r) for r in event.rounds])
+    scored_rounds: list[dict[int, list[VtesSeat] | None]] = []  # each round's tables, scored once for the board and export
+    for index, (round_, vector) in enumerate(zip(event.rounds, vectors)):
         results = {t.number: scored(t) for t in round_.tables}
-        played_tables += [seats for seats in results.values() if seats]
-        vector = vtes_seating.violations([seats_of(r) for r in event.rounds[: index + 1]])
-        tables = [_table_view(t, results[t.number], names) for t in round_.tables]
+        scored_rounds.append(results)
+        totals = vtes_rules.preliminary_totals((seats for seats in results.values() if seats), totals)
+        tables = [_table_view(t, results[t.number], names, texts) for t in round_.tables]
         rounds.append(RoundView(round_, round_label(round_.number), tables, round_.complete, sitting_out=round_.sitting_out,
                                 notes=vtes_seating.violations_lines(vector, index + 1)))
-        ranked = ranking_of_tables(event, played_tables)
+        ranked = ranking_of_totals(event, totals, absent)
         if round_.complete:
-            standings_after.append(_standing_rows(event, ranked, _ratings(event, ranked, None)))
-        _note_round(event, round_, results, ranked if round_.complete else [], history)
+            standings_after.append(_standing_rows(event, ranked, _ratings(event, ranked, None, took_part), texts))
+        _note_round(event, round_, results, ranked if round_.complete else [], history, texts)
     if not event.rounds:
-        ranked = ranking_of_tables(event, played_tables)  # everyone on zero
+        ranked = ranking_of_totals(event, totals, absent)  # everyone on zero
     final_ranks = _final_ranking(event, ranked, finalists(event, ranked) if preliminaries_done(event) else [])
     final_ranking = shared_places(final_ranks, ranked, final_vp(event)) if final_ranks is not None else None
     winner = final_ranking[0][1] if final_ranking and event.elims else None
-    standings = _standing_rows(event, ranked, _ratings(event, ranked, winner))
+    standings = _standing_rows(event, ranked, _ratings(event, ranked, winner, took_part), texts)
     elims = [_final_view(final, ranked, winner, names, history, event.seed) for final in event.elims]
     board = Scoreboard(
         standings_columns=STANDINGS_COLUMNS,
@@ -86,44 +93,74 @@ def score(event: Event, format_name: str) -> Scoreboard:
         export={},
         planned_rounds=planned_rounds(event),
         cut=vtes_rules.FINAL_SIZE if has_final(event) else 0,
-        did_not_play=did_not_play(event, planned_rounds(event)),
+        did_not_play=absent,
     )
-    board.export = standings_json(event, board, format_name, final_ranks or [])
+    board.export = standings_json(event, board, format_name, final_ranks or [], scored_rounds)
     return board
 
 
-def _table_view(table: Table, seats: list[VtesSeat] | None, names: dict[str, str]) -> TableView:
+class _Texts:
+    """A board's texts, each made once per distinct value rather than once per seat, row and round."""
+
+    def __init__(self) -> None:
+        self._made: dict[tuple[Any, ...], str] = {}
+
+    def vp(self, vp: Fraction) -> str:
+        return self._once(("vp", vp.numerator, vp.denominator), lambda: vp_text(vp))
+
+    def total(self, r: RankedPlayer) -> str:
+        """A player's totals after a round."""
+        return self._once(("total", r.gw, r.vp.numerator, r.vp.denominator, r.tp),
+                          lambda: N_("{gw} GW, {vp} VP, {tp} TP", gw=r.gw, vp=self.vp(r.vp), tp=r.tp))
+
+    def result(self, seat: VtesSeat) -> str:
+        """A player's result at a table."""
+        return self._once(("result", seat.vp.numerator, seat.vp.denominator, seat.gw),
+                          lambda: N_("{vp} VP, game win", vp=self.vp(seat.vp)) if seat.gw else N_("{vp} VP", vp=self.vp(seat.vp)))
+
+    def points(self, tp: int) -> str:
+        return self._once(("points", tp), lambda: N_("{tp} TP", tp=tp))
+
+    def _once(self, key: tuple[Any, ...], make: Callable[[], str]) -> str:
+        made = self._made.get(key)
+        if made is None:
+            made = self._made[key] = make()
+        return made
+
+
+def _table_view(table: Table, seats: list[VtesSeat] | None, names: dict[str, str], texts: _Texts) -> TableView:
     players = table.players
     rows = []
     for seat, pid in enumerate(players, start=1):
         prey = names[prey_of(players, seat)]
         result = seats[seat - 1] if seats else None
-        values = {"vp": vp_text(result.vp), "gw": result.gw, "tp": result.tp} if result else {"vp": "", "gw": "", "tp": ""}
-        rows.append(SeatRow(pid, seat, values | {"prey": prey}, winner=bool(result and result.gw)))
+        values = ({"vp": texts.vp(result.vp), "gw": result.gw, "tp": result.tp, "prey": prey} if result
+                  else {"vp": "", "gw": "", "tp": "", "prey": prey})
+        rows.append(SeatRow(pid, seat, values, winner=bool(result and result.gw)))
     note = "VP confirmed by a judge" if table.result.get("override") else ""
     return TableView(table.number, rows, pending=seats is None, note=note)
 
 
-def _standing_rows(event: Event, ranked: list[RankedPlayer], ratings: dict[str, int]) -> list[StandingRow]:
+def _standing_rows(event: Event, ranked: list[RankedPlayer], ratings: dict[str, int], texts: _Texts) -> list[StandingRow]:
     players = event.player_by_id
     return [
-        StandingRow(r.rank, r.player, {"gw": r.gw, "vp": vp_text(r.vp), "tp": r.tp, "rating": ratings[r.player]}, r.coin_toss,
+        StandingRow(r.rank, r.player, {"gw": r.gw, "vp": texts.vp(r.vp), "tp": r.tp, "rating": ratings[r.player]}, r.coin_toss,
                     place=r.place, dropped=players[r.player].dropped is not None, exact={"gw": r.gw, "vp": r.vp, "tp": r.tp})
         for r in ranked
     ]
 
 
-def _ratings(event: Event, ranked: list[RankedPlayer], winner: str | None) -> dict[str, int]:
-    """Each player's V:EKN rating points: the final's VP, GW and bonus once it is played (`winner` known)."""
+def _ratings(event: Event, ranked: list[RankedPlayer], winner: str | None, players: int) -> dict[str, int]:
+    """Each player's V:EKN rating points: the final's VP, GW and bonus once it is played (`winner` known); `players`:
+    how many played (`event.played`)."""
     finals = final_vp(event) if winner else {}
-    players = len(played(event))
-    return {r.player: vtes_rating.rating_points(r.vp + finals.get(r.player, 0), r.gw + (r.player == winner),
-                                                (1 if r.player == winner else 2) if r.player in finals else None, players)
+    return {r.player: vtes_rating.rating_points(r.vp + finals[r.player], r.gw + (r.player == winner), 1 if r.player == winner else 2, players)
+            if r.player in finals else vtes_rating.rating_points(r.vp, r.gw, None, players)
             for r in ranked}
 
 
 def _note_round(event: Event, round_: Round, results: dict[int, list[VtesSeat] | None], ranked: list[RankedPlayer],
-                history: dict[str, list[PlayerRound]]) -> None:
+                history: dict[str, list[PlayerRound]], texts: _Texts) -> None:
     """Each player's line for this round: their table and result, or why they did not play."""
     rank_of = {r.player: r for r in ranked}
     label = round_label(round_.number)
@@ -131,7 +168,7 @@ def _note_round(event: Event, round_: Round, results: dict[int, list[VtesSeat] |
     for player in event.players:
         pid = player.id
         totals = rank_of.get(pid)
-        total = N_("{gw} GW, {vp} VP, {tp} TP", gw=totals.gw, vp=vp_text(totals.vp), tp=totals.tp) if totals else ""
+        total = texts.total(totals) if totals else ""
         rank = totals.rank if totals else None
         if pid not in where:
             result = "Sat out" if pid in round_.sitting_out else "Did not play"
@@ -140,12 +177,11 @@ def _note_round(event: Event, round_: Round, results: dict[int, list[VtesSeat] |
         table, seat = where[pid]
         seats = results[table.number]
         mine = seats[seat - 1] if seats else None
-        result = ((N_("{vp} VP, game win", vp=vp_text(mine.vp)) if mine.gw else N_("{vp} VP", vp=vp_text(mine.vp))) if mine
-                  else N_("Pending"))
+        result = texts.result(mine) if mine else N_("Pending")
         history[pid].append(PlayerRound(round=round_, label=label, table=table.number, seat=seat,
                                         opponents=[p for p in table.players if p != pid], prey=prey_of(table.players, seat),
                                         predator=predator_of(table.players, seat), score=mine.tp if mine else None,
-                                        result=result, points=N_("{tp} TP", tp=mine.tp) if mine else "", total=total,
+                                        result=result, points=texts.points(mine.tp) if mine else "", total=total,
                                         rank=rank, won=bool(mine.gw) if mine else None))
 
 

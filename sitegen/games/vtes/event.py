@@ -6,6 +6,7 @@ and the round files (`vtes_pairing`).
 from __future__ import annotations
 
 import functools
+from collections.abc import Collection
 from fractions import Fraction
 from typing import Any
 
@@ -102,16 +103,18 @@ def _scored(players: tuple[str, ...], vp: tuple[tuple[str, VpInput], ...]) -> tu
 def ranking(event: Event, rounds: tuple[Round, ...]) -> list[RankedPlayer]:
     """The preliminary ranking over `rounds`; everyone is listed, on zero until their first result, but the players
     who did not play (`base.did_not_play`)."""
-    return ranking_of_tables(event, [s for r in rounds for t in r.tables if (s := scored(t))])
+    totals = vtes_rules.preliminary_totals(s for r in rounds for t in r.tables if (s := scored(t)))
+    return ranking_of_totals(event, totals, did_not_play(event, planned_rounds(event)))
 
 
-def ranking_of_tables(event: Event, tables: list[list[VtesSeat]]) -> list[RankedPlayer]:
-    """`ranking` of the preliminary tables already scored (`scored`, those with a result): a board that ranks after
-    every round scores each table once, not once per later round."""
-    absent = set(did_not_play(event, planned_rounds(event)))
-    totals = {p.id: (0, Fraction(0), 0) for p in event.players if p.id not in absent} | vtes_rules.preliminary_totals(tables)
+def ranking_of_totals(event: Event, totals: dict[str, tuple[int, Fraction, int]], absent: Collection[str]) -> list[RankedPlayer]:
+    """`ranking` of the preliminary totals so far (`vtes_rules.preliminary_totals`), `absent` those who did not play
+    (`base.did_not_play`): a board that ranks after every round adds each round's tables once, not once per later round."""
+    left_out = set(absent)
+    zero = (0, Fraction(0), 0)
+    everyone = {p.id: zero for p in event.players if p.id not in left_out} | totals
     dropped = {p.id for p in event.players if p.dropped is not None}
-    return vtes_rules.preliminary_ranking(totals, event.seed, dropped)
+    return vtes_rules.preliminary_ranking(everyone, event.seed, dropped)
 
 
 def finalists(event: Event, ranked: list[RankedPlayer]) -> list[str]:

@@ -1,14 +1,14 @@
 """What a V:TES event publishes: the standings.json document and the V:EKN report (`sitegen export`)."""
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from itertools import groupby
 from typing import Any
 
 from sitegen.games.base import RankingBody, Refused, Scoreboard, StandingRow, standings_document
-from sitegen.games.vtes.event import final_vp, played, scored
-from sitegen.games.vtes.rules import vp_text
+from sitegen.games.vtes.event import final_vp, played
+from sitegen.games.vtes.rules import VtesSeat, vp_text
 from sitegen.model import ContentError, Event, Person, Problem, Where
 
 
@@ -17,14 +17,16 @@ def vp_number(vp: Fraction) -> int | float:
     return vp.numerator if vp.denominator == 1 else float(vp)
 
 
-def standings_json(event: Event, board: Scoreboard, format_name: str, final_ranks: list[tuple[int, str]]) -> dict[str, Any]:
+def standings_json(event: Event, board: Scoreboard, format_name: str, final_ranks: list[tuple[int, str]],
+                   results: Sequence[Mapping[int, Sequence[VtesSeat] | None]]) -> dict[str, Any]:
     """The standings.json document (a contract: keys are never renamed or removed). A final ranking entry's `rank`
     is `final_ranks`' (the finalists share 2nd, everyone else apart); its `place` is the Scoreboard's, shared by
-    players level outside the top five as on the standings page."""
+    players level outside the top five as on the standings page. `results`: each preliminary round's tables as the
+    board scored them (`scored`), by table number."""
     played: dict[str, list[dict[str, Any]]] = {p.id: [] for p in event.players}
-    for round_ in event.rounds:
+    for round_, scored_tables in zip(event.rounds, results):
         for table in round_.tables:
-            for seat in scored(table) or []:
+            for seat in scored_tables[table.number] or []:
                 played[seat.player].append({"round": round_.number, "table": table.number, "seat": seat.seat,
                                             "vp": vp_number(seat.vp), "gw": seat.gw, "tp": seat.tp})
     names = event.player_by_id

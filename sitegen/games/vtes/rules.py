@@ -20,12 +20,14 @@ Number types, chosen so that nothing is ever rounded:
 from __future__ import annotations
 
 import functools
+import math
 import re
 from collections import Counter
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from itertools import groupby
+from typing import NamedTuple
 
 from sitegen.games.rounds import draw_key
 from sitegen.text import Num
@@ -77,9 +79,9 @@ class VtesSeat:
     tp: int
 
 
-@dataclass(frozen=True)
-class RankedPlayer:
-    """One line of the preliminary standings."""
+class RankedPlayer(NamedTuple):
+    """One line of the preliminary standings (a tuple: made for every player after every round, and quicker to make
+    than a frozen dataclass)."""
 
     player: str
     rank: int  # 1-based, unique: ties are ordered by the seeded draw
@@ -159,17 +161,21 @@ def _game_winner(scores: Mapping[str, Fraction]) -> str | None:
 
 
 def preliminary_totals(
-    tables: Iterable[Sequence[VtesSeat]],
+    tables: Iterable[Sequence[VtesSeat]], before: Mapping[str, tuple[int, Fraction, int]] | None = None
 ) -> dict[str, tuple[int, Fraction, int]]:
-    """Add up (GW, VP, TP) per player over the preliminary tables.
+    """Add up (GW, VP, TP) per player over the preliminary tables, onto the totals `before` them if given (a board
+    ranking after every round adds each round's tables once, not once per later round).
 
     Pass preliminary rounds only: a win at the final table is not a GW.
     """
-    totals: dict[str, tuple[int, Fraction, int]] = {}
+    totals = dict(before or {})
     for table in tables:
         for seat in table:
-            gw, vp, tp = totals.get(seat.player, (0, Fraction(0), 0))
-            totals[seat.player] = (gw + seat.gw, vp + seat.vp, tp + seat.tp)
+            if seat.player in totals:
+                gw, vp, tp = totals[seat.player]
+                totals[seat.player] = (gw + seat.gw, vp + seat.vp, tp + seat.tp)
+            else:
+                totals[seat.player] = (seat.gw, seat.vp, seat.tp)
     return totals
 
 
@@ -192,16 +198,22 @@ def preliminary_ranking(
     ``coin_toss`` flags the players whose place the draw decided.
     """
     scores = {player: (gw, as_vp(vp), tp) for player, (gw, vp, tp) in totals.items()}
-    level_with = Counter(scores.values())
+    levels = _scaled_levels(scores)
+    level_with = Counter(levels.values())
+    hashed: dict[tuple[int, int, int], tuple[int, str, int]] = {}  # each tied level's totals as the draw hashes them
 
-    def order(player: str) -> tuple[tuple[int, Fraction, int], bytes]:
+    def order(player: str) -> tuple[tuple[int, int, int], bytes]:
         # The draw decides only among players level on all three, so it is worked out for those alone: same order.
-        gw, vp, tp = score = scores[player]
-        return _descending(score), draw_key(seed, (gw, vp_text(vp), tp), player) if level_with[score] > 1 else b""
+        gw, vp, tp = level = levels[player]
+        if level_with[level] == 1:
+            return (-gw, -vp, -tp), b""
+        if level not in hashed:
+            hashed[level] = _drawn_totals(scores[player])
+        return (-gw, -vp, -tp), draw_key(seed, hashed[level], player)
 
     ranking: list[RankedPlayer] = []
     placed_in_event = 0  # players still in the event ranked so far
-    for level, grouped in groupby(sorted(scores, key=order), key=scores.__getitem__):
+    for _, grouped in groupby(sorted(levels, key=order), key=levels.__getitem__):
         group = list(grouped)
         first_rank = len(ranking) + 1
         drawn = len(group) > 1 and placed_in_event < DRAWN_PLACES
@@ -209,14 +221,22 @@ def preliminary_ranking(
         for rank, player in enumerate(group, start=first_rank):
             if placed_in_event >= DRAWN_PLACES:
                 shared_place = shared_place or rank
-            ranking.append(RankedPlayer(player, rank, *level, coin_toss=drawn, place=shared_place or rank))
+            ranking.append(RankedPlayer(player, rank, *scores[player], coin_toss=drawn, place=shared_place or rank))
             placed_in_event += player not in dropped
     return ranking
 
 
-def _descending(score: tuple[int, Fraction, int]) -> tuple[int, Fraction, int]:
+def _scaled_levels(scores: Mapping[str, tuple[int, Fraction, int]]) -> dict[str, tuple[int, int, int]]:
+    """Each player's (GW, VP, TP) with the VP as a whole number over the common denominator: equal and ordered exactly
+    as the Fractions are, and quicker to hash and compare."""
+    scale = math.lcm(*{vp.denominator for _, vp, _ in scores.values()})
+    return {player: (gw, vp.numerator * (scale // vp.denominator), tp) for player, (gw, vp, tp) in scores.items()}
+
+
+def _drawn_totals(score: tuple[int, Fraction, int]) -> tuple[int, str, int]:
+    """The tied totals the draw hashes, the VP as score sheets write them."""
     gw, vp, tp = score
-    return (-gw, -vp, -tp)
+    return gw, vp_text(vp), tp
 
 
 def finalists(prelim_order: Sequence[str], size: int = FINAL_SIZE) -> list[str]:

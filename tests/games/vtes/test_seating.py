@@ -10,7 +10,7 @@ from budget import scaled
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from sitegen.games.vtes.seating import CRITERIA, plan_rounds, seat_next_round, staggered_plan, table_sizes, violations
+from sitegen.games.vtes.seating import CRITERIA, plan_rounds, seat_next_round, staggered_plan, table_sizes, violations, violations_after_each
 from sitegen.games.vtes.seating.criteria import position
 from sitegen.games.vtes.seating.score import Tally, number_players, rotation_seat_moves, swap_seat_moves
 
@@ -168,6 +168,21 @@ def seatings(draw):
 @given(seatings())
 def test_scorer_matches_a_direct_recount(rounds):
     assert violations(rounds) == pytest.approx(naive_violations(rounds))
+
+
+@settings(max_examples=scaled(150), deadline=None)
+@given(seatings())
+def test_violations_after_each_round_are_those_of_each_first_rounds_alone(rounds):
+    """The round pages' vectors come from one tally grown round by round: exactly those of rounds 1..k scored afresh,
+    players missing rounds included."""
+    assert violations_after_each(rounds) == [violations(rounds[:k]) for k in range(1, len(rounds) + 1)]
+
+
+def test_a_tally_cannot_grow_past_its_room():
+    tally = Tally(4, [], room=1)
+    tally.add_round([[0, 1, 2, 3]])
+    with pytest.raises(ValueError, match="room for 1 rounds"):
+        tally.add_round([[0, 1, 2, 3]])
 
 
 _SEAT_CRITERIA = [position(code) for code in ("R3", "R5", "R7", "R8")]

@@ -120,12 +120,12 @@ def _table_view(table: Table, result: Mapping[str, Result] | None) -> TableView:
         )
         for seat, pid in enumerate(table.players, start=1)
     ]
-    return TableView(table.number, seats, pending=result is None, note=DRAW.label if result and DRAW in result.values() else "")
+    return TableView(table.number, seats, pending=result is None, note=DRAW.label if result and any(r is DRAW for r in result.values()) else "")
 
 
 def _record_values(record: Record) -> dict[str, Any]:
     """The Joust's own standings value: how many games of each result, in `GAME_RESULTS` order."""
-    return {"record": "-".join(str(record.codes.count(r.code)) for r in GAME_RESULTS)}
+    return {"record": "-".join([str(record.codes.count(r.code)) for r in GAME_RESULTS])}
 
 
 def _note_round(event: Event, round_: Round, results: Mapping[str, Result], records: Mapping[str, Record],

@@ -6,12 +6,12 @@ from the text shown.
 """
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from sitegen.games.agot.melee.rules import FINAL_TABLE, POWER_CAP, WIN_POINTS, MeleeGame, SeatResult, late_join_points
 from sitegen.games.agot.melee.wording import place_label, result_text
-from sitegen.games.base import SEED, Column, PlayerRound, RoundView, SeatRow, StandingRow, TableView, round_label
+from sitegen.games.base import SEED, Column, PlayerRound, RoundView, SeatRow, StandingRow, TableView
 from sitegen.model import Round, Table
 from sitegen.text import N_
 
@@ -47,13 +47,34 @@ def export_code(seat: SeatResult) -> str:
     return "shared-win" if seat.place == 1 else "placed"
 
 
-def table_view(table: Table, game: MeleeGame | None) -> TableView:
+class Wording:
+    """An event's result texts, each made once per distinct value rather than once per seat and round (a result's words
+    depend on its place, tie, win and elimination alone)."""
+
+    def __init__(self) -> None:
+        self._made: dict[tuple[Any, ...], str] = {}
+
+    def result(self, seat: SeatResult) -> str:
+        return self._say(result_text, seat)
+
+    def place(self, seat: SeatResult) -> str:
+        return self._say(place_label, seat)
+
+    def _say(self, words: Callable[[SeatResult], str], seat: SeatResult) -> str:
+        key = (words, seat.place, seat.tied, seat.table_win, seat.eliminated)
+        made = self._made.get(key)
+        if made is None:
+            made = self._made[key] = words(seat)
+        return made
+
+
+def table_view(table: Table, game: MeleeGame | None, wording: Wording) -> TableView:
     """A Swiss table in seat order."""
     by_player = {s.player: s for s in game.results} if game else {}
     seats = []
     for number, pid in enumerate(table.players, start=1):
         seat = by_player.get(pid)
-        values = {"power": seat.power, "place": place_label(seat), "points": seat.points} if seat else {}
+        values = {"power": seat.power, "place": wording.place(seat), "points": seat.points} if seat else {}
         seats.append(SeatRow(pid, number, values, winner=bool(seat and seat.table_win)))
     return TableView(table.number, seats, pending=game is None, note=_table_note(game))
 
@@ -91,7 +112,7 @@ def elim_views(rounds: Sequence[Round], standings: Sequence[StandingRow],
 
 
 def player_round(round_: Round, pid: str, table: Table | None, seat: SeatResult | None, *,
-                 late: bool, total: int, rank: int | None) -> PlayerRound:
+                 late: bool, total: int, rank: int | None, label: str, wording: Wording) -> PlayerRound:
     """A player's line for a Swiss round: at a table (pending or scored), credited as a late joiner, or absent."""
     table_number = seat_number = outcome = score = won = None
     opponents: list[str] = []
@@ -101,14 +122,14 @@ def player_round(round_: Round, pid: str, table: Table | None, seat: SeatResult 
         text, points = "Pending", ""
         if seat is not None:
             outcome, score, won = export_code(seat), seat.points, seat.table_win
-            text, points = result_text(seat), str(seat.points)
+            text, points = wording.result(seat), str(seat.points)
     elif late:
         outcome, score = LATE, late_join_points(1)
         text, points = f"Joined later: {score} points for the missed round", str(score)
     else:
         outcome, score = ABSENT, 0
         text, points = "Sat out" if pid in round_.sitting_out else "Did not play", "0"
-    return PlayerRound(round=round_, label=round_label(round_.number), table=table_number, seat=seat_number, opponents=opponents,
+    return PlayerRound(round=round_, label=label, table=table_number, seat=seat_number, opponents=opponents,
                        outcome=outcome, score=score, result=text, points=points, total=str(total), rank=rank, won=won)
 
 

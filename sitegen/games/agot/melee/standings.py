@@ -12,7 +12,18 @@ from typing import Any
 
 from sitegen.games.agot.length import swiss_finished
 from sitegen.games.agot.melee.results import played_game
-from sitegen.games.agot.melee.rows import LATE, SEAT_COLUMNS, STANDINGS_COLUMNS, TABLE_WIN, elim_views, export_code, export_row, player_round, table_view
+from sitegen.games.agot.melee.rows import (
+    LATE,
+    SEAT_COLUMNS,
+    STANDINGS_COLUMNS,
+    TABLE_WIN,
+    Wording,
+    elim_views,
+    export_code,
+    export_row,
+    player_round,
+    table_view,
+)
 from sitegen.games.agot.melee.rules import MeleeGame, SeatResult, late_join_points
 from sitegen.games.base import PlayerRound, RoundView, Scoreboard, StandingRow, round_label
 from sitegen.games.tournament.swiss import CurrentStandings, Record, cut_order, export_document, note_meeting, tally_rounds
@@ -24,18 +35,20 @@ def score_event(event: Event, name: str, planned_rounds: int, cut: int) -> Score
     rounds: list[RoundView] = []
     history: dict[str, list[PlayerRound]] = {p.id: [] for p in event.players}
     exported: dict[str, list[dict[str, Any]]] = {p.id: [] for p in event.players}
+    wording = Wording()
 
     def note_round(round_: Round, counted: _Counted, records: Mapping[str, Record], rows: list[StandingRow] | None) -> None:
         games, late = counted
         seats = {s.player: s for game in games if game is not None for s in game.results}
-        tables = [table_view(table, game) for table, game in zip(round_.tables, games)]
-        rounds.append(RoundView(round_, round_label(round_.number), tables, round_.complete, sitting_out=round_.sitting_out))
+        tables = [table_view(table, game, wording) for table, game in zip(round_.tables, games)]
+        label = round_label(round_.number)
+        rounds.append(RoundView(round_, label, tables, round_.complete, sitting_out=round_.sitting_out))
         rank_now = {row.player: row.rank for row in rows or ()}
         table_of = {pid: table for table in round_.tables for pid in table.players}
         for player in event.players:
             pid = player.id
             line = player_round(round_, pid, table_of.get(pid), seats.get(pid), late=pid in late, total=records[pid].points,
-                                rank=rank_now.get(pid))
+                                rank=rank_now.get(pid), label=label, wording=wording)
             history[pid].append(line)
             if line.outcome is not None:  # a game still in play has no row yet
                 exported[pid].append(export_row(line, seats.get(pid)))

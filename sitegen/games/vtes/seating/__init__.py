@@ -17,7 +17,7 @@ from sitegen.games.vtes.seating.schedules import (
     staggered_plan,
     table_sizes,
 )
-from sitegen.games.vtes.seating.score import violations
+from sitegen.games.vtes.seating.score import violations, violations_after_each
 
 __all__ = [
     "CRITERIA",
@@ -33,6 +33,7 @@ __all__ = [
     "staggered_plan",
     "table_sizes",
     "violations",
+    "violations_after_each",
     "violations_lines",
     "violations_note",
 ]

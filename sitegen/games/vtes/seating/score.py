@@ -31,13 +31,31 @@ def violations(rounds: Sequence[Round]) -> tuple[int | float, ...]:
     Spread criteria are population standard deviations (floats); the others are counts.
     """
     players, numbered = number_players(rounds)
+    return _shown(Tally(len(players), numbered), len(players))
+
+
+def violations_after_each(rounds: Sequence[Round]) -> list[tuple[int | float, ...]]:
+    """`violations` of round 1, rounds 1-2, ... rounds 1-N: what the round pages show after each round, from one
+    tally grown round by round rather than one made afresh for each of them."""
+    players, numbered = number_players(rounds)
+    tally = Tally(len(players), [], room=len(numbered))
+    vectors, seated = [], 0
+    for round_ in numbered:
+        tally.add_round(round_)
+        seated = max([seated] + [player + 1 for table in round_ for player in table])  # numbered as first seated
+        vectors.append(_shown(tally, seated))
+    return vectors
+
+
+def _shown(tally: Tally, players: int) -> tuple[int | float, ...]:
+    """The vector of a tally over its first `players` players (all who have sat down so far); spread criteria are
+    population standard deviations (floats), the others counts."""
     if not players:
         return tuple(0.0 if criterion.spread else 0 for criterion in CRITERIA)
-    tally = Tally(len(players), numbered)
-    spread = tally.player_count * tally.weight_scale
+    spread = players * tally.weight_scale
     return tuple(
         math.sqrt(value) / spread if criterion.spread else value
-        for criterion, value in zip(CRITERIA, tally.full_vector())
+        for criterion, value in zip(CRITERIA, tally.full_vector(players))
     )
 
 
@@ -65,16 +83,15 @@ def _number_round(round_: Round, index: dict[str, int]) -> list[list[int]]:
 
 
 @functools.cache
-def _penalties(rounds_count: int) -> list[int]:
+def _penalties(rounds_count: int, base: int) -> list[int]:
     """Packed violations of the pair criteria (R1, R2, R4, R6, R9) for one pair, by relation code (a list: the search
     looks them up for every move it tries).
 
     A code packs the five relation counts of a pair (prey, grand-prey,
     grand-predator, predator, across, seen from the lower-numbered player)
-    as digits in base ``rounds + 1``; a pair meets at most ``rounds`` times, so only codes whose digits sum to at most
-    that are filled in.
+    as digits in ``base`` (more than ``rounds``); a pair meets at most ``rounds`` times, so only codes whose digits sum
+    to at most that are filled in.
     """
-    base = rounds_count + 1
     table = [0] * base ** len(RELATION_CODES)
     for counts in _counts(len(RELATION_CODES), rounds_count):
         table[sum(count * base**kind for kind, count in enumerate(counts))] = _penalty(counts, rounds_count)
@@ -134,10 +151,11 @@ class Tally:
 
     _staged: tuple[list[tuple[int, int]], Sequence[SeatMove], Callable[..., None], tuple[Any, ...]]
 
-    def __init__(self, player_count: int, rounds: Numbered) -> None:
+    def __init__(self, player_count: int, rounds: Numbered, room: int = 0) -> None:
+        """`room`: the rounds the tally may grow to (`add_round`), if more than `rounds`."""
         n = self.player_count = player_count
         self.rounds_count = len(rounds)
-        base = self.rounds_count + 1
+        base = self.base = max(room, self.rounds_count) + 1
         units = [base**kind for kind in range(len(RELATION_CODES))]
         # units_between[size][i][j]: code change for the pair (player at seat
         # i, player at seat j) when the player at i is the lower-numbered one;
@@ -149,36 +167,58 @@ class Tally:
             ]
             for size, by_distance in RELATION_BY_DISTANCE.items()
         }
+        # seat_pairs[size]: each pair of seats (i < j) with its code changes, units_between[size][i][j] and [j][i].
+        self.seat_pairs = {size: [(i, j, between[i][j], between[j][i]) for i in range(size) for j in range(i + 1, size)]
+                           for size, between in self.units_between.items()}
         self.pair_codes = [0] * (n * n)
-        self.penalties = _penalties(self.rounds_count)
+        self.penalties = _penalties(self.rounds_count, base)
         self.seat_counts = [0] * (_SEATS * n)
-        games = [0] * n
-        for round_ in rounds:
-            for table in round_:
-                for player in table:
-                    games[player] += 1
-        scale = math.lcm(*(g for g in games if g)) if any(games) else 1
-        self.weight_scale = scale
-        self.weights = [scale // g if g else 0 for g in games]
+        self.games = [0] * n
+        self.weights = [0] * n
         self.scaled_vps = [0] * n
         self.scaled_transfers = [0] * n
         self.vp_sum = self.vp_squares = self.transfer_sum = self.transfer_squares = 0
+        self._count_games(rounds)
         for round_ in rounds:
             for table in round_:
                 self._add_table(table)
 
+    def add_round(self, round_: list[list[int]]) -> None:
+        """Count one more round (within the tally's `room`)."""
+        self.rounds_count += 1
+        if self.rounds_count >= self.base:
+            raise ValueError(f"a tally made with room for {self.base - 1} rounds cannot count {self.rounds_count}")
+        self.penalties = _penalties(self.rounds_count, self.base)
+        self._count_games([round_])
+        for table in round_:
+            self._add_table(table)
+
+    def _count_games(self, rounds: Numbered) -> None:
+        """Add the rounds' games to the players' counts, and weigh the games counted so far again: each player's
+        sums are kept over the common multiple of everyone's game counts (`weight_scale`)."""
+        games = self.games
+        for round_ in rounds:
+            for table in round_:
+                for player in table:
+                    games[player] += 1
+        scale = self.weight_scale = math.lcm(*(g for g in games if g)) if any(games) else 1
+        old, self.weights = self.weights, [scale // g if g else 0 for g in games]
+        self.scaled_vps = [v * new // was if was else 0 for v, new, was in zip(self.scaled_vps, self.weights, old)]
+        self.scaled_transfers = [t * new // was if was else 0 for t, new, was in zip(self.scaled_transfers, self.weights, old)]
+        self.vp_sum, self.vp_squares = sum(self.scaled_vps), sum(v * v for v in self.scaled_vps)
+        self.transfer_sum, self.transfer_squares = sum(self.scaled_transfers), sum(t * t for t in self.scaled_transfers)
+
     def _add_table(self, table: list[int], sign: int = 1) -> None:
         size = len(table)
-        units = self.units_between[size]
-        n = self.player_count
+        n, codes = self.player_count, self.pair_codes
         for seat, player in enumerate(table):
             self._reseat(player, size, seat, sign)
-            for other_seat in range(seat + 1, size):
-                other = table[other_seat]
-                if player < other:
-                    self.pair_codes[player * n + other] += sign * units[seat][other_seat]
-                else:
-                    self.pair_codes[other * n + player] += sign * units[other_seat][seat]
+        for i, j, lower_first, higher_first in self.seat_pairs[size]:
+            player, other = table[i], table[j]
+            if player < other:
+                codes[player * n + other] += sign * lower_first
+            else:
+                codes[other * n + player] += sign * higher_first
 
     def _reseat(self, player: int, size: int, seat: int, sign: int) -> None:
         """Add (sign 1) or remove (sign -1) one game of ``player`` in ``seat``."""
@@ -193,14 +233,15 @@ class Tally:
         self.transfer_sum += new_transfers - old_transfers
         self.transfer_squares += new_transfers * new_transfers - old_transfers * old_transfers
 
-    def full_vector(self) -> list[int]:
-        """The exact vector, recomputed from all counters."""
-        packed_total = sum(self.penalties[code] for code in self.pair_codes if code)
+    def full_vector(self, players: int | None = None) -> list[int]:
+        """The exact vector, recomputed from all counters; the spreads over the first `players` players (all of them by
+        default; a tally still to grow counts only those seated so far)."""
+        packed_total = sum(map(self.penalties.__getitem__, filter(None, self.pair_codes)))  # the pairs that met
         r1, r2, r4, r6, r9 = _unpack(packed_total)
         counts = self.seat_counts
         fifth = sum(counts[k] > 1 for k in range(_FIFTH, len(counts), _SEATS))
         seats = sum(c > 1 for c in counts)
-        n = self.player_count
+        n = self.player_count if players is None else players
         vp_spread = n * self.vp_squares - self.vp_sum**2
         transfer_spread = n * self.transfer_squares - self.transfer_sum**2
         return [r1, r2, vp_spread, r4, fifth, r6, seats, transfer_spread, r9]  # CRITERIA order
