@@ -82,7 +82,7 @@ def _number_round(round_: Round, index: dict[str, int]) -> list[list[int]]:
     return numbered
 
 
-@functools.cache
+@functools.lru_cache(maxsize=32)  # a few events' tallies grown round by round: (rounds + 1)^5 entries each, at most 10 ms to make
 def _penalties(rounds_count: int, base: int) -> list[int]:
     """Packed violations of the pair criteria (R1, R2, R4, R6, R9) for one pair, by relation code (a list: the search
     looks them up for every move it tries).
