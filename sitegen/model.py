@@ -110,8 +110,9 @@ class Round:
         """Where one of the round file's keys is written (line 1 when the key is absent)."""
         return Where(self.where.path, self.key_lines.get(key, self.where.line))
 
-    @property
+    @functools.cached_property
     def slug(self) -> str:
+        """Made once per round (a frozen record): pages key players' rounds, tables and links by it, per seat and row."""
         return self.stage if self.stage == "final" else f"{self.stage}-{self.number}"
 
     @property

@@ -11,6 +11,7 @@ Definitions (exact, with Fractions so ties are real ties):
 """
 from __future__ import annotations
 
+import functools
 import math
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
@@ -255,6 +256,7 @@ def export_document(event: Event, format_name: str, board: Scoreboard,
                               board.did_not_play)
 
 
+@functools.lru_cache(maxsize=4096)  # a player page shows each opponent's average: the same few values over and over
 def _two_decimals_of(numerator: int, denominator: int) -> str:
     """numerator / denominator to two decimals: int / int is correctly rounded, so this is the float of the Fraction
     (reduced or not), without making one."""
