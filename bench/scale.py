@@ -7,7 +7,7 @@ Prints each figure as it is measured, in CPU and wall time: the full build into 
 every core, no-op rebuild, rebuild after one round file changed, peak RSS (summed over the workers) at 30 events and
 at the full size, the floor (the same page models rendered by a bare Jinja2 environment with the extensions, filters
 and globals sitegen's installs, on one core: against the build on one worker side by side on one core, against the
-build on every core alone, between two floors), the bytes an event publishes and the site-wide files' size, and `serve`
+build on every core alone, between two floors), where a build's CPU goes stage by stage, the bytes an event publishes and the site-wide files' size, and `serve`
 from a saved round file to the changed page over HTTP (`pair` at 2048 players is bench/run.py's). Each goal of the
 issue is kept for `make bench`'s closing table (bench/goals.py).
 """
@@ -126,10 +126,24 @@ def page_models(content: Path) -> list:
     return [page for _, pages in made for page in pages] + shared_pages(site, [card for card, _ in made])
 
 
-def floor(content: Path, output: Path) -> tuple[Usage, int]:
-    """The floor's time and the files it wrote."""
+def bare_environment(dirs: list[Path]):  # -> jinja2.Environment
     import jinja2
 
+    from sitegen.render import templates as render
+
+    return render.equip(jinja2.Environment(loader=render.loader(dirs), **render.OPTIONS), dirs)
+
+
+def bare_render(env, page) -> bytes:  # (jinja2.Environment, PageModel)
+    """A page's bytes as the floor makes them."""
+    if page.template is None:
+        return page.body
+    template = env.select_template([page.template, page.fallback]) if page.fallback else env.get_template(page.template)
+    return template.render(page.render_context()).encode()
+
+
+def floor(content: Path, output: Path) -> tuple[Usage, int]:
+    """The floor's time and the files it wrote."""
     from sitegen.load.site import load_site
     from sitegen.render import templates as render
 
@@ -137,20 +151,73 @@ def floor(content: Path, output: Path) -> tuple[Usage, int]:
     dirs = render.theme_dirs(load_site(content))
     os.sync()
     with measure.in_process() as took:
-        env = render.equip(jinja2.Environment(loader=render.loader(dirs), **render.OPTIONS), dirs)
+        env = bare_environment(dirs)
         for page in pages:
             target = output / page.path
             target.parent.mkdir(parents=True, exist_ok=True)
-            if page.template is None:
-                target.write_bytes(page.body)
-            else:
-                template = env.select_template([page.template, page.fallback]) if page.fallback else env.get_template(page.template)
-                target.write_bytes(template.render(page.render_context()).encode())
+            target.write_bytes(bare_render(env, page))
         static = render.static_files(dirs)
         for name, body in static.items():
             (output / name).parent.mkdir(parents=True, exist_ok=True)
             (output / name).write_bytes(body)
     return took[0], len(pages) + len(static)
+
+
+def stages(content: Path, tmp: Path) -> None:
+    """Where a build's CPU goes, per event: each stage timed around the build's own calls, in one process, with the
+    floor's rendering of the same pages in between, event by event. What is not rendering is what a build adds."""
+    from sitegen.load.check import event_problems
+    from sitegen.load.event import read_event
+    from sitegen.load.reader import Collector, collection_paused
+    from sitegen.load.site import load_site
+    from sitegen.pages.site import event_card_and_pages
+    from sitegen.render import templates as render
+
+    site = load_site(content)
+    env, bare = render.environment(render.theme_dirs(site)), bare_environment(render.theme_dirs(site))
+    took = dict.fromkeys(["read", "check", "page models", "render", "stage", "floor"], 0.0)
+    system = dict.fromkeys(took, 0.0)  # the kernel's part: writing files is mostly that, and varies with the file system
+
+    def timed(name: str, work: Callable, *args):
+        start, kernel = time.process_time(), os.times().system
+        made = work(*args)
+        took[name] += time.process_time() - start
+        system[name] += os.times().system - kernel
+        return made
+
+    folders = sorted((content / "events").iterdir())
+    for warming in (True, False):  # the first pass compiles the templates and fills the caches
+        took, system = dict.fromkeys(took, 0.0), dict.fromkeys(took, 0.0)
+        for folder in folders:
+            with collection_paused():  # as the build reads and renders an event
+                event = timed("read", read_event, folder, Collector(content))
+                timed("check", event_problems, event, site.people)
+                _, pages = timed("page models", event_card_and_pages, site, event)
+                files = timed("render", render.render_pages, site, pages, env)
+                into = tmp / f"{'warm' if warming else 'timed'}-{folder.name}"  # empty, as in a full build; removed at the end
+                timed("stage", _stage_all, into, files)
+                _, pages = event_card_and_pages(site, event)  # the floor's own models, as it renders its own
+                timed("floor", _render_all, bare, pages)
+    per_event = {name: 1000 * cpu / len(folders) for name, cpu in took.items()}
+    added = sum(per_event[name] for name in ("read", "check", "page models", "stage"))
+    show(f"per event, CPU ms ({len(folders)} events, one process)", ", ".join(f"{name} {ms:.1f}" for name, ms in per_event.items())
+         + f" (stage: {1000 * system['stage'] / len(folders):.1f} in the kernel)"
+         + f"; all but rendering {added:.1f} = {100 * added / per_event['render']:.0f}% of rendering (a 1.1x build leaves 10%)")
+
+
+def _stage_all(output: Path, files: dict[str, bytes]) -> None:
+    """As a build stages an event's files: their paths checked, then each written beside its target."""
+    from sitegen.build.output import Staged, path_problems, stage
+
+    batch = Staged()
+    assert not path_problems(output, list(files))
+    for rel, data in files.items():
+        stage(output, rel, data, batch)
+
+
+def _render_all(env, pages: list) -> None:
+    for page in pages:
+        bare_render(env, page)
 
 
 # What the site publishes: bytes per event, and the files that grow with the archive.
@@ -318,6 +385,7 @@ def main() -> None:
             published(out, args.events)
             rebuilds(content, out, one, args.repeat)
             memory(repos, tmp, every, args.events)  # before the floor, which grows this process
+            stages(repos[min(SMALL, args.events)], tmp / "stages")
             against_floor(content, tmp, args.floor_runs)
             wall_against_floor(content, tmp, args.floor_runs)
             if not args.no_serve:
