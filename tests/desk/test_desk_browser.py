@@ -169,6 +169,7 @@ def test_a_judge_is_told_when_another_changed_the_event_and_not_after_their_own_
         expect(changed).to_be_visible(timeout=10_000)  # the other judge paired the round
         shot(judges[1], "desk-changed")
         judges[1].get_by_role("button", name="Reload").click()
+        expect(judges[1].locator("article.table#table-2")).to_be_visible()  # the reloaded page: `tables_on` does not wait
         (a, _), (c, _) = tables_on(judges[1]).values()
         judges[1].locator(f"#table-1 button[name=winner][value={a}]").click()  # their own tap: no notice for it
         expect(judges[1].locator("#table-1 h3 small")).to_have_text("done")
