@@ -57,10 +57,10 @@ def _seating_problems(players: Sequence[str], vp: Mapping[str, VpInput]) -> list
 
 
 def _vp_figure_problems(player: str, score: Fraction, table_size: int) -> list[str]:
-    problems = []
-    if (score * 2).denominator != 1:
+    problems = []  # the Fraction's own whole numbers compared, not Fractions made and compared (for every seat)
+    if score.denominator not in (1, 2):
         problems.append(f"{player}: {float(score):g} VP is not a multiple of 0.5.")
-    if not 0 <= score <= table_size:
+    if not 0 <= score.numerator <= table_size * score.denominator:
         problems.append(f"{player}: {float(score):g} VP is outside 0 to {table_size}.")
     return problems
 
@@ -84,7 +84,13 @@ def game_can_end_with(final_vp: Sequence[VpInput]) -> bool:
     final figure when they go; together with never exceeding it, that keeps
     the memoised search small for 4 or 5 seats.
     """
-    return _reachable(tuple(int(as_vp(vp) * 2) for vp in final_vp))  # in half points
+    return _reachable(tuple(_half_points(as_vp(vp)) for vp in final_vp))
+
+
+def _half_points(vp: Fraction) -> int:
+    """A VP figure in half points, as int(vp * 2) is (toward zero), without making a Fraction."""
+    twice = 2 * vp.numerator
+    return twice // vp.denominator if twice >= 0 else -(-twice // vp.denominator)
 
 
 @lru_cache(maxsize=4096)

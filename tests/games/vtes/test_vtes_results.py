@@ -91,3 +91,15 @@ def test_the_reasons_say_what_the_vp_would_require():
 def test_a_withdrawal_with_two_players_left_leaves_the_other_standing_last():
     # a and b withdraw, then c withdraws with only d left: d is the last one standing.
     assert table_problems(list("abcd"), {"a": 0.5, "b": 0.5, "c": 0.5, "d": 1}) == []
+
+
+@pytest.mark.parametrize("size", [4, 5])
+def test_a_figure_off_the_half_points_or_out_of_range_is_refused_as_fraction_arithmetic_says(size):
+    """The figures are checked on the Fraction's whole numbers (not Fractions made per seat): the same verdicts as
+    `(vp * 2).denominator != 1` and `0 <= vp <= size`, for thirds, quarters, negatives and figures past the table."""
+    players = [f"p{i}" for i in range(size)]
+    for numerator, denominator in product(range(-13, 14), range(1, 7)):
+        vp = Fraction(numerator, denominator)
+        said = " ".join(table_problems(players, {p: vp if p == "p0" else 0 for p in players}, override=True))
+        assert ("not a multiple of 0.5" in said) == ((vp * 2).denominator != 1), vp
+        assert ("outside 0 to" in said) == (not 0 <= vp <= size), vp
