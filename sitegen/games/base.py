@@ -350,6 +350,20 @@ def cut_of(fmt: Format, event: Event) -> int:
 ROUND_LABEL = "Round {number}"  # a preliminary round's name; pages shorten it ("R3")
 
 
+class OncePerValue:
+    """A board's texts, each made once per distinct value: the same few results, totals and figures fill every seat,
+    row and round of an event, and a translatable text costs more to make than to look up."""
+
+    def __init__(self) -> None:
+        self._made: dict[tuple[Any, ...], str] = {}
+
+    def __call__(self, key: tuple[Any, ...], make: Callable[[], str]) -> str:
+        made = self._made.get(key)
+        if made is None:
+            made = self._made[key] = make()
+        return made
+
+
 def round_label(number: int) -> Msg:
     """A preliminary round's name, "Round 3", translated when it is shown."""
     return N_("Round {number}", number=number)

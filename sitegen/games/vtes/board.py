@@ -1,11 +1,21 @@
 """A V:TES event's Scoreboard: round and final views, standings after each round and every player's history."""
 from __future__ import annotations
 
-from collections.abc import Callable, Collection
+from collections.abc import Collection
 from fractions import Fraction
-from typing import Any
 
-from sitegen.games.base import Column, PlayerRound, RoundView, Scoreboard, SeatRow, StandingRow, TableView, did_not_play, round_label
+from sitegen.games.base import (
+    Column,
+    OncePerValue,
+    PlayerRound,
+    RoundView,
+    Scoreboard,
+    SeatRow,
+    StandingRow,
+    TableView,
+    did_not_play,
+    round_label,
+)
 from sitegen.games.vtes import rating as vtes_rating
 from sitegen.games.vtes import rules as vtes_rules
 from sitegen.games.vtes import seating as vtes_seating
@@ -103,7 +113,7 @@ class _Texts:
     """A board's texts, each made once per distinct value rather than once per seat, row and round."""
 
     def __init__(self) -> None:
-        self._made: dict[tuple[Any, ...], str] = {}
+        self._once = OncePerValue()
 
     def vp(self, vp: Fraction) -> str:
         return self._once(("vp", vp.numerator, vp.denominator), lambda: vp_text(vp))
@@ -120,12 +130,6 @@ class _Texts:
 
     def points(self, tp: int) -> str:
         return self._once(("points", tp), lambda: N_("{tp} TP", tp=tp))
-
-    def _once(self, key: tuple[Any, ...], make: Callable[[], str]) -> str:
-        made = self._made.get(key)
-        if made is None:
-            made = self._made[key] = make()
-        return made
 
 
 def _table_view(table: Table, seats: list[VtesSeat] | None, names: dict[str, str], texts: _Texts) -> TableView:

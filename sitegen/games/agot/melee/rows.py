@@ -6,12 +6,12 @@ from the text shown.
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from sitegen.games.agot.melee.rules import FINAL_TABLE, POWER_CAP, WIN_POINTS, MeleeGame, SeatResult, late_join_points
 from sitegen.games.agot.melee.wording import place_label, result_text
-from sitegen.games.base import SEED, Column, PlayerRound, RoundView, SeatRow, StandingRow, TableView
+from sitegen.games.base import SEED, Column, OncePerValue, PlayerRound, RoundView, SeatRow, StandingRow, TableView
 from sitegen.model import Round, Table
 from sitegen.text import N_
 
@@ -52,20 +52,13 @@ class Wording:
     depend on its place, tie, win and elimination alone)."""
 
     def __init__(self) -> None:
-        self._made: dict[tuple[Any, ...], str] = {}
+        self._once = OncePerValue()
 
     def result(self, seat: SeatResult) -> str:
-        return self._say(result_text, seat)
+        return self._once(("result", seat.place, seat.tied, seat.table_win, seat.eliminated), lambda: result_text(seat))
 
     def place(self, seat: SeatResult) -> str:
-        return self._say(place_label, seat)
-
-    def _say(self, words: Callable[[SeatResult], str], seat: SeatResult) -> str:
-        key = (words, seat.place, seat.tied, seat.table_win, seat.eliminated)
-        made = self._made.get(key)
-        if made is None:
-            made = self._made[key] = words(seat)
-        return made
+        return self._once(("place", seat.place, seat.tied, seat.table_win, seat.eliminated), lambda: place_label(seat))
 
 
 def table_view(table: Table, game: MeleeGame | None, wording: Wording) -> TableView:
