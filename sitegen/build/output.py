@@ -41,7 +41,7 @@ class Staged:
 
     def temp(self, output: Path, rel: str) -> str:
         folder, _, name = rel.rpartition("/")  # text, not a Path: a build stages and renames every file
-        return f"{output}/{folder}/{temp_name(name, self.token)}" if folder else f"{output}/{temp_name(name, self.token)}"
+        return f"{output}/{folder + '/' if folder else ''}{temp_name(name, self.token)}"
 
 
 def stage(output: Path, rel: str, data: bytes, batch: Staged) -> None:

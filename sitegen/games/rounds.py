@@ -4,8 +4,10 @@ Event: a player's fixed table (`table:` in event.yaml) and the bye the organizer
 from __future__ import annotations
 
 import hashlib
+import math
 import random
 from collections.abc import Collection, Mapping, Sequence
+from fractions import Fraction
 from itertools import count
 from typing import Any
 
@@ -22,6 +24,18 @@ def draw_key(seed: int, separated: object, player: str) -> bytes:
     listed in, and cannot be known before the games that produce those results are played.
     """
     return hashlib.sha256(f"{seed}\x1f{separated!r}\x1f{player}".encode()).digest()
+
+
+def whole_numbers(values: Sequence[Fraction]) -> list[int]:
+    """Fractions as whole numbers over their common denominator: equal and ordered as they are, and quicker to hash and
+    compare (ties are found among them for every player after every round)."""
+    common = math.lcm(*(value.denominator for value in values))
+    return [value.numerator * (common // value.denominator) for value in values]
+
+
+def truncated(numerator: int, denominator: int) -> int:
+    """numerator / denominator rounded toward zero, as int() of the Fraction is, without making one (denominator > 0)."""
+    return numerator // denominator if numerator >= 0 else -(-numerator // denominator)
 
 
 def round_rng(event: Event, slug: str) -> random.Random:

@@ -21,7 +21,7 @@ from itertools import groupby
 from typing import Any, NamedTuple, TypeVar
 
 from sitegen.games.base import OpponentLine, Refused, ScheduleStrength, Scoreboard, StandingRow, did_not_play, standings_document
-from sitegen.games.rounds import draw_key
+from sitegen.games.rounds import draw_key, whole_numbers
 from sitegen.model import Event, Round
 from sitegen.text import N_, Num
 
@@ -183,7 +183,7 @@ def _scaled_tiebreakers(records: Mapping[str, Record]) -> tuple[dict[str, int], 
 def cut_order(rows: Sequence[StandingRow], seed: int) -> list[str]:
     """Standings rows re-ordered by points, SoS and ESoS alone (no Head-to-Head), then the same seeded draw."""
     exact = {row.player: (row.exact["points"], row.exact["sos"], row.exact["esos"]) for row in rows}
-    sos, esos = _whole([sos for _, sos, _ in exact.values()]), _whole([esos for _, _, esos in exact.values()])
+    sos, esos = whole_numbers([sos for _, sos, _ in exact.values()]), whole_numbers([esos for _, _, esos in exact.values()])
     level = {pid: (points, sos[i], esos[i]) for i, (pid, (points, _, _)) in enumerate(exact.items())}
     equals = Counter(level.values())
 
@@ -193,12 +193,6 @@ def cut_order(rows: Sequence[StandingRow], seed: int) -> list[str]:
         return (-points, -scaled_sos, -scaled_esos, draw_key(seed, exact[row.player], row.player) if equals[separated] > 1 else b"")
 
     return [row.player for row in sorted(rows, key=key)]
-
-
-def _whole(values: list[Fraction]) -> list[int]:
-    """Fractions as whole numbers over their common denominator: equal and ordered as they are, and quicker to compare."""
-    common = math.lcm(*(value.denominator for value in values))
-    return [value.numerator * (common // value.denominator) for value in values]
 
 
 def cut_seeds(order: Sequence[str], rows: Sequence[StandingRow], cut: int) -> list[str]:

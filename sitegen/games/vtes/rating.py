@@ -12,6 +12,7 @@ from __future__ import annotations
 import math
 from fractions import Fraction
 
+from sitegen.games.rounds import truncated
 from sitegen.text import N_, Num
 
 #: Points for attending, per VP and per GW.
@@ -53,7 +54,7 @@ def rating_points(vp: Fraction, gw: int, final_place: int | None, players: int) 
     # int() of the exact sum, worked in whole numbers over the VP's denominator (quicker than Fraction arithmetic).
     over = vp.denominator
     base = (ATTENDING + PER_GW * gw) * over + PER_VP * vp.numerator
-    return (base // over if base >= 0 else -(-base // over)) + finalist_bonus(final_place, players)
+    return truncated(base, over) + finalist_bonus(final_place, players)
 
 
 def formula_text() -> str:

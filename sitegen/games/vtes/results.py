@@ -13,6 +13,7 @@ from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from functools import cache, lru_cache
 
+from sitegen.games.rounds import truncated
 from sitegen.games.vtes.rules import PLACE_TP, VpInput, as_vp, vp_text
 from sitegen.text import N_, Nn_, in_list
 
@@ -89,8 +90,7 @@ def game_can_end_with(final_vp: Sequence[VpInput]) -> bool:
 
 def _half_points(vp: Fraction) -> int:
     """A VP figure in half points, as int(vp * 2) is (toward zero), without making a Fraction."""
-    twice = 2 * vp.numerator
-    return twice // vp.denominator if twice >= 0 else -(-twice // vp.denominator)
+    return truncated(2 * vp.numerator, vp.denominator)
 
 
 @lru_cache(maxsize=4096)

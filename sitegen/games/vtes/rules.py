@@ -20,7 +20,6 @@ Number types, chosen so that nothing is ever rounded:
 from __future__ import annotations
 
 import functools
-import math
 import re
 from collections import Counter
 from collections.abc import Collection, Iterable, Mapping, Sequence
@@ -29,7 +28,7 @@ from fractions import Fraction
 from itertools import groupby
 from typing import NamedTuple
 
-from sitegen.games.rounds import draw_key
+from sitegen.games.rounds import draw_key, whole_numbers
 from sitegen.text import Num
 
 VpInput = int | float | str | Fraction
@@ -229,8 +228,8 @@ def preliminary_ranking(
 def _scaled_levels(scores: Mapping[str, tuple[int, Fraction, int]]) -> dict[str, tuple[int, int, int]]:
     """Each player's (GW, VP, TP) with the VP as a whole number over the common denominator: equal and ordered exactly
     as the Fractions are, and quicker to hash and compare."""
-    scale = math.lcm(*{vp.denominator for _, vp, _ in scores.values()})
-    return {player: (gw, vp.numerator * (scale // vp.denominator), tp) for player, (gw, vp, tp) in scores.items()}
+    vps = whole_numbers([vp for _, vp, _ in scores.values()])
+    return {player: (gw, vp, tp) for (player, (gw, _, tp)), vp in zip(scores.items(), vps)}
 
 
 def _drawn_totals(score: tuple[int, Fraction, int]) -> tuple[int, str, int]:
