@@ -140,8 +140,17 @@ def shot(page, name: str) -> None:
         page.screenshot(path=str(Path(os.environ["SITEGEN_SHOTS"]) / f"{name}.png"), full_page=True)
 
 
+def fits_the_phone(page, width: int = 360) -> None:
+    """Nothing sticks out of the screen, and every button is a 44 px tap target."""
+    page.wait_for_load_state("load")  # a page's elements can be there before its stylesheet is
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    for box in page.locator("button:visible").evaluate_all("bs => bs.map(b => b.getBoundingClientRect().toJSON())"):
+        assert box["height"] >= 44 and box["right"] <= width + 0.5, box
+
+
 def boxes_and_axe(page, name: str, width: int = 360) -> None:
     """Nothing past the right edge, every button a 44 px target, no serious axe finding, light and dark."""
+    page.wait_for_load_state("load")  # a page's elements can be there before its stylesheet is
     for scheme in ("light", "dark"):
         page.emulate_media(color_scheme=scheme)
         assert page.evaluate(OVERFLOWING) == [], (name, scheme)

@@ -6,12 +6,12 @@ SITEGEN_SHOTS=/some/folder keeps screenshots of the player's page at 360 px."""
 from __future__ import annotations
 
 import json
-import os
 import re
 from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
+from browser import fits_the_phone, shot
 from desk_events import TOKEN, Desk, make_event, snapshot
 
 from sitegen.desk.reports import STORE_NAME
@@ -180,22 +180,9 @@ def _version(server: Desk, table: int) -> str:
     return re.search(rf'name="version" value="(\w+)">\s*<input type="hidden" name="round" value="round-\d+"><input type="hidden" name="table" value="{table}"', page)[1]
 
 
-
 # In a browser: the player's page on a 360 px phone, the TO's tap in the desk.
 
 PHONE = {"width": 360, "height": 780}
-
-
-def shot(page, name: str) -> None:
-    if os.environ.get("SITEGEN_SHOTS"):
-        page.screenshot(path=str(Path(os.environ["SITEGEN_SHOTS"]) / f"{name}.png"), full_page=True)
-
-
-def phone_fits(page) -> None:
-    """Nothing sticks out of a 360 px screen, and every button is a 44 px tap target."""
-    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
-    for box in page.locator("button:visible").evaluate_all("bs => bs.map(b => b.getBoundingClientRect().toJSON())"):
-        assert box["height"] >= 44 and box["right"] <= PHONE["width"] + 0.5, box
 
 
 @pytest.fixture
@@ -216,7 +203,7 @@ def test_two_players_of_a_joust_table_report_through_their_links_on_a_phone(desk
     phone.goto(base + found[a]["path"])
     expect(phone.locator("h1")).to_contain_text("Table 1")
     shot(phone, "report-link-phone")
-    phone_fits(phone)
+    fits_the_phone(phone)
     assert TOKEN not in phone.content()
     phone.locator(f"button[name=winner][value={a}]").click()
     expect(phone.locator(".note.done")).to_contain_text("held")
@@ -236,7 +223,7 @@ def test_two_players_of_a_joust_table_report_through_their_links_on_a_phone(desk
     phone.goto(f"{base}/{TOKEN}/e/desk/")
     expect(phone.locator("#table-2 .held.disputed")).to_be_visible()
     shot(phone, "report-link-desk-disputed")
-    phone_fits(phone)
+    fits_the_phone(phone)
 
 
 @pytest.mark.browser
@@ -250,7 +237,7 @@ def test_the_to_accepts_a_held_vtes_report_in_the_desk_after_a_restart(desk, pho
     for pid, vp in zip(table.players, [2.5, 0, 0, 0.5, 0.5]):
         phone.locator(f"input[name=vp-{pid}]").fill(str(vp))
     shot(phone, "report-link-vtes")
-    phone_fits(phone)
+    fits_the_phone(phone)
     phone.get_by_role("button", name="Save VP").click()
     expect(phone.locator(".note.done")).to_contain_text("held")
     stop(server)
@@ -312,7 +299,7 @@ def test_confirm_all_tells_the_player_on_a_phone_who_is_still_to_report(desk, ph
     expect(phone.locator(".note.done")).to_contain_text("every player of your table")
     assert "another player" not in phone.locator("main").inner_text()
     shot(phone, "report-link-confirm-all")
-    phone_fits(phone)
+    fits_the_phone(phone)
 
 
 @pytest.mark.browser
