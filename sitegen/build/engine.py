@@ -77,21 +77,22 @@ PR_SET_PDEATHSIG = 1  # prctl(2): the signal a process gets when its parent ends
 _worker_env: jinja2.Environment | None = None  # a worker process's own, made once for all the events it builds
 
 
-def _environment(site: Site, cache: Path | None) -> jinja2.Environment | None:
-    """The theme's environment (its compiled templates kept in memory only: see `templates.CompiledTemplates`)."""
+def _environment(site: Site, watch: bool) -> jinja2.Environment | None:
+    """The theme's environment (its compiled templates kept in memory only: see `templates.CompiledTemplates`); `watch`:
+    for the next builds too (`Memory`), so each use of a template checks its file first (`templates.environment`)."""
     from sitegen.render.templates import environment, theme_dirs
 
     try:
-        return environment(theme_dirs(site))
+        return environment(theme_dirs(site), watch)
     except ContentError:
         return None  # the theme is missing: each event reports it, after any problem in the content
 
 
-def _start_worker(site: Site, cache: Path | None, build: int) -> None:
+def _start_worker(site: Site, build: int) -> None:
     """End with the build process `build` first: compiling the theme takes a while, and the build may be killed meanwhile."""
     global _worker_env
     _end_with(build)
-    _worker_env = _environment(site, cache)
+    _worker_env = _environment(site, watch=False)  # the worker ends with its build
 
 
 def _end_with(build: int) -> None:
@@ -180,7 +181,7 @@ def build(content: str | Path, output: str | Path, memory: Memory | None = None,
     key = buildstate.global_key(content)
     state = _state(key, output, memory, cache, clean)
     plan = _plan(outline, content, output, state, memory, cache)
-    report, results, shared_paths = _make_and_publish(plan, outline, output, jobs, cache, memory, progress or _unseen)
+    report, results, shared_paths = _make_and_publish(plan, outline, output, jobs, memory, progress or _unseen)
     new_state = _next_state(plan, state, results, output, shared_paths)
     if new_state is not state and cache is not None:
         buildstate.save(cache, output, key, new_state)
@@ -255,16 +256,16 @@ def _rebuild_damaged_cards(kept: dict[str, buildstate.EventRecord], tasks: dict[
         tasks[name] = EventTask(folder, content, outline.site, output, journal)
 
 
-def _make_and_publish(plan: Plan, outline: Outline, output: Path, jobs: int, cache: Path | None,
+def _make_and_publish(plan: Plan, outline: Outline, output: Path, jobs: int,
                       memory: Memory | None, progress: Progress) -> tuple[WriteReport, dict[str, EventResult], str]:
     """Build the planned events and (unless kept) the shared pages, then publish them all; on any failure the old
     site stays. The report, the events' results and the shared pages' paths, one a line."""
     created = next((p for p in reversed([output, *output.parents]) if not p.exists()), None)
-    env = _environment_for(outline.site, cache, memory) if plan.tasks or plan.shared is None else None
+    env = _environment_for(outline.site, memory) if plan.tasks or plan.shared is None else None
     results: dict[str, EventResult] = {}
     shared_batch = Staged()
     try:
-        results = _run(plan.tasks, outline.site, output, jobs, env, cache, progress)
+        results = _run(plan.tasks, outline.site, output, jobs, env, progress)
         _check(outline, results)
         if plan.shared is None:
             shared_paths = _stage_shared(outline.site, _cards(plan, results, outline.site, memory), env, output, plan.journal,
@@ -327,18 +328,18 @@ def _state(key: str, output: Path, memory: Memory | None, cache: Path | None, cl
     return buildstate.load(cache, output, key) if cache else buildstate.State()
 
 
-def _environment_for(site: Site, cache: Path | None, memory: Memory | None) -> jinja2.Environment | None:
+def _environment_for(site: Site, memory: Memory | None) -> jinja2.Environment | None:
     """The environment `memory` keeps, if it is for the theme `site` names now."""
     from sitegen.render.templates import theme_dirs
 
     if memory is None:
-        return _environment(site, cache)
+        return _environment(site, watch=False)
     try:
         dirs = theme_dirs(site)
     except ContentError:
         return None  # reported by each event
     if memory.env is None or memory.dirs != dirs:
-        memory.env, memory.dirs = _environment(site, cache), dirs
+        memory.env, memory.dirs = _environment(site, watch=True), dirs
     return memory.env
 
 
@@ -385,7 +386,7 @@ def _stage_listed(output: Path, files: dict[str, bytes], journal: Path | None, n
 
 
 def _run(tasks: dict[str, EventTask], site: Site, output: Path, jobs: int, env: jinja2.Environment | None,
-         cache: Path | None, progress: Progress) -> dict[str, EventResult]:
+         progress: Progress) -> dict[str, EventResult]:
     """Every task's result (in the tasks' order); in worker processes when there are PARALLEL_FROM tasks or more and jobs.
     A task that fails (a bug, not a content error) has removed its staged files; the others' are removed, then it is raised."""
     if jobs <= 1 or len(tasks) < PARALLEL_FROM:
@@ -404,7 +405,7 @@ def _run(tasks: dict[str, EventTask], site: Site, output: Path, jobs: int, env: 
 
     if env is not None:
         compile_all(env)
-    with ProcessPoolExecutor(max_workers=min(jobs, len(tasks)), initializer=_start_worker, initargs=(site, cache, os.getpid())) as pool:
+    with ProcessPoolExecutor(max_workers=min(jobs, len(tasks)), initializer=_start_worker, initargs=(site, os.getpid())) as pool:
         futures: dict[Future[EventResult], str] = {pool.submit(build_event, task): name for name, task in tasks.items()}
         done, failure = {}, None
         for future in as_completed(futures):  # as each ends, for the progress; every other task must still be waited for

@@ -222,3 +222,18 @@ def test_the_temporary_files_of_a_killed_build_are_removed_by_the_next(tmp_path)
     (journal / "winter-joust-2026").write_text("events/winter-joust-2026/standings.html\n")
     assert _build(content, output, cache=cache) == expected
     assert not journal.exists()
+
+
+def test_a_kept_environment_picks_up_an_edited_template(tmp_path):
+    """`serve` keeps its Jinja environment from build to build: a template edited meanwhile is read again (a one-shot
+    build's environment does not look at its templates' files again)."""
+    content, output, memory = tmp_path / "content", tmp_path / "out", engine.Memory()
+    _two_events(content)
+    template = content / "themes" / "default" / "templates" / "404.html"
+    template.parent.mkdir(parents=True)
+    template.write_text("not found, first\n")
+    engine.build(content, output, memory)
+    assert (output / "404.html").read_text() == "not found, first\n"
+    template.write_text("not found, second and longer\n")
+    engine.build(content, output, memory)
+    assert (output / "404.html").read_text() == "not found, second and longer\n"
