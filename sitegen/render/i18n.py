@@ -17,19 +17,21 @@ __all__ = ["LOCALE_DIR", "localized", "speaking"]
 # What `install_gettext_translations(newstyle=True)` installs, made here: on an overlay, the extension's install
 # method is still bound to the environment it was made for, and would put the catalog into that one's globals. The
 # values put into a message (`{% trans rule=format.elimination.order_rule %}`) are translated too: `finalize` sees only `{{ }}`.
-def _fill(context: jinja2.runtime.Context, text: str, variables: dict[str, Any], language: str) -> str:
+# They take the evaluation context, not the whole context: Jinja makes a copy of the whole for each call in a block
+# or loop (700 an event), and all they read is whether the page escapes.
+def _fill(eval_ctx: jinja2.nodes.EvalContext, text: str, variables: dict[str, Any], language: str) -> str:
     if not variables and "%" not in text:  # most messages: nothing to put in, no `%%` to turn into `%`
-        return markupsafe.Markup(text) if context.eval_ctx.autoescape else text
+        return markupsafe.Markup(text) if eval_ctx.autoescape else text
     values = {key: translate(value, language) for key, value in variables.items()}
-    return (markupsafe.Markup(text) if context.eval_ctx.autoescape else text) % values
+    return (markupsafe.Markup(text) if eval_ctx.autoescape else text) % values
 
 
 def _newstyle_gettext(language: str) -> Any:
     catalog = translations(language)
 
-    @jinja2.pass_context
-    def gettext(context: jinja2.runtime.Context, message: str, /, **variables: Any) -> str:
-        return _fill(context, catalog.gettext(message), variables, language)
+    @jinja2.pass_eval_context
+    def gettext(eval_ctx: jinja2.nodes.EvalContext, message: str, /, **variables: Any) -> str:
+        return _fill(eval_ctx, catalog.gettext(message), variables, language)
 
     return gettext
 
@@ -37,10 +39,10 @@ def _newstyle_gettext(language: str) -> Any:
 def _newstyle_ngettext(language: str) -> Any:
     catalog = translations(language)
 
-    @jinja2.pass_context
-    def ngettext(context: jinja2.runtime.Context, singular: str, plural: str, count: int, /, **variables: Any) -> str:
+    @jinja2.pass_eval_context
+    def ngettext(eval_ctx: jinja2.nodes.EvalContext, singular: str, plural: str, count: int, /, **variables: Any) -> str:
         variables.setdefault("num", count)
-        return _fill(context, catalog.ngettext(singular, plural, count), variables, language)
+        return _fill(eval_ctx, catalog.ngettext(singular, plural, count), variables, language)
 
     return ngettext
 

@@ -94,24 +94,25 @@ class PageTemplate(jinja2.Template):
 class PageContext(jinja2.runtime.Context):
     """Jinja's context, whose calls to a function or method go to it directly: Jinja asks each callable whether it
     is an object whose `__call__` takes the context, then how it takes it, about a microsecond a call and 5,400 calls an
-    event (`_()`, `player_link`). A callable of another kind, or a call that passes a loop's or block's variables to
-    a function taking the context, is Jinja's own."""
+    event (`_()`, `player_link`). A callable of another kind, or a call to a function taking the context or the
+    environment, is Jinja's own."""
 
     def call(__self, __obj: Any, *args: Any, **kwargs: Any) -> Any:  # Jinja's names: a call may pass `self=`
         if type(__obj) in _FUNCTIONS:
             takes = getattr(__obj, "jinja_pass_arg", None)
-            if takes is None or (takes is _CONTEXT and not kwargs.get("_loop_vars") and not kwargs.get("_block_vars")):
+            if takes is None or takes is _EVAL_CONTEXT:
                 kwargs.pop("_loop_vars", None)
                 kwargs.pop("_block_vars", None)
                 try:
-                    return __obj(__self, *args, **kwargs) if takes else __obj(*args, **kwargs)
+                    return __obj(__self.eval_ctx, *args, **kwargs) if takes else __obj(*args, **kwargs)
                 except StopIteration:
                     return __self.environment.undefined("value was undefined because a callable raised a StopIteration exception")
         return super().call(__obj, *args, **kwargs)
 
 
 _FUNCTIONS = frozenset({types.FunctionType, types.MethodType, types.BuiltinFunctionType})
-_CONTEXT = jinja2.pass_context(lambda: None).jinja_pass_arg  # type: ignore[attr-defined]  # what `pass_context` marks a function with
+# What `jinja2.pass_eval_context` marks a function with (the translations' `_()`: i18n._newstyle_gettext).
+_EVAL_CONTEXT = jinja2.pass_eval_context(lambda: None).jinja_pass_arg  # type: ignore[attr-defined]
 
 
 def escaped_text(value: Any) -> str:
