@@ -140,22 +140,20 @@ def shot(page, name: str) -> None:
         page.screenshot(path=str(Path(os.environ["SITEGEN_SHOTS"]) / f"{name}.png"), full_page=True)
 
 
-def fits_the_phone(page, width: int = 360) -> None:
-    """Nothing sticks out of the screen, and every button is a 44 px tap target."""
+def fits_the_phone(page, width: int = 360, name: str = "") -> None:
+    """Nothing sticks out of the screen, and every button is a 44 px tap target (`name`: the page's, in a failure)."""
     page.wait_for_load_state("load")  # a page's elements can be there before its stylesheet is
-    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    assert page.evaluate("document.documentElement.scrollWidth") <= width, name
     for box in page.locator("button:visible").evaluate_all("bs => bs.map(b => b.getBoundingClientRect().toJSON())"):
-        assert box["height"] >= 44 and box["right"] <= width + 0.5, box
+        assert box["height"] >= 44 and box["right"] <= width + 0.5, (name, box)
 
 
 def boxes_and_axe(page, name: str, width: int = 360) -> None:
     """Nothing past the right edge, every button a 44 px target, no serious axe finding, light and dark."""
-    page.wait_for_load_state("load")  # a page's elements can be there before its stylesheet is
     for scheme in ("light", "dark"):
         page.emulate_media(color_scheme=scheme)
+        fits_the_phone(page, width, name)
         assert page.evaluate(OVERFLOWING) == [], (name, scheme)
-        for box in page.locator("button:visible").evaluate_all("bs => bs.map(b => b.getBoundingClientRect().toJSON())"):
-            assert box["height"] >= 44 and box["right"] <= width + 0.5, (name, box)
         page.add_script_tag(path=str(AXE))
         options = {"resultTypes": ["violations"], "runOnly": {"type": "tag", "values": WCAG_TAGS}}
         found = [f"{v['id']} at {[n['target'] for n in v['nodes'][:3]]}" for v in
