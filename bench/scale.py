@@ -174,7 +174,8 @@ def stages(content: Path, tmp: Path) -> None:
     from sitegen.render import templates as render
 
     site = load_site(content)
-    env, bare = render.environment(render.theme_dirs(site), watch=False), bare_environment(render.theme_dirs(site))  # as a build's
+    dirs = render.theme_dirs(site)
+    env, bare = render.environment(dirs, watch=False), bare_environment(dirs)  # the first as a build makes it
     took = dict.fromkeys(["read", "check", "page models", "render", "stage", "floor"], 0.0)
     system = dict.fromkeys(took, 0.0)  # the kernel's part: writing files is mostly that, and varies with the file system
 
